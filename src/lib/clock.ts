@@ -1,0 +1,57 @@
+/**
+ * The one source of "now" for the server. Domain code takes `now` as an argument;
+ * services and jobs take a Clock so tests can drive time by hand.
+ */
+export interface Clock {
+  now(): number;
+  /** Resolves once `now()` has reached `atMs` (immediately if it already has). */
+  sleepUntil(atMs: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleepUntil(atMs, signal) {
+    return new Promise((resolve) => {
+      const wait = atMs - Date.now();
+      if (wait <= 0 || signal?.aborted) return resolve();
+      const timer = setTimeout(resolve, wait);
+      signal?.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+    });
+  },
+};
+
+/** A clock that only moves when a test calls `advance` or `set`. */
+export class FakeClock implements Clock {
+  private waiters: { atMs: number; resolve: () => void }[] = [];
+  constructor(private current: number) {}
+
+  now(): number {
+    return this.current;
+  }
+
+  sleepUntil(atMs: number, signal?: AbortSignal): Promise<void> {
+    if (atMs <= this.current || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = { atMs, resolve };
+      this.waiters.push(waiter);
+      signal?.addEventListener("abort", () => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve();
+      }, { once: true });
+    });
+  }
+
+  /** Moves time forward, waking every sleeper whose moment has come, in order. */
+  async advance(ms: number): Promise<void> {
+    await this.set(this.current + ms);
+  }
+
+  async set(atMs: number): Promise<void> {
+    this.current = atMs;
+    const due = this.waiters.filter((w) => w.atMs <= atMs).sort((a, b) => a.atMs - b.atMs);
+    this.waiters = this.waiters.filter((w) => w.atMs > atMs);
+    for (const waiter of due) waiter.resolve();
+    // Let the woken tasks run their synchronous continuations before the test goes on.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  }
+}
