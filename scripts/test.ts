@@ -1,0 +1,50 @@
+/**
+ * Runs the whole test suite: the server-side tests and the component tests each in their own
+ * process (happy-dom's globals would break API tests), both in the machine's zone and in
+ * America/New_York (Manila dates must not depend on it), then the browser journeys in Chromium.
+ * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e.
+ */
+const suites = [
+  { name: "unit", args: ["test/unit", "test/api", "test/club"], zones: [undefined, "America/New_York"] },
+  { name: "web", args: ["test/web"], zones: [undefined, "America/New_York"] },
+  { name: "e2e", args: ["test/e2e"], zones: ["America/New_York"] },
+] as const;
+
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+for (const suite of suites) {
+  if (only.length > 0 && !only.includes(suite.name)) continue;
+  for (const zone of suite.zones) {
+    const label = `${suite.name}${zone ? ` (TZ=${zone})` : ""}`;
+    console.log(`\n=== ${label}`);
+    const proc = Bun.spawn(["bun", "test", ...suite.args], {
+      env: { ...process.env, ...(zone ? { TZ: zone } : {}) },
+      stdout: "inherit",
+      stderr: "pipe",
+    });
+    // bun test writes its report to stderr: echo it and read the totals.
+    let report = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr) {
+      const text = decoder.decode(chunk);
+      report += text;
+      process.stderr.write(text);
+    }
+    const code = await proc.exited;
+    const pass = Number(/^\s*(\d+) pass$/m.exec(report)?.[1] ?? 0);
+    const fail = Number(/^\s*(\d+) fail$/m.exec(report)?.[1] ?? 0);
+    passed += pass;
+    failed += fail;
+    if (code !== 0 && fail === 0) {
+      failed += 1;
+      failures.push(`${label}: exited with ${code}`);
+    } else if (fail > 0) failures.push(`${label}: ${fail} failed`);
+  }
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

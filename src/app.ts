@@ -1,0 +1,66 @@
+/**
+ * createApp(deps): the Hono app behind /v1, with its middleware and one error handler.
+ * No side effects: main.ts and tests give it everything it uses.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { createAuthRoutes } from "./features/auth/auth.routes.ts";
+import { createClientLogRoutes } from "./features/client-log/client-log.routes.ts";
+import { createPublicRoutes } from "./features/system/system.routes.ts";
+import { AppError } from "./lib/errors.ts";
+import { loadSession, requireRole, requireUser, sameOriginJson, withDeps } from "./lib/middleware.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.use("*", withDeps(deps));
+  api.use("*", securityHeaders);
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, "The request is too large.", "request.too_large");
+      },
+    }),
+  );
+  api.use("*", sameOriginJson);
+  api.use("*", loadSession);
+
+  // Public: signing in, reference data the login page needs, and browser log entries.
+  api.route("/auth", createAuthRoutes());
+  api.route("/", createPublicRoutes());
+  api.route("/client", createClientLogRoutes());
+
+  // Member groups need a signed-in user; admin groups an admin. Each group is guarded by its own
+  // path so an unknown path still answers 404 rather than 401.
+  const memberGroups: [string, Hono<AppEnv>][] = [];
+  const adminGroups: [string, Hono<AppEnv>][] = [];
+  for (const [path, group] of memberGroups) {
+    api.use(`${path}/*`, requireUser);
+    api.route(path, group);
+  }
+  for (const [path, group] of adminGroups) {
+    api.use(`/admin${path}/*`, requireRole("admin", "superadmin"));
+    api.route(`/admin${path}`, group);
+  }
+
+  api.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status >= 500 ? 500 : error.status;
+      return c.json({ message: error.message || "Bad request.", errorKey: "request.invalid" }, status);
+    }
+    deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, error });
+    return c.json({ message: "Something went wrong. Please try again.", errorKey: "common.unexpected" }, 500);
+  });
+
+  const app = new Hono<AppEnv>();
+  app.route("/v1", api);
+  app.notFound((c) => c.json({ message: "No such API route.", errorKey: "common.not_found" }, 404));
+  return app;
+}

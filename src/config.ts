@@ -1,0 +1,84 @@
+/**
+ * The only reader of the environment. Every value is validated at start-up; a bad one stops
+ * Teebox with one readable line naming the variable.
+ */
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+import { LOG_LEVELS, type LogLevel } from "./domain/settings.ts";
+
+export { LOG_LEVELS, type LogLevel };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  /** 32-byte key material: from SECRET_KEY, else read from (or created in) secretKeyFile. */
+  secretKey: string | null;
+  secretKeyFile: string;
+  clubUrl: string | null;
+  adminPassword: string | null;
+  publicOrigin: string | null;
+  logLevel: LogLevel | null;
+}
+
+export class ConfigError extends Error {}
+
+const urlLike = z.string().refine((v) => {
+  try {
+    new URL(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be a URL such as https://example.com");
+
+const fields = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().min(1),
+  DATA_DIR: z.string().min(1),
+  DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, http(s):// or ws(s)://"),
+  SECRET_KEY: z.string().min(16, "must be at least 16 characters"),
+  SECRET_KEY_FILE: z.string().min(1),
+  CLUB_URL: urlLike,
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters"),
+  PUBLIC_ORIGIN: urlLike.transform((v) => new URL(v).origin),
+  LOG_LEVEL: z.enum(LOG_LEVELS),
+} as const;
+
+type FieldName = keyof typeof fields;
+
+function read<K extends FieldName>(env: Record<string, string | undefined>, name: K): z.infer<(typeof fields)[K]> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const parsed = fields[name].safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`${name} ${parsed.error.issues[0]?.message ?? "is invalid"} (got ${JSON.stringify(name === "SECRET_KEY" || name === "ADMIN_PASSWORD" ? "…" : raw)})`);
+  }
+  return parsed.data as z.infer<(typeof fields)[K]>;
+}
+
+/** Reads and validates the environment; creates the data folder. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const dataDir = resolve(read(env, "DATA_DIR") ?? "data");
+  const config: Config = {
+    port: read(env, "PORT") ?? 3000,
+    host: read(env, "HOST") ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: read(env, "DATABASE_URL") ?? `file:${join(dataDir, "teebox.db")}`,
+    secretKey: read(env, "SECRET_KEY") ?? null,
+    secretKeyFile: resolve(read(env, "SECRET_KEY_FILE") ?? join(dataDir, "secret.key")),
+    clubUrl: read(env, "CLUB_URL") ?? null,
+    adminPassword: read(env, "ADMIN_PASSWORD") ?? null,
+    publicOrigin: read(env, "PUBLIC_ORIGIN") ?? null,
+    logLevel: read(env, "LOG_LEVEL") ?? null,
+  };
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR cannot be created (${(error as Error).message})`);
+  }
+  return config;
+}

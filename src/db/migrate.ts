@@ -1,0 +1,32 @@
+/**
+ * Applies the embedded migrations (drizzle/index.ts) that the database has not seen yet,
+ * each in its own transaction, recording them in `__teebox_migrations`.
+ */
+import { migrations } from "../../drizzle/index.ts";
+import type { AppDatabase } from "./client.ts";
+
+export async function migrate(database: AppDatabase, now: number): Promise<string[]> {
+  await database.execute(
+    "CREATE TABLE IF NOT EXISTS __teebox_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
+  );
+  const done = new Set((await database.query<{ tag: string }>("SELECT tag FROM __teebox_migrations")).map((r) => r.tag));
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    if (done.has(migration.tag)) continue;
+    const statements = migration.sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+    const script = [
+      "BEGIN;",
+      ...statements.map((s) => (s.endsWith(";") ? s : s + ";")),
+      `INSERT INTO __teebox_migrations (tag, applied_at) VALUES ('${migration.tag.replace(/'/g, "''")}', ${now});`,
+      "COMMIT;",
+    ].join("\n");
+    try {
+      await database.execute(script);
+    } catch (error) {
+      await database.execute("ROLLBACK;").catch(() => undefined);
+      throw new Error(`migration ${migration.tag} failed: ${(error as Error).message}`);
+    }
+    applied.push(migration.tag);
+  }
+  return applied;
+}

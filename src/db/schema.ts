@@ -1,0 +1,253 @@
+/**
+ * Every table of Teebox (spec §3). Times are epoch milliseconds (integers); play dates are
+ * Manila ISO dates (`YYYY-MM-DD`), tee times `HH:mm`. JSON columns hold small arrays only.
+ */
+import { sql } from "drizzle-orm";
+import { integer, primaryKey, sqliteTable, text, uniqueIndex, index } from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["user", "admin", "superadmin"] as const;
+export type Role = (typeof ROLES)[number];
+export const USER_STATUSES = ["active", "disabled"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("active"),
+    name: text("name").notNull().default(""),
+    memberId: text("member_id").notNull().default(""),
+    clubEmail: text("club_email").notNull().default(""),
+    /** AES-256-GCM sealed club-site password (lib/secret-box); never leaves the server. */
+    clubPasswordSealed: text("club_password_sealed"),
+    defaultCartType: text("default_cart_type").notNull().default(""),
+    defaultFeeGuest: text("default_fee_guest").notNull().default(""),
+    defaultFeeMember: text("default_fee_member").notNull().default(""),
+    /** True while the password is still the one an admin gave (the username); the wizard replaces it. */
+    mustSetPassword: integer("must_set_password", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_username_nocase").on(sql`lower(${t.username})`)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const savedPlayers = sqliteTable(
+  "saved_players",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull(),
+    type: text("type").notNull(),
+    memberId: text("member_id").notNull().default(""),
+    cartPreference: text("cart_preference").notNull().default(""),
+    feePreference: text("fee_preference").notNull().default(""),
+  },
+  (t) => [index("saved_players_user").on(t.userId)],
+);
+
+export const courses = sqliteTable("courses", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Days of week the course runs, 1 = Monday … 7 = Sunday. */
+  daysActive: text("days_active", { mode: "json" }).$type<number[]>().notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const bookingWindows = sqliteTable("booking_windows", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ruleKey: text("rule_key").notNull(),
+  startTime: text("start_time").notNull(),
+  endTime: text("end_time").notNull(),
+});
+
+export const holidays = sqliteTable("holidays", {
+  date: text("date").primaryKey(),
+  name: text("name"),
+});
+
+export const bookingRules = sqliteTable("booking_rules", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  priority: integer("priority").notNull().default(10),
+  daysOfWeek: text("days_of_week", { mode: "json" }).$type<number[]>().notNull(),
+  appliesOnHolidays: integer("applies_on_holidays", { mode: "boolean" }).notNull().default(false),
+  startTime: text("start_time").notNull().default("05:00"),
+  endTime: text("end_time").notNull().default("17:00"),
+  minPlayers: integer("min_players"),
+  maxPlayers: integer("max_players"),
+  maxGuests: integer("max_guests"),
+});
+
+/** One row per setting; `value` is JSON so numbers, strings and arrays keep their type. */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const uiText = sqliteTable("ui_text", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const FORM_OPTION_CATEGORIES = ["playerType", "cartPreference", "feePreferenceGuest", "feePreferenceMember"] as const;
+export type FormOptionCategory = (typeof FORM_OPTION_CATEGORIES)[number];
+
+export const formOptions = sqliteTable(
+  "form_options",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    category: text("category", { enum: FORM_OPTION_CATEGORIES }).notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("form_options_category_value").on(t.category, t.value)],
+);
+
+export const advisories = sqliteTable(
+  "advisories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** internal: written by admins (front-page messages); scraped: read from the club site. */
+    source: text("source", { enum: ["internal", "scraped"] }).notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    eventDate: text("event_date"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("advisories_source").on(t.source)],
+);
+
+export const teeTimeSlots = sqliteTable(
+  "tee_time_slots",
+  {
+    date: text("date").notNull(),
+    courseId: text("course_id").notNull(),
+    time: text("time").notNull(),
+    status: text("status").notNull(),
+    slotId: text("slot_id"),
+    scrapedAt: integer("scraped_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.courseId, t.time] })],
+);
+
+export const scrapeRuns = sqliteTable("scrape_runs", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  trigger: text("trigger", { enum: ["schedule", "manual", "startup"] }).notNull(),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at"),
+  status: text("status", { enum: ["running", "ok", "partial", "failed"] }).notNull(),
+  pages: integer("pages").notNull().default(0),
+  failures: integer("failures").notNull().default(0),
+  changed: integer("changed", { mode: "boolean" }).notNull().default(false),
+  error: text("error"),
+});
+
+export const REQUEST_STATUSES = ["pending", "processing", "confirmed", "failed", "cancelled"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** The selected times in priority order, as the member clicked them. */
+export interface RequestSelection {
+  time: string;
+  slotId: string | null;
+}
+/** A player of a request or booking, as Teebox sends it to the club. */
+export interface StoredPlayer {
+  type: string;
+  firstName: string;
+  lastName: string;
+  memberId: string;
+  cart: string;
+  fee: string;
+}
+
+export const bookingRequests = sqliteTable(
+  "booking_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    playDate: text("play_date").notNull(),
+    selection: text("selection", { mode: "json" }).$type<RequestSelection[]>().notNull(),
+    players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
+    memberCartType: text("member_cart_type").notNull().default(""),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull(),
+    /** Epoch ms of the release instant (Manila), on the club's clock. */
+    releaseAt: integer("release_at").notNull(),
+    failureReason: text("failure_reason"),
+    bookingRef: text("booking_ref"),
+    /** How late the first attempt left after the release instant (ms), for the member's record. */
+    latenessMs: integer("lateness_ms"),
+    submittedAt: integer("submitted_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("booking_requests_status").on(t.status, t.releaseAt), index("booking_requests_user").on(t.userId)],
+);
+
+export const requestAttempts = sqliteTable(
+  "request_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id").notNull().references(() => bookingRequests.id, { onDelete: "cascade" }),
+    time: text("time").notNull(),
+    slotId: text("slot_id"),
+    /** Written before the booking post leaves ('sent'), then completed with the answer. */
+    state: text("state", { enum: ["sent", "answered"] }).notNull(),
+    firedAtClub: integer("fired_at_club").notNull(),
+    firedAtLocal: integer("fired_at_local").notNull(),
+    outcome: text("outcome"),
+    answer: text("answer"),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("request_attempts_request").on(t.requestId)],
+);
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The club's booking reference: the bookingId members see. */
+    bookingRef: text("booking_ref").notNull(),
+    courseId: text("course_id").notNull(),
+    playDate: text("play_date").notNull(),
+    time: text("time").notNull(),
+    players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
+    requestId: integer("request_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("bookings_ref").on(t.bookingRef), index("bookings_user").on(t.userId)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+    /** Who did it: the admin for admin changes, the member (or null for the system) for club actions. */
+    actorUserId: integer("actor_user_id"),
+    action: text("action").notNull(),
+    target: text("target"),
+    outcome: text("outcome").notNull(),
+    durationMs: integer("duration_ms"),
+    detail: text("detail"),
+  },
+  (t) => [index("audit_log_at").on(t.at)],
+);

@@ -1,0 +1,124 @@
+/**
+ * Seeds what Teebox needs to run: the built-in superadmin, the club's courses and booking windows,
+ * every app setting, the form options and the default UI text. Each part is only written when
+ * missing, so it is safe on every start (an upgrade adds new settings and texts, edits are kept).
+ * In demo mode it also adds the demo members, matching the demo club's accounts.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { AppDatabase } from "./client.ts";
+import { appSettings, bookingWindows, courses, formOptions, uiText, users, type FormOptionCategory } from "./schema.ts";
+import { DEFAULT_SETTINGS } from "../domain/settings.ts";
+import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
+import {
+  CART_CHOICES,
+  CLUB_COURSES,
+  CLUB_WINDOWS,
+  DEMO_CLUB_ACCOUNTS,
+  GUEST_FEE_CHOICES,
+  MEMBER_FEE_CHOICES,
+  PLAYER_TYPES,
+} from "../club-sim/demo-data.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+
+export interface SeedOptions {
+  now: number;
+  adminPassword: string | null;
+  demo: boolean;
+  secretBox: SecretBox;
+  hashPassword(password: string): Promise<string>;
+  /** Told the generated admin password once, when there was none configured. */
+  announce(message: string): void;
+}
+
+/** The spec's defaults come first in each category (spec §3 'Form option'). */
+export const DEFAULT_FORM_OPTIONS: Record<FormOptionCategory, readonly string[]> = {
+  playerType: PLAYER_TYPES,
+  cartPreference: CART_CHOICES,
+  feePreferenceGuest: GUEST_FEE_CHOICES,
+  feePreferenceMember: MEMBER_FEE_CHOICES,
+};
+
+/** Teebox sign-in of the demo members (README): username / demo1234, club login from the demo club. */
+export const DEMO_MEMBER_PASSWORD = "demo1234";
+export const DEMO_MEMBERS = DEMO_CLUB_ACCOUNTS.filter((a) => a.email !== "admin@southwoods.demo").map((a) => ({
+  username: a.firstName.toLowerCase(),
+  name: `${a.firstName} ${a.lastName}`,
+  account: a,
+}));
+
+async function isEmpty(database: AppDatabase, table: typeof courses | typeof bookingWindows | typeof formOptions) {
+  const rows = await database.db.select({ n: sql<number>`count(*)` }).from(table);
+  return Number(rows[0]?.n ?? 0) === 0;
+}
+
+async function seedAdmin(database: AppDatabase, options: SeedOptions) {
+  const existing = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, "admin"));
+  if (existing.length > 0) return;
+  const password = options.adminPassword ?? randomBytes(9).toString("base64url");
+  const demoAccount = DEMO_CLUB_ACCOUNTS.find((a) => a.email === "admin@southwoods.demo");
+  await database.db.insert(users).values({
+    username: "admin",
+    passwordHash: await options.hashPassword(password),
+    role: "superadmin",
+    status: "active",
+    name: "Club Admin",
+    memberId: demoAccount && options.demo ? demoAccount.membershipNumber : "",
+    clubEmail: demoAccount && options.demo ? demoAccount.email : "",
+    clubPasswordSealed: demoAccount && options.demo ? options.secretBox.seal(demoAccount.password) : null,
+    defaultCartType: CART_CHOICES[0],
+    defaultFeeGuest: GUEST_FEE_CHOICES[0],
+    defaultFeeMember: MEMBER_FEE_CHOICES[0],
+    createdAt: options.now,
+    updatedAt: options.now,
+  });
+  if (!options.adminPassword) options.announce(`Created the superadmin 'admin' with the password: ${password} (shown once; set ADMIN_PASSWORD to choose it).`);
+}
+
+async function seedDemoMembers(database: AppDatabase, options: SeedOptions) {
+  for (const member of DEMO_MEMBERS) {
+    const existing = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, member.username));
+    if (existing.length > 0) continue;
+    await database.db.insert(users).values({
+      username: member.username,
+      passwordHash: await options.hashPassword(DEMO_MEMBER_PASSWORD),
+      role: "user",
+      status: "active",
+      name: member.name,
+      memberId: member.account.membershipNumber,
+      clubEmail: member.account.email,
+      clubPasswordSealed: options.secretBox.seal(member.account.password),
+      defaultCartType: CART_CHOICES[0],
+      defaultFeeGuest: GUEST_FEE_CHOICES[0],
+      defaultFeeMember: MEMBER_FEE_CHOICES[0],
+      createdAt: options.now,
+      updatedAt: options.now,
+    });
+  }
+}
+
+export async function seed(database: AppDatabase, options: SeedOptions): Promise<void> {
+  const { db } = database;
+  await seedAdmin(database, options);
+  if (options.demo) await seedDemoMembers(database, options);
+
+  if (await isEmpty(database, courses)) {
+    await db.insert(courses).values(CLUB_COURSES.map((c, i) => ({ id: c.id, name: c.name, daysActive: [...c.daysActive], position: i })));
+  }
+  if (await isEmpty(database, bookingWindows)) {
+    const rows = Object.entries(CLUB_WINDOWS).flatMap(([ruleKey, windows]) =>
+      windows.map((w) => ({ ruleKey, startTime: w.start, endTime: w.end })),
+    );
+    await db.insert(bookingWindows).values(rows);
+  }
+  if (await isEmpty(database, formOptions)) {
+    const rows = Object.entries(DEFAULT_FORM_OPTIONS).flatMap(([category, values]) =>
+      values.map((value, position) => ({ category: category as FormOptionCategory, value, position })),
+    );
+    await db.insert(formOptions).values(rows);
+  }
+  const settingRows = Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+  await db.insert(appSettings).values(settingRows).onConflictDoNothing();
+  const textRows = Object.entries(DEFAULT_UI_TEXT).map(([key, value]) => ({ key, value: String(value) }));
+  if (textRows.length > 0) await db.insert(uiText).values(textRows).onConflictDoNothing();
+}

@@ -1,0 +1,33 @@
+/**
+ * What the Hono app and the socket hub are given by the composition root (src/main.ts) or a test.
+ * Capabilities added by later features hang off here, so routes never reach for globals.
+ */
+import type { AppDatabase } from "./db/client.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
+import type { Hub } from "./realtime/hub.ts";
+import type { SessionUser } from "./features/auth/auth.schemas.ts";
+
+export interface AppDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  secretBox: SecretBox;
+  /** HMAC key for the session cookie (jose). */
+  sessionKey: Uint8Array;
+  /** The origin browsers use (behind a proxy), else the request's own origin is trusted. */
+  publicOrigin: string | null;
+  hub: Hub;
+  /** Argon2id cost; tests lower it. */
+  passwordCost?: { memoryCost: number; timeCost: number };
+}
+
+export interface AppVariables {
+  deps: AppDeps;
+  requestId: string;
+  user: SessionUser | null;
+  sessionId: string | null;
+}
+
+export type AppEnv = { Variables: AppVariables };

@@ -1,0 +1,45 @@
+/**
+ * Seals club-site passwords with AES-256-GCM (a fresh 12-byte nonce each time).
+ * Sealed form: `v1.<nonce b64url>.<ciphertext+tag b64url>`. The key comes from SECRET_KEY
+ * (any string, stretched with SHA-256) or a random key file created with mode 0600.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export function keyFromString(secret: string): Buffer {
+  return createHash("sha256").update(secret, "utf8").digest();
+}
+
+/** Reads the key file, creating it (32 random bytes, hex, mode 0600) on first start. */
+export function loadOrCreateKeyFile(path: string): Buffer {
+  if (!existsSync(path)) {
+    writeFileSync(path, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+    chmodSync(path, 0o600);
+  }
+  return keyFromString(readFileSync(path, "utf8").trim());
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error("secret key must be 32 bytes");
+  return {
+    seal(plain) {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
+      return `v1.${nonce.toString("base64url")}.${body.toString("base64url")}`;
+    },
+    open(sealed) {
+      const [version, nonceText, bodyText] = sealed.split(".");
+      if (version !== "v1" || !nonceText || !bodyText) throw new Error("not a sealed secret");
+      const body = Buffer.from(bodyText, "base64url");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonceText, "base64url"));
+      decipher.setAuthTag(body.subarray(body.length - 16));
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The composition root: config → database → club → hub and app → jobs → Bun.serve.
+ * SIGTERM/SIGINT stop them in the reverse order.
+ */
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { seed } from "./db/seed.ts";
+import type { AppDeps } from "./deps.ts";
+import { hashPassword } from "./features/auth/passwords.ts";
+import { readSettings } from "./features/settings/settings.service.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
+import { createLogger } from "./lib/logger.ts";
+import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
+import { createHub } from "./realtime/hub.ts";
+import { startHttpServer } from "./server.ts";
+import { createHash } from "node:crypto";
+
+export interface Teebox {
+  url: string;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+export async function startTeebox(config: Config, options: { clock?: Clock } = {}): Promise<Teebox> {
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger(config.logLevel ?? "info");
+  const key = config.secretKey ? keyFromString(config.secretKey) : loadOrCreateKeyFile(config.secretKeyFile);
+  const secretBox = createSecretBox(key);
+  // The cookie key is derived from the same secret so one key file is all an operator keeps.
+  const sessionKey = new Uint8Array(createHash("sha256").update(key).update("teebox-session").digest());
+
+  const database = openDatabase(config.databaseUrl);
+  await migrate(database, clock.now());
+  const demo = !config.clubUrl;
+  const deps: AppDeps = {
+    database,
+    clock,
+    logger,
+    secretBox,
+    sessionKey,
+    publicOrigin: config.publicOrigin,
+    hub: createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) }),
+  };
+  await seed(database, {
+    now: clock.now(),
+    adminPassword: config.adminPassword,
+    demo,
+    secretBox,
+    hashPassword: (password) => hashPassword(deps, password),
+    announce: (message) => console.log(message),
+  });
+  const settings = await readSettings(database.db);
+  if (!config.logLevel) logger.setLevel(settings.log_level);
+
+  const app = createApp(deps);
+  const server = startHttpServer({ app, deps, port: config.port, host: config.host });
+  logger.info("Teebox is serving", { url: server.url, demo });
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await server.stop();
+      await database.close();
+      logger.info("Teebox stopped");
+    })());
+  return { url: server.url, deps, stop };
+}
+
+if (import.meta.main) {
+  try {
+    const teebox = await startTeebox(loadConfig());
+    console.log(`Teebox is running at ${teebox.url}`);
+    const shutdown = () => void teebox.stop().then(() => process.exit(0));
+    process.on("SIGTERM", shutdown);
+    process.on("SIGINT", shutdown);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Teebox cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Bun.serve for Teebox: /v1 to the Hono app, /v1/ws to the socket hub, and the React app (one
+ * HTML bundle) for every other path so deep links such as /bookings load the app.
+ */
+import type { Hono } from "hono";
+import type { Server } from "bun";
+import index from "../web/index.html";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { getSessionFromCookieHeader } from "./features/auth/sessions.ts";
+import { isAllowedOrigin } from "./lib/middleware.ts";
+import { SECURITY_HEADERS } from "./lib/security-headers.ts";
+import type { SocketData } from "./realtime/hub.ts";
+
+export interface HttpServer {
+  url: string;
+  server: Server<SocketData>;
+  stop(): Promise<void>;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...SECURITY_HEADERS },
+  });
+}
+
+export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; port: number; host: string }): HttpServer {
+  const { app, deps } = options;
+  const forward = (req: Request, server: Server<SocketData>) => {
+    // Hono sees the socket's address as a header it cannot be sent from outside (overwritten here).
+    const headers = new Headers(req.headers);
+    headers.set("x-teebox-client-ip", server.requestIP(req)?.address ?? "unknown");
+    return app.fetch(new Request(req, { headers }));
+  };
+
+  const server: Server<SocketData> = Bun.serve<SocketData>({
+    port: options.port,
+    hostname: options.host,
+    development: false,
+    routes: {
+      "/v1/ws": async (req, srv) => {
+        if (!isAllowedOrigin(deps, req.headers.get("origin") ?? undefined, req.url, req.headers.get("host") ?? undefined)) {
+          return json(403, { message: "This connection did not come from Teebox.", errorKey: "request.bad_origin" });
+        }
+        const session = await getSessionFromCookieHeader(deps, req.headers.get("cookie"));
+        if (!session) return json(401, { message: "Please sign in.", errorKey: "auth.required" });
+        if (srv.upgrade(req, { data: session })) return undefined as unknown as Response;
+        return json(400, { message: "Expected a WebSocket upgrade.", errorKey: "socket.upgrade_required" });
+      },
+      "/v1/*": forward,
+      "/v1": forward,
+      "/*": index,
+    },
+    fetch: forward,
+    websocket: deps.hub.websocket,
+    error(error) {
+      deps.logger.error("server error", { error });
+      return json(500, { message: "Something went wrong. Please try again.", errorKey: "common.unexpected" });
+    },
+  });
+  deps.hub.attach(server);
+  return {
+    url: `http://${options.host === "0.0.0.0" ? "localhost" : options.host}:${server.port}`,
+    server,
+    stop: async () => {
+      await server.stop(true);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * A fresh Teebox (app + in-memory database, migrated and seeded) for API tests, with helpers to
+ * call routes as a browser page of ours would: JSON bodies, our Origin, and the session cookie.
+ */
+import { eq } from "drizzle-orm";
+import { createApp } from "../../src/app.ts";
+import { openDatabase } from "../../src/db/client.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import { users, type Role } from "../../src/db/schema.ts";
+import { seed } from "../../src/db/seed.ts";
+import type { AppDeps } from "../../src/deps.ts";
+import { hashPassword } from "../../src/features/auth/passwords.ts";
+import { FakeClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { createSecretBox } from "../../src/lib/secret-box.ts";
+import { createHub } from "../../src/realtime/hub.ts";
+import type { ServerMessage } from "../../src/realtime/messages.ts";
+
+export const ORIGIN = "http://localhost";
+export const ADMIN_PASSWORD = "admin-password-1";
+/** 2026-11-22 09:00 Manila. */
+export const TEST_NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
+
+export interface CallOptions {
+  body?: unknown;
+  cookie?: string;
+  origin?: string | null;
+  contentType?: string | null;
+  rawBody?: string;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  clock: FakeClock;
+  logLines: string[];
+  published: { topic: string; message: ServerMessage }[];
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+  signIn(username: string, password: string): Promise<string>;
+  createUser(fields: { username: string; password?: string; role?: Role; complete?: boolean; status?: "active" | "disabled" }): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { now?: number; demo?: boolean; extend?: (deps: AppDeps) => Partial<AppDeps> } = {}): Promise<TestApp> {
+  const clock = new FakeClock(options.now ?? TEST_NOW);
+  const logLines: string[] = [];
+  const database = openDatabase("file::memory:");
+  await migrate(database, clock.now());
+  const secretBox = createSecretBox(Buffer.alloc(32, 7));
+  const base: AppDeps = {
+    database,
+    clock,
+    logger: createLogger("debug", (line) => logLines.push(line), () => clock.now()),
+    secretBox,
+    sessionKey: new Uint8Array(32).fill(3),
+    publicOrigin: null,
+    hub: createHub(),
+    passwordCost: { memoryCost: 1024, timeCost: 1 },
+  };
+  const deps: AppDeps = { ...base, ...(options.extend?.(base) ?? {}) };
+  await seed(database, {
+    now: clock.now(),
+    adminPassword: ADMIN_PASSWORD,
+    demo: options.demo ?? false,
+    secretBox,
+    hashPassword: (password) => hashPassword(deps, password),
+    announce: () => undefined,
+  });
+  const published: { topic: string; message: ServerMessage }[] = [];
+  deps.hub.onPublish((topic, message) => published.push({ topic, message }));
+  const app = createApp(deps);
+
+  const call = (method: string, path: string, o: CallOptions = {}) => {
+    const headers: Record<string, string> = {};
+    if (o.contentType !== null) headers["content-type"] = o.contentType ?? "application/json";
+    if (o.origin !== null) headers.origin = o.origin ?? ORIGIN;
+    if (o.cookie) headers.cookie = o.cookie;
+    const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    logLines,
+    published,
+    call,
+    async signIn(username, password) {
+      const res = await call("POST", "/v1/auth/login", { body: { username, password } });
+      if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+      const setCookie = res.headers.get("set-cookie") ?? "";
+      return setCookie.split(";")[0];
+    },
+    async createUser(fields) {
+      const now = clock.now();
+      const complete = fields.complete ?? true;
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          username: fields.username,
+          passwordHash: await hashPassword(deps, fields.password ?? fields.username),
+          role: fields.role ?? "user",
+          status: fields.status ?? "active",
+          name: complete ? `${fields.username} Tester` : "",
+          memberId: complete ? `SW-T${Math.floor(Math.random() * 1e6)}` : "",
+          clubEmail: complete ? `${fields.username}@southwoods.demo` : "",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      return row.id;
+    },
+    close: () => database.close(),
+  };
+}
+
+export async function userIdOf(t: TestApp, username: string): Promise<number> {
+  const rows = await t.deps.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return rows[0].id;
+}
