@@ -115,3 +115,21 @@ export function minutesOf(time: string): number {
 export function timeFromMinutes(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
+
+/**
+ * A wall-clock time written as 'HH:mm', 'H:mm', 'HH:mm:ss' or 'h:mm AM' (the club's pages use the
+ * 12-hour form) as 'HH:mm'; null when it is none of these.
+ */
+export function normaliseTime(value: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(value.trim());
+  if (!match) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const meridiem = match[3]?.toUpperCase();
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (meridiem === "PM" ? 12 : 0);
+  }
+  const result = `${pad(hours)}:${pad(minutes)}`;
+  return isHhMm(result) ? result : null;
+}

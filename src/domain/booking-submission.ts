@@ -1,0 +1,205 @@
+/**
+ * The booking submission payload (spec §3 'Booking submission'), sent over the socket
+ * (SUBMIT_BOOKING_REQUEST) and to POST /v1/bookings/{id}/edit, and the server's check of it.
+ *
+ * `playerDetails.players` holds the extra players only: the booking member is the session user,
+ * whose cart is `memberCartType`. A flight here is the whole group, the member first.
+ */
+import { z } from "zod";
+import {
+  findApplicableLimits,
+  isCourseActiveOn,
+  type BookingRule,
+  type Course,
+  type FlightLimits,
+  type Holiday,
+} from "./booking-rules.ts";
+import { isTimeInWindows } from "./estimated-slots.ts";
+import { isHhMm, isIsoDate } from "./manila-time.ts";
+import { isGuestType, normaliseMemberId, validateFlight, type FlightPlayer } from "./players.ts";
+import { makeProblem, type DomainProblem } from "./problem.ts";
+import type { AllowedWindows } from "./windows.ts";
+
+/** Sanity bounds of the payload, not club rules. */
+const MAX_TEXT = 100;
+const MAX_SELECTED_TIMES = 40;
+const MAX_LISTED_PLAYERS = 8;
+
+const text = z.string().max(MAX_TEXT);
+/** `{ "Rental Cart - Solo": true }`: the chosen option is the single key. */
+const choiceSchema = z.record(text, z.literal(true));
+
+export const submissionPlayerSchema = z.object({
+  type: text,
+  cartType: choiceSchema,
+  chargeFeesTo: choiceSchema,
+  firstName: text.optional(),
+  lastName: text.optional(),
+  searchLastName: text.optional(),
+  searchIdNumber: text.optional(),
+});
+
+export const selectionSchema = z.object({
+  time: z.string().max(16),
+  slotId: z.string().max(MAX_TEXT).nullable().optional().transform((v) => v ?? null),
+});
+
+export const bookingSubmissionSchema = z.object({
+  course: text,
+  targetDate: z.string().max(32),
+  selectionOrder: z.array(selectionSchema).max(MAX_SELECTED_TIMES),
+  memberCartType: text,
+  playerDetails: z.object({ players: z.array(submissionPlayerSchema).max(MAX_LISTED_PLAYERS) }),
+  editTarget: z.number().int().positive().optional(),
+});
+
+export type SubmissionPlayer = z.infer<typeof submissionPlayerSchema>;
+export type Selection = z.infer<typeof selectionSchema>;
+export type BookingSubmission = z.infer<typeof bookingSubmissionSchema>;
+
+/** The booking member as the first row of a flight. */
+export type SelfPlayer = { memberId: string; name?: string };
+
+export type NormalisedSubmission = BookingSubmission & {
+  courseId: string;
+  courseName: string;
+  /** The selected times in priority order, 'HH:mm'. */
+  times: string[];
+  /** The whole flight, the booking member first. */
+  flight: FlightPlayer[];
+  limits: FlightLimits;
+};
+
+export type SubmissionContext = {
+  courses: readonly Course[];
+  rules: readonly BookingRule[];
+  holidays: readonly Holiday[];
+  windows: AllowedWindows;
+  self: SelfPlayer;
+  todayIso: string;
+  /** The last bookable date, when the caller limits how far ahead a member may book. */
+  maxDate?: string;
+};
+
+export type SubmissionOutcome = { ok: true; value: NormalisedSubmission } | { ok: false; problem: DomainProblem };
+
+/** The single chosen key of a `{name: true}` choice; '' when none or several are chosen. */
+export function chosenOption(choice: Record<string, true>): string {
+  const keys = Object.keys(choice);
+  return keys.length === 1 ? keys[0].trim() : "";
+}
+
+export function toChoice(option: string): Record<string, true> {
+  return option.trim() === "" ? {} : { [option.trim()]: true };
+}
+
+function submissionPlayerToFlight(player: SubmissionPlayer): FlightPlayer {
+  const isGuest = isGuestType(player.type);
+  return {
+    type: player.type.trim(),
+    firstName: (player.firstName ?? "").trim(),
+    lastName: ((isGuest ? player.lastName : player.searchLastName ?? player.lastName) ?? "").trim(),
+    memberId: isGuest ? "" : normaliseMemberId(player.searchIdNumber),
+    cart: chosenOption(player.cartType),
+    fee: chosenOption(player.chargeFeesTo),
+  };
+}
+
+/** The whole flight of a submission: the booking member (locked) first, then the listed players. */
+export function submissionToFlight(sub: BookingSubmission, self: SelfPlayer): FlightPlayer[] {
+  const member: FlightPlayer = {
+    type: "Member",
+    firstName: "",
+    lastName: self.name ?? "",
+    memberId: normaliseMemberId(self.memberId),
+    cart: sub.memberCartType.trim(),
+    fee: "",
+    locked: true,
+  };
+  return [member, ...sub.playerDetails.players.map(submissionPlayerToFlight)];
+}
+
+/**
+ * The submission players of a whole flight (its first row, the booking member, is left out; its
+ * cart travels as memberCartType). Guests send first and last name; everyone else is found at the
+ * club by last name and member id, with the first name added when known.
+ */
+export function flightToSubmissionPlayers(flight: readonly FlightPlayer[]): SubmissionPlayer[] {
+  return flight.slice(1).map((p) => {
+    const base = { type: p.type, cartType: toChoice(p.cart), chargeFeesTo: toChoice(p.fee) };
+    if (isGuestType(p.type)) return { ...base, firstName: p.firstName.trim(), lastName: p.lastName.trim() };
+    const named = p.firstName.trim() === "" ? {} : { firstName: p.firstName.trim() };
+    return { ...base, ...named, searchLastName: p.lastName.trim(), searchIdNumber: normaliseMemberId(p.memberId) };
+  });
+}
+
+function findCourse(courses: readonly Course[], wanted: string): Course | undefined {
+  const key = wanted.trim().toLowerCase();
+  return courses.find((c) => c.id.toLowerCase() === key) ?? courses.find((c) => c.name.toLowerCase() === key);
+}
+
+function checkDate(date: string, ctx: SubmissionContext): DomainProblem | null {
+  if (!isIsoDate(date)) return makeProblem("booking.invalid_date", { date });
+  if (date < ctx.todayIso) return makeProblem("booking.date_past", { date });
+  if (ctx.maxDate && date > ctx.maxDate) return makeProblem("booking.date_not_bookable", { date });
+  return null;
+}
+
+function checkTimes(times: readonly string[], date: string, courseName: string, windows: AllowedWindows): DomainProblem | null {
+  for (const [i, time] of times.entries()) {
+    if (!isHhMm(time)) return makeProblem("booking.invalid_time", { time });
+    if (times.indexOf(time) !== i) return makeProblem("booking.duplicate_time", { time });
+    if (!isTimeInWindows(date, courseName, time, windows)) return makeProblem("booking.time_outside_window", { time });
+  }
+  return null;
+}
+
+function normalisePlayers(players: readonly SubmissionPlayer[]): SubmissionPlayer[] {
+  return players.map((p) => ({
+    ...p,
+    type: p.type.trim(),
+    ...(p.searchIdNumber === undefined ? {} : { searchIdNumber: normaliseMemberId(p.searchIdNumber) }),
+  }));
+}
+
+/**
+ * The server's check of a parsed submission, first problem wins: something missing ('Please
+ * complete all required fields.'), the date, the course and its weekday, the times (valid,
+ * unique, inside the allowed windows), then the flight against the rule of the first selected
+ * time. Member ids come back upper-cased.
+ */
+export function validateBookingSubmission(sub: BookingSubmission, ctx: SubmissionContext): SubmissionOutcome {
+  const fail = (problem: DomainProblem): SubmissionOutcome => ({ ok: false, problem });
+  const date = sub.targetDate.trim();
+  const times = sub.selectionOrder.map((s) => s.time.trim());
+  if (date === "" || sub.course.trim() === "" || times.length === 0) return fail(makeProblem("booking.incomplete"));
+
+  const dateProblem = checkDate(date, ctx);
+  if (dateProblem) return fail(dateProblem);
+  const course = findCourse(ctx.courses, sub.course);
+  if (!course) return fail(makeProblem("booking.unknown_course", { course: sub.course.trim() }));
+  if (!isCourseActiveOn(course, date)) return fail(makeProblem("booking.course_closed"));
+  const timeProblem = checkTimes(times, date, course.name, ctx.windows);
+  if (timeProblem) return fail(timeProblem);
+
+  const players = normalisePlayers(sub.playerDetails.players);
+  const normalised = { ...sub, targetDate: date, playerDetails: { players } };
+  const flight = submissionToFlight(normalised, ctx.self);
+  const limits = findApplicableLimits(ctx.rules, ctx.holidays, date, times[0]);
+  const flightProblem = validateFlight(flight, limits, ctx.self);
+  if (flightProblem) return fail(flightProblem);
+
+  return {
+    ok: true,
+    value: {
+      ...normalised,
+      selectionOrder: sub.selectionOrder.map((s, i) => ({ time: times[i], slotId: s.slotId })),
+      memberCartType: sub.memberCartType.trim(),
+      courseId: course.id,
+      courseName: course.name,
+      times,
+      flight,
+      limits,
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * App settings (spec §3 'App settings keys', §5 'App settings', §9).
+ */
+import { z } from "zod";
+import { makeProblem, type DomainProblem } from "./problem.ts";
+
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type AppSettings = {
+  release_days_before: number;
+  release_time: string;
+  ui_date_range_days: number;
+  scraper_date_range_days: number;
+  booking_roll_hour: number;
+  /** Course ids the scraper stops looking at once their day is full. */
+  courses_to_skip_on_full: string[];
+  smart_refresh_threshold_seconds: number;
+  log_level: LogLevel;
+  /** The Teebox user whose stored club login the scraper borrows; '' = the first admin with one. */
+  scraper_username: string;
+};
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  release_days_before: 7,
+  release_time: "07:00",
+  ui_date_range_days: 14,
+  scraper_date_range_days: 8,
+  booking_roll_hour: 18,
+  courses_to_skip_on_full: [],
+  smart_refresh_threshold_seconds: 300,
+  log_level: "info",
+  scraper_username: "",
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof AppSettings)[];
+
+/** Two digits, colon, two digits: '7:00' is not HH:MM; '24:00' is HH:MM-shaped but out of range. */
+const HH_MM_SHAPE = /^\d{2}:\d{2}$/;
+
+export function checkReleaseTime(value: string): DomainProblem | null {
+  if (!HH_MM_SHAPE.test(value)) return makeProblem("settings.release_time_format");
+  const [hours, minutes] = value.split(":").map(Number);
+  if (hours > 23 || minutes > 59) return makeProblem("settings.release_time_range");
+  return null;
+}
+
+/**
+ * Bounds (the spec gives none; these keep a typo from harming the club or the server):
+ * release_days_before 0–60; ui_date_range_days and scraper_date_range_days 1–60 days;
+ * booking_roll_hour 0–24 (24 never rolls to tomorrow); smart_refresh_threshold_seconds
+ * 0–86400 (one day); course ids and scraper_username up to 64 characters.
+ */
+export const SETTING_BOUNDS = {
+  release_days_before: { min: 0, max: 60 },
+  ui_date_range_days: { min: 1, max: 60 },
+  scraper_date_range_days: { min: 1, max: 60 },
+  booking_roll_hour: { min: 0, max: 24 },
+  smart_refresh_threshold_seconds: { min: 0, max: 86_400 },
+} as const;
+
+const boundedInt = (key: keyof typeof SETTING_BOUNDS) =>
+  z.number().int().min(SETTING_BOUNDS[key].min).max(SETTING_BOUNDS[key].max);
+
+export const releaseTimeSchema = z.string().superRefine((value, ctx) => {
+  const problem = checkReleaseTime(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem.message });
+});
+
+export const appSettingsSchema = z.strictObject({
+  release_days_before: boundedInt("release_days_before"),
+  release_time: releaseTimeSchema,
+  ui_date_range_days: boundedInt("ui_date_range_days"),
+  scraper_date_range_days: boundedInt("scraper_date_range_days"),
+  booking_roll_hour: boundedInt("booking_roll_hour"),
+  courses_to_skip_on_full: z.array(z.string().trim().min(1).max(64)).max(100),
+  smart_refresh_threshold_seconds: boundedInt("smart_refresh_threshold_seconds"),
+  log_level: z.enum(LOG_LEVELS),
+  scraper_username: z.string().trim().max(64),
+}) satisfies z.ZodType<AppSettings>;
+
+/** Stored settings are text (a key/value table); this is how each one is written. */
+export function serialiseSettings(settings: AppSettings): Record<keyof AppSettings, string> {
+  const out = {} as Record<keyof AppSettings, string>;
+  for (const key of SETTING_KEYS) {
+    const value = settings[key];
+    out[key] = Array.isArray(value) ? JSON.stringify(value) : String(value);
+  }
+  return out;
+}
+
+function parseStoredValue(key: keyof AppSettings, text: string): unknown {
+  const fallback = DEFAULT_SETTINGS[key];
+  if (Array.isArray(fallback)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof fallback === "number" ? (text.trim() === "" ? Number.NaN : Number(text)) : text;
+}
+
+/**
+ * Reads stored text values into settings: numbers are converted, the JSON list parsed, and any
+ * missing or invalid value falls back to its default so a bad row never stops the server.
+ */
+export function readStoredSettings(stored: Readonly<Record<string, string | null | undefined>>): AppSettings {
+  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of SETTING_KEYS) {
+    const text = stored[key];
+    if (text == null) continue;
+    const candidate = parseStoredValue(key, text);
+    const field = appSettingsSchema.shape[key].safeParse(candidate);
+    if (field.success) result[key] = field.data;
+  }
+  return result as AppSettings;
+}
