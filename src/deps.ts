@@ -7,6 +7,7 @@ import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
 import type { Hub } from "./realtime/hub.ts";
+import type { JobRegistry } from "./jobs/registry.ts";
 import type { SessionUser } from "./features/auth/auth.schemas.ts";
 
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** The origin browsers use (behind a proxy), else the request's own origin is trusted. */
   publicOrigin: string | null;
   hub: Hub;
+  /** Status of the long-running parts (web server, socket hub, scraper, release engine, bookings sync). */
+  jobs: JobRegistry;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

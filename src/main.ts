@@ -14,6 +14,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createHub } from "./realtime/hub.ts";
+import { createJobRegistry } from "./jobs/registry.ts";
 import { startHttpServer } from "./server.ts";
 import { createHash } from "node:crypto";
 
@@ -42,6 +43,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     sessionKey,
     publicOrigin: config.publicOrigin,
     hub: createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) }),
+    jobs: createJobRegistry(),
   };
   await seed(database, {
     now: clock.now(),

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "./client.ts";
 import { appSettings, bookingWindows, courses, formOptions, uiText, users, type FormOptionCategory } from "./schema.ts";
-import { DEFAULT_SETTINGS } from "../domain/settings.ts";
+import { DEFAULT_SETTINGS, serialiseSettings } from "../domain/settings.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import {
   CART_CHOICES,
@@ -117,7 +117,7 @@ export async function seed(database: AppDatabase, options: SeedOptions): Promise
     );
     await db.insert(formOptions).values(rows);
   }
-  const settingRows = Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+  const settingRows = Object.entries(serialiseSettings(DEFAULT_SETTINGS)).map(([key, value]) => ({ key, value }));
   await db.insert(appSettings).values(settingRows).onConflictDoNothing();
   const textRows = Object.entries(DEFAULT_UI_TEXT).map(([key, value]) => ({ key, value: String(value) }));
   if (textRows.length > 0) await db.insert(uiText).values(textRows).onConflictDoNothing();

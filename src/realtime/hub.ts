@@ -5,6 +5,8 @@
  */
 import type { Server, ServerWebSocket } from "bun";
 import type { SessionUser } from "../features/auth/auth.schemas.ts";
+import type { z } from "zod";
+import { describeIssue } from "../lib/validate.ts";
 import { clientMessageSchema, type ClientAction, type ServerMessage } from "./messages.ts";
 
 export interface SocketData {
@@ -27,6 +29,13 @@ export class ActionError extends Error {
   constructor(message: string, readonly errorKey?: string) {
     super(message);
   }
+}
+
+/** Validates an action's payload; a bad one is answered to the member as an `error` message. */
+export function parseActionPayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
+  const result = schema.safeParse(payload);
+  if (!result.success) throw new ActionError(describeIssue(result.error), "validation.invalid");
+  return result.data;
 }
 
 export interface Hub {

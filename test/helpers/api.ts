@@ -14,6 +14,7 @@ import { FakeClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
+import { createJobRegistry } from "../../src/jobs/registry.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 export const ORIGIN = "http://localhost";
@@ -55,6 +56,7 @@ export async function createTestApp(options: { now?: number; demo?: boolean; ext
     sessionKey: new Uint8Array(32).fill(3),
     publicOrigin: null,
     hub: createHub(),
+    jobs: createJobRegistry(),
     passwordCost: { memoryCost: 1024, timeCost: 1 },
   };
   const deps: AppDeps = { ...base, ...(options.extend?.(base) ?? {}) };
