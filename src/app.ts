@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { createAuthRoutes } from "./features/auth/auth.routes.ts";
+import { createClubStatusRoutes, createVerifyCredentialsRoutes } from "./features/club/club.routes.ts";
 import { createClientLogRoutes } from "./features/client-log/client-log.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { AppError } from "./lib/errors.ts";
@@ -38,7 +39,10 @@ export function createApp(deps: AppDeps) {
 
   // Member groups need a signed-in user; admin groups an admin. Each group is guarded by its own
   // path so an unknown path still answers 404 rather than 401.
-  const memberGroups: [string, Hono<AppEnv>][] = [];
+  const memberGroups: [string, Hono<AppEnv>][] = [
+    ["/my", createVerifyCredentialsRoutes()],
+    ["/system", createClubStatusRoutes()],
+  ];
   const adminGroups: [string, Hono<AppEnv>][] = [];
   for (const [path, group] of memberGroups) {
     api.use(`${path}/*`, requireUser);

@@ -8,6 +8,8 @@ import type { Logger } from "./lib/logger.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { JobRegistry } from "./jobs/registry.ts";
+import type { ClubClient } from "./club/client.ts";
+import type { ClubInfo } from "./features/club/club.service.ts";
 import type { SessionUser } from "./features/auth/auth.schemas.ts";
 
 export interface AppDeps {
@@ -22,6 +24,9 @@ export interface AppDeps {
   hub: Hub;
   /** Status of the long-running parts (web server, socket hub, scraper, release engine, bookings sync). */
   jobs: JobRegistry;
+  /** The club's booking site (the real one, or the demo club) through the adapter. */
+  club: ClubClient;
+  clubInfo: ClubInfo;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

@@ -17,6 +17,10 @@ import { createHub } from "./realtime/hub.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { startHttpServer } from "./server.ts";
 import { createHash } from "node:crypto";
+import { createClubSim } from "./club-sim/index.ts";
+import { CLUB_INFO_FILE, createAuditedClubClient } from "./features/club/club.service.ts";
+import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 
 export interface Teebox {
   url: string;
@@ -35,6 +39,11 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   const database = openDatabase(config.databaseUrl);
   await migrate(database, clock.now());
   const demo = !config.clubUrl;
+  // With no CLUB_URL the demo club runs in this process on a loopback port of its own.
+  const demoSim = demo ? createClubSim({ clock }) : null;
+  const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
+  const clubUrl = config.clubUrl ?? demoClub!.url;
+  const club = createAuditedClubClient({ baseUrl: clubUrl, clock, db: database.db, logger });
   const deps: AppDeps = {
     database,
     clock,
@@ -44,6 +53,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     publicOrigin: config.publicOrigin,
     hub: createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) }),
     jobs: createJobRegistry(),
+    club,
+    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
   };
   await seed(database, {
     now: clock.now(),
@@ -58,12 +69,17 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
 
   const app = createApp(deps);
   const server = startHttpServer({ app, deps, port: config.port, host: config.host });
-  logger.info("Teebox is serving", { url: server.url, demo });
+  logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl });
+  if (demoClub) {
+    // Local tools (browser tests, benchmarks) find the demo club and its control token here.
+    writeFileSync(join(config.dataDir, CLUB_INFO_FILE), JSON.stringify({ url: demoClub.url, controlToken: demoSim!.controlToken }), { mode: 0o600 });
+  }
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       await server.stop();
+      await demoClub?.stop();
       await database.close();
       logger.info("Teebox stopped");
     })());

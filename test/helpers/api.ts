@@ -15,6 +15,7 @@ import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { createJobRegistry } from "../../src/jobs/registry.ts";
+import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 export const ORIGIN = "http://localhost";
@@ -42,7 +43,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: number; demo?: boolean; extend?: (deps: AppDeps) => Partial<AppDeps> } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  now?: number;
+  demo?: boolean;
+  /** The club site the adapter talks to (a demo club the test started); default: nothing listening. */
+  clubUrl?: string;
+  extend?: (deps: AppDeps) => Partial<AppDeps>;
+}
+
+/** A port nothing listens on, so a test that forgot to start a club fails fast and clearly. */
+const NO_CLUB_URL = "http://127.0.0.1:9";
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new FakeClock(options.now ?? TEST_NOW);
   const logLines: string[] = [];
   const database = openDatabase("file::memory:");
@@ -57,8 +69,11 @@ export async function createTestApp(options: { now?: number; demo?: boolean; ext
     publicOrigin: null,
     hub: createHub(),
     jobs: createJobRegistry(),
+    club: null as unknown as AppDeps["club"],
+    clubInfo: { mode: "demo", url: options.clubUrl ?? NO_CLUB_URL },
     passwordCost: { memoryCost: 1024, timeCost: 1 },
   };
+  base.club = createAuditedClubClient({ baseUrl: options.clubUrl ?? NO_CLUB_URL, clock, db: database.db, logger: base.logger, timeoutMs: 2000 });
   const deps: AppDeps = { ...base, ...(options.extend?.(base) ?? {}) };
   await seed(database, {
     now: clock.now(),
