@@ -7,9 +7,13 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { createAuthRoutes } from "./features/auth/auth.routes.ts";
+import { createAdvisoriesRoutes, createAvailabilitySystemRoutes, createTeeTimesRoutes } from "./features/availability/availability.routes.ts";
 import { createClubStatusRoutes, createVerifyCredentialsRoutes } from "./features/club/club.routes.ts";
 import { createClientLogRoutes } from "./features/client-log/client-log.routes.ts";
+import { createPlayersRoutes } from "./features/players/players.routes.ts";
+import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
+import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
 import { loadSession, requireRole, requireUser, sameOriginJson, withDeps } from "./lib/middleware.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
@@ -41,7 +45,12 @@ export function createApp(deps: AppDeps) {
   // path so an unknown path still answers 404 rather than 401.
   const memberGroups: [string, Hono<AppEnv>][] = [
     ["/my", createVerifyCredentialsRoutes()],
+    ["/my", createPlayersRoutes()],
+    ["/my", createProfileRoutes()],
     ["/system", createClubStatusRoutes()],
+    ["/tee-times", createTeeTimesRoutes()],
+    ["/system", createAvailabilitySystemRoutes()],
+    ["/advisories", createAdvisoriesRoutes()],
   ];
   const adminGroups: [string, Hono<AppEnv>][] = [];
   for (const [path, group] of memberGroups) {
@@ -64,6 +73,11 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new Hono<AppEnv>();
+  app.use("/healthz", withDeps(deps), securityHeaders);
+  app.get("/healthz", async (c) => {
+    const health = await checkHealth(deps);
+    return c.json(health, health.status === "ok" ? 200 : 503);
+  });
   app.route("/v1", api);
   app.notFound((c) => c.json({ message: "No such API route.", errorKey: "common.not_found" }, 404));
   return app;

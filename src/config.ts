@@ -36,7 +36,7 @@ const urlLike = z.string().refine((v) => {
 }, "must be a URL such as https://example.com");
 
 const fields = {
-  PORT: z.coerce.number().int().min(0).max(65535),
+  PORT: z.string().regex(/^\d+$/, "must be a whole number from 0 to 65535").transform(Number).refine((n) => n <= 65535, "must be a whole number from 0 to 65535"),
   HOST: z.string().min(1),
   DATA_DIR: z.string().min(1),
   DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, http(s):// or ws(s)://"),
@@ -45,7 +45,7 @@ const fields = {
   CLUB_URL: urlLike,
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters"),
   PUBLIC_ORIGIN: urlLike.transform((v) => new URL(v).origin),
-  LOG_LEVEL: z.enum(LOG_LEVELS),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
 } as const;
 
 type FieldName = keyof typeof fields;

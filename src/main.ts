@@ -14,8 +14,13 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createHub } from "./realtime/hub.ts";
+import { registerPlayersActions } from "./features/players/players.service.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
+import { createScraper } from "./jobs/scraper.ts";
+import { registerScraperActions } from "./features/availability/scraper.actions.ts";
 import { startHttpServer } from "./server.ts";
+import { runCli } from "./cli.ts";
+import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE, createAuditedClubClient } from "./features/club/club.service.ts";
@@ -67,8 +72,17 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
 
+  registerPlayersActions(deps);
+  // Jobs (scraper, release engine, bookings sync) start after the seed and stop before the
+  // database closes; each is { start(), stop() } and stop() lets work in flight finish.
+  const jobs: { start(): void | Promise<void>; stop(): Promise<void> }[] = [];
+  const scraper = createScraper(deps);
+  registerScraperActions(deps.hub, scraper);
+  jobs.push(scraper);
+
   const app = createApp(deps);
   const server = startHttpServer({ app, deps, port: config.port, host: config.host });
+  for (const job of jobs) await job.start();
   logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl });
   if (demoClub) {
     // Local tools (browser tests, benchmarks) find the demo club and its control token here.
@@ -78,7 +92,10 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      await server.stop();
+      // Stop taking requests, let release attempts in flight finish, close sockets, then the rest.
+      await server.stopAccepting();
+      for (const job of [...jobs].reverse()) await job.stop();
+      await server.closeConnections();
       await demoClub?.stop();
       await database.close();
       logger.info("Teebox stopped");
@@ -86,13 +103,26 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   return { url: server.url, deps, stop };
 }
 
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const pid = runningInstancePid(config.dataDir);
+  if (pid) throw new ConfigError(`DATA_DIR ${config.dataDir} is already served by Teebox (pid ${pid})`);
+  const teebox = await startTeebox(config);
+  const removePidFile = writePidFile(config.dataDir);
+  console.log(`Teebox is running at ${teebox.url}`);
+  const shutdown = () =>
+    void teebox.stop().then(() => {
+      removePidFile();
+      process.exit(0);
+    });
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
 if (import.meta.main) {
   try {
-    const teebox = await startTeebox(loadConfig());
-    console.log(`Teebox is running at ${teebox.url}`);
-    const shutdown = () => void teebox.stop().then(() => process.exit(0));
-    process.on("SIGTERM", shutdown);
-    process.on("SIGINT", shutdown);
+    const code = await runCli(process.argv.slice(2), serve);
+    if (code !== null) process.exit(code);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Teebox cannot start: ${error.message}`);

@@ -14,7 +14,10 @@ import type { SocketData } from "./realtime/hub.ts";
 export interface HttpServer {
   url: string;
   server: Server<SocketData>;
-  stop(): Promise<void>;
+  /** Stops listening; requests in flight finish. */
+  stopAccepting(): Promise<void>;
+  /** Closes what is still open, sockets included. */
+  closeConnections(): Promise<void>;
 }
 
 function json(status: number, body: unknown): Response {
@@ -49,6 +52,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
       },
       "/v1/*": forward,
       "/v1": forward,
+      "/healthz": forward,
       "/*": index,
     },
     fetch: forward,
@@ -59,10 +63,20 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
     },
   });
   deps.hub.attach(server);
+  const webJob = deps.jobs.register("web server");
+  const hubJob = deps.jobs.register("socket hub");
+  webJob.started(deps.clock.now());
+  hubJob.started(deps.clock.now());
   return {
     url: `http://${options.host === "0.0.0.0" ? "localhost" : options.host}:${server.port}`,
     server,
-    stop: async () => {
+    stopAccepting: async () => {
+      webJob.stopped();
+      // Stops listening at once; its promise only settles when every socket is gone, so it is not awaited.
+      void server.stop(false);
+    },
+    closeConnections: async () => {
+      hubJob.stopped();
       await server.stop(true);
     },
   };

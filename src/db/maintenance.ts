@@ -1,0 +1,119 @@
+/**
+ * Operator commands on a file database: an online backup, a restore that refuses to touch a running
+ * instance's database, and re-encrypting every stored club password under a new key.
+ */
+import { Database } from "bun:sqlite";
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { createSecretBox, keyFromString } from "../lib/secret-box.ts";
+
+export const PID_FILE = "teebox.pid";
+
+export class MaintenanceError extends Error {}
+
+function filePathOf(databaseUrl: string): string {
+  if (!databaseUrl.startsWith("file:")) {
+    throw new MaintenanceError("This command works on a file: database; use the libSQL server's own tools for a libSQL database.");
+  }
+  return resolve(databaseUrl.slice("file:".length));
+}
+
+/** The pid of a Teebox serving from this data folder, if one is alive. */
+export function runningInstancePid(dataDir: string): number | null {
+  const path = join(dataDir, PID_FILE);
+  if (!existsSync(path)) return null;
+  const pid = Number(readFileSync(path, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+export function writePidFile(dataDir: string): () => void {
+  const path = join(dataDir, PID_FILE);
+  writeFileSync(path, String(process.pid));
+  return () => rmSync(path, { force: true });
+}
+
+function integrityOf(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const row = db.query("PRAGMA integrity_check").get() as { integrity_check: string } | null;
+    return row?.integrity_check ?? "no answer";
+  } finally {
+    db.close();
+  }
+}
+
+/** A consistent copy of a live database (VACUUM INTO reads one snapshot), checked afterwards. */
+export function backupDatabase(databaseUrl: string, target: string): { path: string; bytes: number } {
+  const source = filePathOf(databaseUrl);
+  const out = resolve(target);
+  if (!existsSync(source)) throw new MaintenanceError(`There is no database at ${source}.`);
+  if (existsSync(out)) throw new MaintenanceError(`${out} already exists; choose a new file name.`);
+  const db = new Database(source);
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.query("VACUUM INTO ?").run(out);
+  } finally {
+    db.close();
+  }
+  const integrity = integrityOf(out);
+  if (integrity !== "ok") throw new MaintenanceError(`The backup failed its integrity check: ${integrity}`);
+  return { path: out, bytes: Bun.file(out).size };
+}
+
+/** Replaces the database with a backup, unless a Teebox is serving from it. */
+export function restoreDatabase(databaseUrl: string, dataDir: string, backup: string): void {
+  const target = filePathOf(databaseUrl);
+  const pid = runningInstancePid(dataDir);
+  if (pid) throw new MaintenanceError(`Teebox is running (pid ${pid}) on this database; stop it before restoring.`);
+  const source = resolve(backup);
+  if (!existsSync(source)) throw new MaintenanceError(`There is no backup at ${source}.`);
+  const integrity = integrityOf(source);
+  if (integrity !== "ok") throw new MaintenanceError(`The backup failed its integrity check: ${integrity}`);
+  const staged = join(dirname(target), `.restore-${process.pid}.db`);
+  copyFileSync(source, staged);
+  for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
+  renameSync(staged, target);
+}
+
+/**
+ * Re-encrypts every stored club password under a new key in one transaction, then swaps the key
+ * file. All or nothing: if any password cannot be opened with the current key, nothing changes.
+ */
+export function rotateKey(options: { databaseUrl: string; dataDir: string; keyFile: string; currentKey: Buffer; newSecret?: string }): { rotated: number; keyFile: string | null } {
+  const pid = runningInstancePid(options.dataDir);
+  if (pid) throw new MaintenanceError(`Teebox is running (pid ${pid}); stop it before rotating the key.`);
+  const path = filePathOf(options.databaseUrl);
+  const oldBox = createSecretBox(options.currentKey);
+  const newSecret = options.newSecret ?? randomBytes(32).toString("hex");
+  const newBox = createSecretBox(keyFromString(newSecret));
+  const db = new Database(path);
+  try {
+    const rows = db.query("SELECT id, club_password_sealed AS sealed FROM users WHERE club_password_sealed IS NOT NULL").all() as { id: number; sealed: string }[];
+    let resealed: { id: number; sealed: string }[];
+    try {
+      resealed = rows.map((r) => ({ id: r.id, sealed: newBox.seal(oldBox.open(r.sealed)) }));
+    } catch {
+      throw new MaintenanceError("A stored club password cannot be opened with the current key; nothing was changed.");
+    }
+    const staged = options.newSecret ? null : `${options.keyFile}.new`;
+    if (staged) writeFileSync(staged, newSecret + "\n", { mode: 0o600 });
+    const update = db.query("UPDATE users SET club_password_sealed = ? WHERE id = ?");
+    db.transaction(() => {
+      for (const r of resealed) update.run(r.sealed, r.id);
+    })();
+    if (staged) {
+      if (existsSync(options.keyFile)) copyFileSync(options.keyFile, `${options.keyFile}.old`);
+      renameSync(staged, options.keyFile);
+    }
+    return { rotated: resealed.length, keyFile: staged ? options.keyFile : null };
+  } finally {
+    db.close();
+  }
+}

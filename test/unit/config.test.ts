@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "teebox-config-"));
+
+describe("loadConfig", () => {
+  test("defaults: port 3000, a file database in the data folder, the demo club", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(`file:${join(dir, "teebox.db")}`);
+    expect(config.secretKeyFile).toBe(join(dir, "secret.key"));
+    expect(config.clubUrl).toBeNull();
+    expect(config.logLevel).toBeNull();
+  });
+
+  test("reads every variable", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "libsql://db.example.com?authToken=abc",
+      SECRET_KEY: "a-long-enough-secret",
+      CLUB_URL: "https://club.example.com/portal",
+      ADMIN_PASSWORD: "correct-horse",
+      PUBLIC_ORIGIN: "https://teebox.example.com/",
+      LOG_LEVEL: "debug",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicOrigin).toBe("https://teebox.example.com");
+    expect(config.clubUrl).toBe("https://club.example.com/portal");
+    expect(config.logLevel).toBe("debug");
+  });
+
+  test.each([
+    ["PORT", "abc", "PORT must be a whole number from 0 to 65535"],
+    ["PORT", "70000", "PORT must be a whole number from 0 to 65535"],
+    ["DATABASE_URL", "postgres://x", "DATABASE_URL must start with file:"],
+    ["CLUB_URL", "not a url", "CLUB_URL must be a URL"],
+    ["LOG_LEVEL", "loud", "LOG_LEVEL must be one of debug, info, warn, error"],
+    ["SECRET_KEY", "short", "SECRET_KEY must be at least 16 characters"],
+  ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toStartWith(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  test("secrets are not echoed in the error", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: "short" })).toThrow('ADMIN_PASSWORD must be at least 8 characters (got "…")');
+  });
+});
