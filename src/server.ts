@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { Server } from "bun";
+import { randomUUID } from "node:crypto";
 import index from "../web/index.html";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { getSessionFromCookieHeader } from "./features/auth/sessions.ts";
@@ -27,6 +28,29 @@ function json(status: number, body: unknown): Response {
   });
 }
 
+/**
+ * Bun's HTML-import route cannot add headers, so the bundle is mounted on a hidden path and every
+ * page is answered from a cached copy of it with the security headers. The random path keeps the
+ * header-less copy out of reach.
+ */
+function createPageHandler(hiddenPath: string) {
+  let page: Promise<string> | null = null;
+  return async (_req: Request, srv: Server<SocketData>) => {
+    page ??= fetch(new URL(hiddenPath, srv.url)).then((r) => {
+      if (!r.ok) throw new Error(`web bundle answered ${r.status}`);
+      return r.text();
+    });
+    try {
+      return new Response(await page, {
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...SECURITY_HEADERS },
+      });
+    } catch (error) {
+      page = null;
+      throw error;
+    }
+  };
+}
+
 export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; port: number; host: string }): HttpServer {
   const { app, deps } = options;
   const forward = (req: Request, server: Server<SocketData>) => {
@@ -36,6 +60,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
     return app.fetch(new Request(req, { headers }));
   };
 
+  const hiddenPagePath = `/__page-${randomUUID()}`;
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,
     hostname: options.host,
@@ -53,7 +78,8 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
       "/v1/*": forward,
       "/v1": forward,
       "/healthz": forward,
-      "/*": index,
+      [hiddenPagePath]: index,
+      "/*": createPageHandler(hiddenPagePath),
     },
     fetch: forward,
     websocket: deps.hub.websocket,
