@@ -6,7 +6,7 @@
  */
 const suites = [
   { name: "unit", args: ["test/unit", "test/api", "test/club"], zones: [undefined, "America/New_York"] },
-  { name: "web", args: ["test/web"], zones: [undefined, "America/New_York"] },
+  { name: "web", args: ["--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
   { name: "e2e", args: ["test/e2e"], zones: ["America/New_York"] },
 ] as const;
 

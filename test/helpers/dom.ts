@@ -1,11 +1,14 @@
 /**
- * Import first in every web component test: registers happy-dom's browser globals once, swaps
- * WebSocket for an in-memory fake (test/web/support/fake-websocket.ts) and unmounts rendered trees
- * after each test. Never import this from server-side tests: it replaces fetch and friends.
+ * The browser globals for web component tests: registers happy-dom once, swaps WebSocket for an
+ * in-memory fake (test/web/support/fake-websocket.ts) and unmounts rendered trees after each test.
+ * Never load this in server-side tests: it replaces fetch and friends.
  *
- * Written as CommonJS on purpose: Bun evaluates CommonJS modules (react-dom, Testing Library) while
- * linking, before any ES module body runs, so an ES module here would register the globals too late
- * for them. As CommonJS this file runs in import order, ahead of the packages imported after it.
+ * Load it as a preload (`bun test --preload ./test/helpers/dom.ts test/web`) and also import it
+ * first in every test/web file. Bun evaluates CommonJS packages (react-dom, Testing Library) while
+ * linking a test file, before the file's own imports run, and in no fixed order among themselves;
+ * react-dom and Testing Library read `window`/`document` when they load, so only a preload
+ * registers the globals early enough every time. Written as CommonJS for the same reason; it is
+ * idempotent, so the preload and the import do not clash.
  */
 {
   const { GlobalRegistrator } = require("@happy-dom/global-registrator") as typeof import("@happy-dom/global-registrator");

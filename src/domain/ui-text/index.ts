@@ -1,0 +1,33 @@
+/**
+ * Every default UI text, merged from the per-area catalogues. The server seeds these into the
+ * database; the web app falls back to them for any key an admin has not overridden.
+ */
+import { adminText } from "./admin.ts";
+import { bookText } from "./book.ts";
+import { bookingsText } from "./bookings.ts";
+import { commonText } from "./common.ts";
+import { homeText } from "./home.ts";
+import { loginText } from "./login.ts";
+import { playersText } from "./players.ts";
+import { profileText } from "./profile.ts";
+import { setupText } from "./setup.ts";
+
+export { BRAND_TITLE } from "./common.ts";
+
+export const DEFAULT_UI_TEXT = {
+  ...commonText,
+  ...loginText,
+  ...homeText,
+  ...bookText,
+  ...bookingsText,
+  ...playersText,
+  ...profileText,
+  ...setupText,
+  ...adminText,
+} as const satisfies Record<string, string>;
+
+export type UiTextKey = keyof typeof DEFAULT_UI_TEXT;
+
+export function isUiTextKey(key: string): key is UiTextKey {
+  return Object.hasOwn(DEFAULT_UI_TEXT, key);
+}

@@ -1,0 +1,165 @@
+/**
+ * Browser-test harness: a fresh Teebox server per test file (own temp data folder, free port),
+ * Chromium through playwright-core, a sign-in fixture that uses the real login form, and
+ * screenshots under test-results/. Nothing here sleeps a fixed time: it waits for what a user sees.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+export const ADMIN_USERNAME = "admin";
+const STARTUP_TIMEOUT_MS = 30_000;
+const REPO_ROOT = join(import.meta.dir, "..", "..");
+export const RESULTS_DIR = join(REPO_ROOT, "test-results");
+
+export interface TestServer {
+  baseUrl: string;
+  adminPassword: string;
+  dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `bun src/main.ts` on a free port with a throwaway data folder and waits until the API answers. */
+export async function startServer(): Promise<TestServer> {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "teebox-e2e-"));
+  const adminPassword = `e2e-${crypto.randomUUID()}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const proc = Bun.spawn(["bun", "src/main.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: "warn" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let printed = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) printed += decoder.decode(chunk);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+
+  const stop = async () => {
+    proc.kill("SIGTERM");
+    await proc.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(baseUrl, proc);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nServer output:\n${printed}`);
+  }
+  return { baseUrl, adminPassword, dataDir, output: () => printed, stop };
+}
+
+/** Readiness probe: the first successful GET /v1/auth/status, or the process exiting, or the deadline. */
+async function waitUntilReady(baseUrl: string, proc: { exitCode: number | null }): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`The server exited with code ${proc.exitCode} before it was ready.`);
+    try {
+      const response = await fetch(`${baseUrl}/v1/auth/status`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await Bun.sleep(50);
+  }
+  throw new Error(`The server did not answer ${baseUrl}/v1/auth/status within ${STARTUP_TIMEOUT_MS} ms.`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Pretend the welcome overlay was already seen (for journeys about something else). */
+  hasSeenWelcome?: boolean;
+}
+
+/** A fresh browser context (own cookies and storage) and page on the test server. */
+export async function openPage(browser: Browser, server: TestServer, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  if (options.hasSeenWelcome) {
+    await context.addInitScript(() => window.localStorage.setItem("hasSeenWelcome", "true"));
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login form, as a member would, and waits until the app has left /login. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  if (!new URL(page.url(), "http://x").pathname.startsWith("/login")) await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, `${name}.png`);
+  await waitForTransitions(page);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Waits for the finite animations on the page (route transitions), so a screenshot shows the settled screen. */
+export async function waitForTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Signs in over the API and returns the session cookie, for fixtures that set data up. */
+export async function apiSession(server: TestServer, username: string, password: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.baseUrl },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`API sign-in as ${username} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.get("set-cookie");
+  if (!cookie) throw new Error("API sign-in answered without a session cookie.");
+  return cookie.split(";")[0];
+}
+
+/** Creates a member as the built-in admin (POST /v1/admin/users); the member has no profile yet. */
+export async function createMember(server: TestServer, username: string, password: string): Promise<void> {
+  const cookie = await apiSession(server, ADMIN_USERNAME, server.adminPassword);
+  const response = await fetch(`${server.baseUrl}/v1/admin/users`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.baseUrl, Cookie: cookie },
+    body: JSON.stringify({ username, password, role: "user", status: "active" }),
+  });
+  if (!response.ok) throw new Error(`Creating member ${username} failed: ${response.status} ${await response.text()}`);
+}

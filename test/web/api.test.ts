@@ -1,0 +1,151 @@
+import "../helpers/dom.ts";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { ApiError, apiRequest, setApiDependencies } from "../../web/lib/api.ts";
+import type { ClientLogger, ClientLogLevel, LogContext } from "../../web/lib/client-log.ts";
+import { emptyResponse, jsonResponse, mockFetch, restoreFetch, type FetchHandler } from "./support/fetch-mock.ts";
+
+interface Entry {
+  level: ClientLogLevel;
+  message: string;
+  context: LogContext;
+}
+
+let entries: Entry[];
+let navigations: string[];
+let currentPath: string;
+
+function recordingLogger(): ClientLogger {
+  const log = (level: ClientLogLevel, message: string, context: LogContext = {}) => entries.push({ level, message, context });
+  return {
+    log,
+    debug: (m, c) => log("debug", m, c),
+    info: (m, c) => log("info", m, c),
+    warn: (m, c) => log("warn", m, c),
+    error: (m, c) => log("error", m, c),
+    isEnabled: () => true,
+    flush: async () => {},
+  };
+}
+
+function serve(handler: FetchHandler) {
+  const calls = mockFetch(handler);
+  // Each call takes exactly 12.3456 ms on this clock.
+  let tick = 0;
+  setApiDependencies({
+    fetch: (input, init) => globalThis.fetch(input, init),
+    logger: recordingLogger(),
+    now: () => (tick++ % 2 === 0 ? 1000 : 1012.3456),
+    navigate: (url) => navigations.push(url),
+    currentPath: () => currentPath,
+  });
+  return calls;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+beforeEach(() => {
+  entries = [];
+  navigations = [];
+  currentPath = "/book";
+});
+
+afterEach(() => {
+  setApiDependencies();
+  restoreFetch();
+});
+
+describe("apiRequest", () => {
+  test("sends JSON headers and same-origin credentials, GET by default", async () => {
+    const calls = serve(() => jsonResponse({ ok: true }));
+    expect(await apiRequest<{ ok: boolean }>("/v1/things")).toEqual({ ok: true });
+    expect(calls[0].method).toBe("GET");
+    expect(calls[0].headers["content-type"]).toBe("application/json");
+    expect(calls[0].headers.accept).toBe("application/json");
+    expect(calls[0].init?.credentials).toBe("same-origin");
+    expect(calls[0].body).toBeUndefined();
+  });
+
+  test("serialises the body as JSON", async () => {
+    const calls = serve(() => jsonResponse({ id: 1 }, 201));
+    await apiRequest("/v1/things", { method: "POST", body: { name: "Ana" } });
+    expect(calls[0].method).toBe("POST");
+    expect(calls[0].body).toEqual({ name: "Ana" });
+  });
+
+  test("returns undefined on 204", async () => {
+    serve(() => emptyResponse(204));
+    expect(await apiRequest("/v1/auth/logout", { method: "POST" })).toBeUndefined();
+  });
+
+  test("logs 'API Call Success' with method, url, status and the duration to 2 decimals", async () => {
+    serve(() => jsonResponse([]));
+    await apiRequest("/v1/my/bookings");
+    expect(entries).toEqual([
+      { level: "info", message: "API Call Success", context: { method: "GET", url: "/v1/my/bookings", status: 200, duration: "12.35ms" } },
+    ]);
+  });
+
+  describe("error text", () => {
+    test("is the server's message first", async () => {
+      serve(() => jsonResponse({ message: "Slot taken.", errorKey: "booking.slot_taken" }, 409));
+      const error = await failureOf(apiRequest("/v1/x"));
+      expect(error.message).toBe("Slot taken.");
+      expect(error.errorKey).toBe("booking.slot_taken");
+      expect(error.status).toBe(409);
+    });
+
+    test("else the errorKey", async () => {
+      serve(() => jsonResponse({ errorKey: "booking.slot_taken" }, 409));
+      expect((await failureOf(apiRequest("/v1/x"))).message).toBe("booking.slot_taken");
+    });
+
+    test("else 'Request failed with status {status}', also for a body that is not JSON", async () => {
+      serve(() => new Response("<html>bad gateway</html>", { status: 502 }));
+      expect((await failureOf(apiRequest("/v1/x"))).message).toBe("Request failed with status 502");
+    });
+  });
+
+  test("logs 'API Call Failed' with method, url, status, duration and message, and rethrows", async () => {
+    serve(() => jsonResponse({ message: "Nope" }, 500));
+    await failureOf(apiRequest("/v1/x", { method: "PUT", body: {} }));
+    expect(entries).toEqual([
+      { level: "error", message: "API Call Failed", context: { method: "PUT", url: "/v1/x", status: 500, duration: "12.35ms", message: "Nope" } },
+    ]);
+    expect(navigations).toEqual([]);
+  });
+
+  test("on 401 logs 'API Call Auth Failure', navigates to /login in full and rethrows", async () => {
+    serve(() => jsonResponse({ message: "Not signed in." }, 401));
+    const error = await failureOf(apiRequest("/v1/my/players"));
+    expect(error.status).toBe(401);
+    expect(navigations).toEqual(["/login"]);
+    expect(entries.map((e) => [e.level, e.message])).toEqual([["warn", "API Call Auth Failure"]]);
+  });
+
+  test("on 401 while already on /login does not navigate", async () => {
+    currentPath = "/login";
+    serve(() => jsonResponse({ message: "Invalid username or password.", errorKey: "login.invalid_credentials" }, 401));
+    const error = await failureOf(apiRequest("/v1/auth/login", { method: "POST", body: {} }));
+    expect(error.message).toBe("Invalid username or password.");
+    expect(navigations).toEqual([]);
+  });
+
+  test("logs 'API Call Network Error' and rethrows the original error", async () => {
+    serve(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(apiRequest("/v1/x")).rejects.toThrow("Failed to fetch");
+    expect(entries).toHaveLength(1);
+    expect(entries[0].level).toBe("error");
+    expect(entries[0].message).toBe("API Call Network Error");
+    expect(entries[0].context).toMatchObject({ method: "GET", url: "/v1/x", error: "Failed to fetch" });
+  });
+});

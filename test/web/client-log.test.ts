@@ -1,0 +1,71 @@
+import "../helpers/dom.ts";
+import { describe, expect, test } from "bun:test";
+import { CLIENT_LOG_URL, createClientLogger, LOGGER_DOWN_WARNING } from "../../web/lib/client-log.ts";
+
+function recordingConsole() {
+  const warnings: unknown[][] = [];
+  const errors: unknown[][] = [];
+  return { warnings, errors, console: { warn: (...args: unknown[]) => warnings.push(args), error: (...args: unknown[]) => errors.push(args) } };
+}
+
+describe("client log sender", () => {
+  test("posts {level, message, context} as JSON with keep-alive", async () => {
+    const sent: { url: string; init?: RequestInit }[] = [];
+    const output = recordingConsole();
+    const logger = createClientLogger({
+      fetch: async (url, init) => {
+        sent.push({ url, init });
+        return new Response(null, { status: 204 });
+      },
+      console: output.console,
+    });
+    logger.info("API Call Success", { url: "/v1/x" });
+    await logger.flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe(CLIENT_LOG_URL);
+    expect(sent[0].init?.method).toBe("POST");
+    expect(sent[0].init?.keepalive).toBe(true);
+    expect(new Headers(sent[0].init?.headers).get("Content-Type")).toBe("application/json");
+    expect(JSON.parse(String(sent[0].init?.body))).toEqual({ level: "info", message: "API Call Success", context: { url: "/v1/x" } });
+    expect(output.warnings).toEqual([]);
+  });
+
+  test("switches itself off after the first failed send, with exactly one console warning", async () => {
+    let sends = 0;
+    const output = recordingConsole();
+    const logger = createClientLogger({
+      fetch: async () => {
+        sends++;
+        throw new TypeError("Failed to fetch");
+      },
+      console: output.console,
+    });
+    logger.info("first");
+    await logger.flush();
+    logger.info("second");
+    logger.debug("third");
+    await logger.flush();
+    expect(sends).toBe(1);
+    expect(logger.isEnabled()).toBe(false);
+    expect(output.warnings).toEqual([[LOGGER_DOWN_WARNING]]);
+  });
+
+  test("an error status counts as a failure too", async () => {
+    let sends = 0;
+    const output = recordingConsole();
+    const logger = createClientLogger({
+      fetch: async () => {
+        sends++;
+        return new Response(null, { status: 503 });
+      },
+      console: output.console,
+    });
+    logger.info("a");
+    logger.info("b");
+    await logger.flush();
+    logger.info("c");
+    await logger.flush();
+    expect(sends).toBe(2);
+    expect(output.warnings).toEqual([[LOGGER_DOWN_WARNING]]);
+  });
+});

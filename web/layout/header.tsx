@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { formatClockTime } from "../../src/domain/manila-time.ts";
+import { BRAND_TITLE } from "../../src/domain/ui-text/index.ts";
+import { Button } from "../components/button.tsx";
+import { useLiveDataStore } from "../lib/live-data-store.ts";
+import { useSessionStore } from "../lib/session-store.ts";
+import { useText } from "../lib/text.ts";
+
+/** Brand, welcome line, last-updated time (Manila HH:mm:ss, dashes when unknown) and logout. */
+export function Header() {
+  const t = useText();
+  const user = useSessionStore((state) => state.user);
+  const signOut = useSessionStore((state) => state.signOut);
+  const lastScrapeTime = useLiveDataStore((state) => state.lastScrapeTime);
+  const [isSigningOut, setSigningOut] = useState(false);
+
+  async function handleLogout() {
+    setSigningOut(true);
+    // The route guard sees the anonymous session and shows /login.
+    await signOut();
+  }
+
+  return (
+    <header className="app-header">
+      <div className="app-header__brand">
+        <span className="brand-title">{BRAND_TITLE}</span>
+        <span className="app-header__welcome">{t("layout.welcome", { name: user?.name || user?.username || "" })}</span>
+      </div>
+      <div className="app-header__side">
+        <span className="app-header__updated" data-testid="last-updated">
+          {t("layout.last_updated", { time: formatClockTime(lastScrapeTime) })}
+        </span>
+        <Button variant="secondary" className="app-header__logout" isLoading={isSigningOut} onClick={handleLogout}>
+          {t("layout.logout")}
+        </Button>
+      </div>
+    </header>
+  );
+}

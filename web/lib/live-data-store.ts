@@ -1,0 +1,207 @@
+/**
+ * Live data shared by the header and the pages (spec §4 'Data refresh', §9): tee times with the
+ * last scrape time, the bookable dates, the booking rules, the advisories, and the member's
+ * bookings, requests and saved players. Everything reloads on the socket's `status: updated`.
+ * A failed load is only logged to the console (spec §8); the other loads still land.
+ *
+ * The stale-data checks ask the scraper for a run (RUN_SCRAPER) when the tab becomes visible and
+ * the last scrape is older than 180 s or unknown, once per browser session on opening the Book
+ * page, and after the first load when the data is older than smart_refresh_threshold_seconds.
+ */
+import { useEffect } from "react";
+import { create } from "zustand";
+import type { ConfirmedBookingView, PendingRequestView } from "../../src/domain/bookings-view.ts";
+import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
+import type { SavedPlayer } from "../../src/domain/players.ts";
+import type { AdvisoriesResponse, RulesResponse, TeeTimesResponse } from "../../src/features/availability/availability.schemas.ts";
+import { apiRequest, withCacheBuster } from "./api.ts";
+import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
+import { showToast } from "./toast-store.ts";
+
+/** Spec §9: the tab-visible check asks for a scrape when the last one is older than this. */
+export const STALE_ON_VISIBLE_MS = 180_000;
+/** Session storage flag: the Book page has asked for its once-per-session scrape. */
+export const BOOK_OPEN_SCRAPE_KEY = "scrapeRequestedOnBookOpen";
+const SCRAPE_RETRY_MS = 500;
+const SCRAPE_RETRY_LIMIT = 20;
+
+interface LiveData {
+  teeTimes: TeeTimeDay[];
+  /** Epoch ms of the last scrape of the club's tee sheet; null when unknown. */
+  lastScrapeTime: number | null;
+  dates: DateEntry[];
+  rules: RulesResponse | null;
+  advisories: AdvisoriesResponse | null;
+  bookings: ConfirmedBookingView[];
+  requests: PendingRequestView[];
+  players: SavedPlayer[];
+  /** True once a full load has finished, whatever part of it failed. */
+  hasLoaded: boolean;
+  isLoading: boolean;
+}
+
+interface LiveDataState extends LiveData {
+  /** Loads everything; a call while a load runs makes one more load follow it. */
+  loadAll(): Promise<void>;
+  setLastScrapeTime(lastScrapeTime: number | null): void;
+  setBookings(bookings: ConfirmedBookingView[]): void;
+  setRequests(requests: PendingRequestView[]): void;
+  setPlayers(players: SavedPlayer[]): void;
+  clearLiveData(): void;
+}
+
+const EMPTY: LiveData = {
+  teeTimes: [],
+  lastScrapeTime: null,
+  dates: [],
+  rules: null,
+  advisories: null,
+  bookings: [],
+  requests: [],
+  players: [],
+  hasLoaded: false,
+  isLoading: false,
+};
+
+/** Spec §8: data-fetch failures are logged to the console and shown to no one. */
+async function load<T>(what: string, url: string, apply: (value: T) => void): Promise<void> {
+  try {
+    apply(await apiRequest<T>(url));
+  } catch (error) {
+    console.error(`Failed to load ${what}`, error);
+  }
+}
+
+let running: Promise<void> | null = null;
+let isReloadWanted = false;
+
+export const useLiveDataStore = create<LiveDataState>()((set, get) => {
+  async function loadOnce(): Promise<void> {
+    set({ isLoading: true });
+    await Promise.all([
+      load<TeeTimesResponse>("tee times", withCacheBuster("/v1/tee-times"), (value) => set({ teeTimes: value.teeTimes, lastScrapeTime: newer(get().lastScrapeTime, value.lastScrapeTime) })),
+      load<DateEntry[]>("dates", "/v1/system/dates", (dates) => set({ dates })),
+      load<RulesResponse>("booking rules", "/v1/system/rules", (rules) => set({ rules })),
+      load<AdvisoriesResponse>("advisories", withCacheBuster("/v1/advisories"), (advisories) => set({ advisories })),
+      load<ConfirmedBookingView[]>("bookings", withCacheBuster("/v1/my/bookings"), (bookings) => set({ bookings })),
+      load<PendingRequestView[]>("requests", withCacheBuster("/v1/my/requests"), (requests) => set({ requests })),
+      load<SavedPlayer[]>("players", withCacheBuster("/v1/my/players"), (players) => set({ players })),
+    ]);
+    set({ hasLoaded: true, isLoading: false });
+  }
+
+  return {
+    ...EMPTY,
+    loadAll() {
+      if (running) {
+        isReloadWanted = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          isReloadWanted = false;
+          await loadOnce();
+        } while (isReloadWanted);
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    setLastScrapeTime: (lastScrapeTime) => set({ lastScrapeTime }),
+    setBookings: (bookings) => set({ bookings }),
+    setRequests: (requests) => set({ requests }),
+    setPlayers: (players) => set({ players }),
+    clearLiveData: () => set({ ...EMPTY }),
+  };
+});
+
+/** The later of two scrape times (a scraper answer may arrive before the reload that carries it). */
+function newer(current: number | null, candidate: number | null): number | null {
+  if (candidate == null) return current;
+  return current == null || candidate > current ? candidate : current;
+}
+
+export function isScrapeStale(lastScrapeTime: number | null, nowMs: number, maxAgeMs: number): boolean {
+  return lastScrapeTime == null || nowMs - lastScrapeTime > maxAgeMs;
+}
+
+let retryHandle: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Asks the server for a scrape. The socket may still be connecting (a page opened directly), so
+ * an unsent request is retried for a few seconds; the server throttles repeated asks anyway.
+ */
+export function requestScrape(client: SocketClient = appSocket, attempt = 0): void {
+  if (retryHandle !== undefined) clearTimeout(retryHandle);
+  retryHandle = undefined;
+  if (client.send("RUN_SCRAPER")) return;
+  if (attempt < SCRAPE_RETRY_LIMIT) retryHandle = setTimeout(() => requestScrape(client, attempt + 1), SCRAPE_RETRY_MS);
+}
+
+export function cancelScrapeRetry(): void {
+  if (retryHandle !== undefined) clearTimeout(retryHandle);
+  retryHandle = undefined;
+}
+
+/** The manual refresh: asks for a scrape, reloads everything, then says 'data refreshed'. */
+export async function refreshLiveData(client: SocketClient = appSocket): Promise<void> {
+  requestScrape(client);
+  await useLiveDataStore.getState().loadAll();
+  showToast("success", { textKey: "toast.data_refreshed", message: "Data refreshed" });
+}
+
+function smartRefreshThresholdMs(): number | null {
+  const seconds = useLiveDataStore.getState().rules?.appSettings.smart_refresh_threshold_seconds;
+  return typeof seconds === "number" ? seconds * 1000 : null;
+}
+
+/**
+ * Keeps the store in sync while the signed-in layout is shown: the first load (then the
+ * smart-refresh check), reloads on `status: updated`, scrape times from the scraper's answers,
+ * and the stale check when the tab becomes visible.
+ */
+export function useLiveDataSync(client: SocketClient = appSocket, now: () => number = Date.now): void {
+  useEffect(() => {
+    let isActive = true;
+    const store = useLiveDataStore.getState;
+    void store()
+      .loadAll()
+      .then(() => {
+        const threshold = smartRefreshThresholdMs();
+        if (isActive && threshold !== null && isScrapeStale(store().lastScrapeTime, now(), threshold)) requestScrape(client);
+      });
+    const stopRefresh = onDataRefresh(() => void store().loadAll(), client);
+    const stopScraper = client.subscribe((message) => {
+      if (message.type === "scraper") store().setLastScrapeTime(newer(store().lastScrapeTime, message.lastScrapeTime));
+    });
+    const onVisibility = () => {
+      if (document.visibilityState === "visible" && isScrapeStale(store().lastScrapeTime, now(), STALE_ON_VISIBLE_MS)) requestScrape(client);
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      isActive = false;
+      stopRefresh();
+      stopScraper();
+      document.removeEventListener("visibilitychange", onVisibility);
+      cancelScrapeRetry();
+    };
+  }, [client, now]);
+}
+
+function hasAskedOnBookOpen(): boolean {
+  try {
+    if (sessionStorage.getItem(BOOK_OPEN_SCRAPE_KEY) === "1") return true;
+    sessionStorage.setItem(BOOK_OPEN_SCRAPE_KEY, "1");
+    return false;
+  } catch {
+    // Without session storage (private mode) asking on every open is the safe side: the server throttles.
+    return false;
+  }
+}
+
+/** Spec §9: the Book page asks for a scrape once per browser session when it opens. */
+export function useScrapeOnBookOpen(client: SocketClient = appSocket): void {
+  useEffect(() => {
+    if (!hasAskedOnBookOpen()) requestScrape(client);
+  }, [client]);
+}

@@ -1,0 +1,10 @@
+/** Browser storage keys shared by several parts of the app. */
+
+/** Local storage: the welcome overlay has been seen (spec §2, the exact key is part of the spec). */
+export const HAS_SEEN_WELCOME_KEY = "hasSeenWelcome";
+
+/** Session storage: the setup wizard's step and form values; cleared on finish and on logout. */
+export const SETUP_WIZARD_STORAGE_KEY = "teebox.setupWizard";
+
+/** Session storage: the scraper was already asked to run on opening the booking page this session. */
+export const BOOK_PAGE_SCRAPE_KEY = "teebox.bookPageScrapeRequested";

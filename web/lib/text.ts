@@ -1,0 +1,58 @@
+/**
+ * UI text lookup: the admin's stored text, else the catalogue default, with {placeholder}s filled.
+ */
+import { useCallback } from "react";
+import { DEFAULT_UI_TEXT, type UiTextKey } from "../../src/domain/ui-text/index.ts";
+import { useTextStore } from "./text-store.ts";
+
+export type TextContext = Record<string, string | number>;
+export type Translate = (key: UiTextKey, context?: TextContext) => string;
+
+/** Stored text for any key (including keys named by the server), else the default; undefined when neither is non-empty. */
+export function lookupText(key: string, overrides: Record<string, string>): string | undefined {
+  const stored = overrides[key];
+  if (stored) return stored;
+  const fallback = Object.hasOwn(DEFAULT_UI_TEXT, key) ? (DEFAULT_UI_TEXT as Record<string, string>)[key] : undefined;
+  return fallback || undefined;
+}
+
+/** Replaces `{name}` with `context.name`; unknown placeholders stay visible so a missing value is noticed. */
+export function fillPlaceholders(text: string, context?: TextContext): string {
+  if (!context) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(context, name) ? String(context[name]) : whole,
+  );
+}
+
+export function resolveText(key: UiTextKey, overrides: Record<string, string>, context?: TextContext): string {
+  return fillPlaceholders(lookupText(key, overrides) ?? key, context);
+}
+
+export type TryText = (key: string | undefined, context?: TextContext) => string | undefined;
+
+/** `const t = useText(); t('login.title')` */
+export function useText(): Translate {
+  const overrides = useTextStore((state) => state.overrides);
+  return useCallback<Translate>((key, context) => resolveText(key, overrides, context), [overrides]);
+}
+
+/**
+ * For keys that come from elsewhere (a server errorKey or message, a toast's textKey):
+ * undefined when there is no text, so the caller can fall back.
+ */
+export function useTextLookup(): TryText {
+  const overrides = useTextStore((state) => state.overrides);
+  return useCallback<TryText>(
+    (key, context) => {
+      if (!key) return undefined;
+      const text = lookupText(key, overrides);
+      return text === undefined ? undefined : fillPlaceholders(text, context);
+    },
+    [overrides],
+  );
+}
+
+/** The same lookup outside React (stores, socket handlers). */
+export function getText(key: UiTextKey, context?: TextContext): string {
+  return resolveText(key, useTextStore.getState().overrides, context);
+}

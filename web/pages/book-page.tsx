@@ -1,0 +1,5 @@
+import { BookScreen } from "../features/book/book-screen.tsx";
+
+export default function BookPage() {
+  return <BookScreen />;
+}

@@ -1,0 +1,13 @@
+/** Every route path of the app (spec §2), in one place. */
+export const paths = {
+  home: "/",
+  login: "/login",
+  setup: "/setup",
+  book: "/book",
+  bookings: "/bookings",
+  players: "/players",
+  profile: "/profile",
+  admin: "/admin",
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
