@@ -1,0 +1,98 @@
+/**
+ * The control API under /__control: lets a benchmark or a test in another process flip
+ * faults, move the club clock and read the attempt log. Loopback use only, and every call
+ * needs the control token in the `x-control-token` header.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { isHhMm, isIsoDate } from "../domain/manila-time.ts";
+import { faultsInputSchema, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
+import type { BookingAttemptRecord, SimBooking, SlotStatus } from "./state.ts";
+
+export const CONTROL_TOKEN_HEADER = "x-control-token";
+
+export interface ControlTarget {
+  controlToken: string;
+  faults(): ClubFaults;
+  setFaults(input: ClubFaultsInput): ClubFaults;
+  clockOffsetMs(): number;
+  setClockOffset(ms: number): void;
+  now(): number;
+  attempts(): BookingAttemptRecord[];
+  bookingsOf(email: string): SimBooking[];
+  setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
+  addAdvisory(input: { title: string; eventDate?: string | null; content: string }): unknown;
+  clearAdvisories(): void;
+  dropAllSessions(): void;
+}
+
+const slotSchema = z.object({
+  date: z.string().refine(isIsoDate, "date must be YYYY-MM-DD"),
+  course: z.string().min(1),
+  time: z.string().refine(isHhMm, "time must be HH:mm"),
+  status: z.enum(["AVAILABLE", "BOOKED", "BLOCKED"]),
+});
+const clockSchema = z.object({ offsetMs: z.number().finite() });
+const advisorySchema = z.object({
+  title: z.string().min(1),
+  eventDate: z.string().refine(isIsoDate).nullable().optional(),
+  content: z.string().min(1),
+});
+
+async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  const body: unknown = await request.json().catch(() => undefined);
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: z.prettifyError(parsed.error) };
+}
+
+export function createControlRoutes(target: ControlTarget): Hono {
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    if (c.req.header(CONTROL_TOKEN_HEADER) !== target.controlToken) return c.json({ message: "control token required" }, 403);
+    return next();
+  });
+
+  const state = () => ({ faults: target.faults(), clockOffsetMs: target.clockOffsetMs(), clubNowMs: target.now() });
+  app.get("/state", (c) => c.json(state()));
+
+  app.post("/faults", async (c) => {
+    const input = await readJson(c.req.raw, faultsInputSchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    target.setFaults(input.value);
+    return c.json(state());
+  });
+
+  app.post("/clock", async (c) => {
+    const input = await readJson(c.req.raw, clockSchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    target.setClockOffset(input.value.offsetMs);
+    return c.json(state());
+  });
+
+  app.get("/attempts", (c) => c.json({ attempts: target.attempts() }));
+  app.get("/bookings", (c) => c.json({ bookings: target.bookingsOf(c.req.query("email") ?? "") }));
+
+  app.post("/slot", async (c) => {
+    const input = await readJson(c.req.raw, slotSchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    const { date, course, time, status } = input.value;
+    target.setSlotStatus(date, course, time, status);
+    return c.body(null, 204);
+  });
+
+  app.post("/advisories", async (c) => {
+    const input = await readJson(c.req.raw, advisorySchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    return c.json(target.addAdvisory(input.value), 201);
+  });
+  app.delete("/advisories", (c) => {
+    target.clearAdvisories();
+    return c.body(null, 204);
+  });
+
+  app.post("/drop-sessions", (c) => {
+    target.dropAllSessions();
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,160 @@
+/**
+ * The demo club: a real HTTP server (its own Hono app on its own loopback port) that
+ * behaves like the club's member booking portal. Teebox starts it when no CLUB_URL is
+ * set; tests and benchmarks start it on demand. All state is in memory.
+ */
+import { Hono } from "hono";
+import { isHhMm } from "../domain/manila-time.ts";
+import { systemClock, type Clock } from "../lib/clock.ts";
+import { createControlRoutes } from "./control.ts";
+import {
+  CLUB_IDLE_MINUTES,
+  CLUB_RELEASE_DAYS_BEFORE,
+  CLUB_RELEASE_TIME,
+  generateAccounts,
+  type ClubAccount,
+} from "./demo-data.ts";
+import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
+import { createRivals, type Rivals, type RivalsOptions } from "./rivals.ts";
+import { createMemberRoutes, recordBookingPost, type SimRuntime } from "./routes.ts";
+import { ClubState, type BookingAttemptRecord, type SimAdvisory, type SimBooking, type SlotStatus } from "./state.ts";
+
+export type { BookingAttemptRecord, SimBooking, SlotStatus, SimAdvisory } from "./state.ts";
+export type { ClubFaults, ClubFaultsInput } from "./faults.ts";
+export type { RivalsOptions } from "./rivals.ts";
+export { CONTROL_TOKEN_HEADER } from "./control.ts";
+
+export interface ClubSimOptions {
+  seed?: number;
+  /** Our clock; the club's clock is this plus `clockOffsetMs`. */
+  clock?: Clock;
+  clockOffsetMs?: number;
+  releaseDaysBefore?: number;
+  releaseTime?: string;
+  idleMinutes?: number;
+  rivals?: RivalsOptions;
+  faults?: ClubFaultsInput;
+  /** More member accounts (a count uses generateAccounts). */
+  extraAccounts?: number | ClubAccount[];
+  /** Share of slots already booked by other members (default 0.1) and blocked by the club (default 0.02). */
+  prebookedShare?: number;
+  blockedShare?: number;
+  controlToken?: string;
+}
+
+export interface RunningClubSim {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface ClubSim {
+  app: Hono;
+  controlToken: string;
+  start(port?: number, hostname?: string): Promise<RunningClubSim>;
+  faults(): ClubFaults;
+  setFaults(input: ClubFaultsInput): ClubFaults;
+  clockOffsetMs(): number;
+  setClockOffset(ms: number): void;
+  /** The club's clock. */
+  now(): number;
+  /** The club-clock instant at which a play date opens for booking. */
+  releaseInstantOf(date: string): number;
+  attempts(): BookingAttemptRecord[];
+  bookingsOf(email: string): SimBooking[];
+  setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
+  slotStatus(date: string, course: string, time: string): SlotStatus;
+  addAdvisory(input: { title: string; eventDate?: string | null; content: string }): SimAdvisory;
+  clearAdvisories(): void;
+  dropAllSessions(): void;
+  /** Lets the rivals take their share of a play date right now (needs the rivals option). */
+  runRivals(date: string): string[];
+  /** Stops the rivals' timer; `stop()` of a started server does this too. */
+  close(): void;
+}
+
+/** HTTP dates have one-second resolution, as every real server's do. */
+const httpDate = (ms: number) => new Date(ms).toUTCString();
+
+export function createClubSim(options: ClubSimOptions = {}): ClubSim {
+  const clock = options.clock ?? systemClock;
+  const releaseTime = options.releaseTime ?? CLUB_RELEASE_TIME;
+  if (!isHhMm(releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${releaseTime}'`);
+  const extra = typeof options.extraAccounts === "number" ? generateAccounts(options.extraAccounts) : (options.extraAccounts ?? []);
+  const state = new ClubState({
+    seed: options.seed ?? 1,
+    releaseDaysBefore: options.releaseDaysBefore ?? CLUB_RELEASE_DAYS_BEFORE,
+    releaseTime,
+    idleMinutes: options.idleMinutes ?? CLUB_IDLE_MINUTES,
+    prebookedShare: options.prebookedShare ?? 0.1,
+    blockedShare: options.blockedShare ?? 0.02,
+    accounts: extra,
+  });
+  let offsetMs = options.clockOffsetMs ?? 0;
+  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
+  const clubNow = () => clock.now() + offsetMs;
+  const runtime: SimRuntime = { state, clubNow, faults: () => faults };
+  let rivals: Rivals | null = options.rivals
+    ? createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: options.rivals })
+    : null;
+
+  const sim: ClubSim = {
+    app: new Hono(),
+    controlToken: options.controlToken ?? crypto.randomUUID(),
+    async start(port = 0, hostname = "127.0.0.1") {
+      const server = Bun.serve({ port, hostname, fetch: sim.app.fetch });
+      return {
+        url: `http://${hostname}:${server.port}`,
+        async stop() {
+          sim.close();
+          await server.stop(true);
+        },
+      };
+    },
+    faults: () => faults,
+    setFaults(input) {
+      faults = mergeFaults(faults, input);
+      return faults;
+    },
+    clockOffsetMs: () => offsetMs,
+    setClockOffset(ms) {
+      offsetMs = ms;
+      rivals?.reschedule();
+    },
+    now: clubNow,
+    releaseInstantOf: (date) => state.releaseInstantOf(date),
+    attempts: () => state.attempts(),
+    bookingsOf: (email) => state.bookingsOf(email),
+    setSlotStatus: (date, course, time, status) => state.setSlotStatus(date, course, time, status),
+    slotStatus: (date, course, time) => state.slotStatus(date, course, time),
+    addAdvisory: (input) => state.addAdvisory(input),
+    clearAdvisories: () => state.clearAdvisories(),
+    dropAllSessions: () => state.dropAllSessions(),
+    runRivals(date) {
+      if (!rivals) throw new Error("runRivals needs the rivals option");
+      return rivals.runFor(date);
+    },
+    close() {
+      rivals?.stop();
+      rivals = null;
+    },
+  };
+
+  sim.app.use("*", async (c, next) => {
+    await next();
+    c.header("Date", httpDate(clubNow()));
+    c.header("Cache-Control", "no-store");
+  });
+  sim.app.route("/__control", createControlRoutes(sim));
+  sim.app.use(
+    "*",
+    faultMiddleware({
+      faults: () => faults,
+      random: state.random,
+      onBookingFault: (outcome, form) => recordBookingPost(runtime, form, "", outcome, null),
+    }),
+  );
+  sim.app.route("/", createMemberRoutes(runtime));
+  sim.app.notFound((c) => c.html("<!DOCTYPE html><html><body><h1>404</h1><p>Page not found.</p></body></html>", 404));
+  return sim;
+}
+

@@ -1,0 +1,203 @@
+/**
+ * The member-facing pages of the demo club: login, tee sheet, booking, my bookings,
+ * advisories. Plain HTML and urlencoded form posts, like the portal it stands in for.
+ */
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { formatLongDate, isIsoDate, manilaDate } from "../domain/manila-time.ts";
+import { CLUB_COURSES, MAX_PLAYERS, type ClubAccount } from "./demo-data.ts";
+import type { ClubFaults } from "./faults.ts";
+import {
+  renderAdvisoriesPage,
+  renderBookingFormPage,
+  renderBookingsPage,
+  renderEditFormPage,
+  renderHomePage,
+  renderLoginPage,
+  renderNotFoundPage,
+  renderRefusalPage,
+  renderResultPage,
+  renderTeeSheetPage,
+  type SheetState,
+} from "./pages.ts";
+import type { BookingOutcome, ClubState, SimPlayer, SimSession } from "./state.ts";
+import { findCourse, isCourseOpenOn, parseSlotId } from "./tee-sheet.ts";
+
+export const SESSION_COOKIE = "SWSESSION";
+const LOGIN_COOKIE = "sw_login";
+
+export interface SimRuntime {
+  state: ClubState;
+  clubNow(): number;
+  faults(): ClubFaults;
+}
+
+type MemberEnv = { Variables: { session: SimSession; account: ClubAccount } };
+type Form = Record<string, string>;
+
+async function readForm(c: Context): Promise<Form> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** Players p1…p4 of a booking form; rows left blank are skipped. */
+export function readPlayers(form: Form): SimPlayer[] {
+  const players: SimPlayer[] = [];
+  for (let n = 1; n <= MAX_PLAYERS + 2; n++) {
+    const type = (form[`p${n}_type`] ?? "").trim();
+    const lastName = (form[`p${n}_last`] ?? "").trim();
+    if (!type && !lastName) continue;
+    players.push({
+      type,
+      firstName: (form[`p${n}_first`] ?? "").trim(),
+      lastName,
+      memberId: (form[`p${n}_id`] ?? "").trim().toUpperCase() || null,
+      cart: (form[`p${n}_cart`] ?? "").trim(),
+      fee: (form[`p${n}_fee`] ?? "").trim(),
+    });
+  }
+  return players;
+}
+
+const courseName = (id: string) => findCourse(id)?.name ?? id;
+const fullName = (a: ClubAccount) => `${a.firstName} ${a.lastName}`;
+
+export function createMemberRoutes(rt: SimRuntime): Hono {
+  const app = new Hono();
+  const layout = () => rt.faults().layout;
+
+  app.get("/", (c) => c.redirect("/login", 302));
+
+  app.get("/login", (c) => {
+    const { preId, token } = rt.state.issueLoginToken();
+    setCookie(c, LOGIN_COOKIE, preId, { path: "/", httpOnly: true, sameSite: "Lax" });
+    return c.html(renderLoginPage({ layout: layout(), token, next: c.req.query("next") }));
+  });
+
+  app.post("/login", async (c) => {
+    const form = await readForm(c);
+    const preId = getCookie(c, LOGIN_COOKIE);
+    const retry = (error: string, status: 200 | 400 = 200) => {
+      const { preId: newId, token } = rt.state.issueLoginToken();
+      setCookie(c, LOGIN_COOKIE, newId, { path: "/", httpOnly: true, sameSite: "Lax" });
+      return c.html(renderLoginPage({ layout: layout(), token, error, next: form.next, email: form.email }), status);
+    };
+    if (!rt.state.isLoginTokenValid(preId, form._csrf)) return retry("Your login form has expired. Please try again.", 400);
+    const account = rt.state.checkPassword(form.email ?? "", form.password ?? "");
+    if (!account) return retry("Invalid email or password.");
+    const session = rt.state.openSession(account.email, rt.clubNow(), preId);
+    deleteCookie(c, LOGIN_COOKIE, { path: "/" });
+    setCookie(c, SESSION_COOKIE, session.id, { path: "/", httpOnly: true, sameSite: "Lax" });
+    const next = form.next && form.next.startsWith("/members/") ? form.next : "/members/home";
+    return c.redirect(next, 302);
+  });
+
+  app.get("/logout", (c) => {
+    rt.state.closeSession(getCookie(c, SESSION_COOKIE));
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.redirect("/login", 302);
+  });
+
+  app.get("/advisories", (c) => c.html(renderAdvisoriesPage({ layout: layout(), advisories: rt.state.listAdvisories() })));
+
+  app.route("/members", createProtectedRoutes(rt));
+  return app;
+}
+
+function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
+  const app = new Hono<MemberEnv>();
+  const layout = () => rt.faults().layout;
+
+  app.use("*", async (c, next) => {
+    const cookie = getCookie(c, SESSION_COOKIE);
+    const dropRate = rt.faults().dropSessions;
+    if (dropRate > 0 && rt.state.random() < dropRate) rt.state.dropSession(cookie);
+    const session = rt.state.touchSession(cookie, rt.clubNow());
+    const account = session ? rt.state.findAccount(session.email) : undefined;
+    if (session && account && (c.req.method === "GET" || (await readForm(c))._csrf === session.csrf)) {
+      c.set("session", session);
+      c.set("account", account);
+      return next();
+    }
+    if (c.req.method === "POST" && c.req.path === "/members/book") recordBookingPost(rt, await readForm(c), "", "session_expired", null);
+    const target = c.req.method === "GET" ? c.req.path + (new URL(c.req.url).search ?? "") : "/members/home";
+    return c.redirect(`/login?next=${encodeURIComponent(target)}`, 302);
+  });
+
+  const member = (c: Context<MemberEnv>) => ({ layout: layout(), csrf: c.get("session").csrf, memberName: fullName(c.get("account")) });
+
+  app.get("/home", (c) => c.html(renderHomePage({ layout: layout(), csrf: c.get("session").csrf, account: c.get("account") })));
+
+  app.get("/tee-sheet", (c) => {
+    const date = c.req.query("date") ?? manilaDate(rt.clubNow());
+    const course = findCourse(c.req.query("course") ?? CLUB_COURSES[0].id);
+    if (!course || !isIsoDate(date)) return c.html(renderNotFoundPage({ ...member(c), message: "Unknown course or date." }), 404);
+    let sheet: SheetState;
+    if (!isCourseOpenOn(course, date)) sheet = { kind: "closed" };
+    else if (!rt.state.isReleased(date, rt.clubNow())) {
+      const opens = rt.state.releaseInstantOf(date);
+      sheet = { kind: "not_released", opensText: `${formatLongDate(manilaDate(opens))} at ${rt.state.options.releaseTime}` };
+    } else sheet = { kind: "slots", slots: rt.state.sheet(date, course.id) };
+    return c.html(renderTeeSheetPage({ ...member(c), date, course, courses: CLUB_COURSES, sheet }));
+  });
+
+  app.get("/book", (c) => {
+    const slot = parseSlotId(c.req.query("slotId") ?? "");
+    const course = slot && findCourse(slot.courseId);
+    if (!slot || !course) return c.html(renderNotFoundPage({ ...member(c), message: "Unknown tee time." }), 404);
+    const account = c.get("account");
+    const self: SimPlayer = { type: "Member", firstName: account.firstName, lastName: account.lastName, memberId: account.membershipNumber, cart: "", fee: "Charge to my account" };
+    return c.html(renderBookingFormPage({ ...member(c), course, date: slot.date, time: slot.time, slotId: c.req.query("slotId") ?? "", self }));
+  });
+
+  app.post("/book", async (c) => {
+    const form = await readForm(c);
+    const email = c.get("account").email;
+    const request = { date: form.date ?? "", courseId: form.course ?? "", slotId: form.slotId ?? "", time: form.time ?? "", players: readPlayers(form) };
+    const result = rt.state.book(email, request, rt.clubNow());
+    recordBookingPost(rt, form, email, result.ok ? "confirmed" : result.outcome, result.ok ? result.booking.ref : null);
+    if (!result.ok) return c.html(renderRefusalPage({ ...member(c), message: result.message }));
+    return c.html(renderResultPage({ ...member(c), kind: "booked", booking: result.booking, courseName: courseName(result.booking.courseId) }));
+  });
+
+  app.get("/bookings", (c) => {
+    const bookings = rt.state.bookingsOf(c.get("account").email);
+    return c.html(renderBookingsPage({ ...member(c), bookings, courseName }));
+  });
+
+  app.get("/bookings/:ref/edit", (c) => {
+    const booking = rt.state.bookingOf(c.get("account").email, c.req.param("ref"));
+    if (!booking) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
+    return c.html(renderEditFormPage({ ...member(c), booking, courseName: courseName(booking.courseId) }));
+  });
+
+  app.post("/bookings/:ref/edit", async (c) => {
+    const form = await readForm(c);
+    const result = rt.state.editBooking(c.get("account").email, c.req.param("ref"), readPlayers(form), rt.clubNow());
+    if (!result) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
+    if (!result.ok) return c.html(renderRefusalPage({ ...member(c), message: result.message }));
+    return c.html(renderResultPage({ ...member(c), kind: "updated", booking: result.booking, courseName: courseName(result.booking.courseId) }));
+  });
+
+  app.post("/bookings/:ref/cancel", (c) => {
+    const booking = rt.state.cancelBooking(c.get("account").email, c.req.param("ref"));
+    if (!booking) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
+    return c.html(renderResultPage({ ...member(c), kind: "cancelled", booking, courseName: courseName(booking.courseId) }));
+  });
+
+  return app;
+}
+
+export function recordBookingPost(rt: SimRuntime, form: Form, email: string, outcome: BookingOutcome, ref: string | null): void {
+  rt.state.recordAttempt({
+    slotId: form.slotId ?? "",
+    date: form.date ?? "",
+    time: form.time ?? "",
+    course: form.course ?? "",
+    email,
+    arrivedClubMs: rt.clubNow(),
+    outcome,
+    ref,
+    isRival: false,
+  });
+}

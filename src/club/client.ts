@@ -1,0 +1,287 @@
+/**
+ * The club adapter: the only code that talks to the club's site. It keeps one cookie
+ * session per member, renews it once when the club has ended it, and turns every failure
+ * into a ClubError. Acts done for a member go to the audit callback (never the password).
+ */
+import { systemClock, type Clock } from "../lib/clock.ts";
+import { ClubError, pageNotUnderstood } from "./errors.ts";
+import { createClubHttp, type ClubHttp, type ClubResponse } from "./http.ts";
+import {
+  isLoginPage,
+  parseAdvisoriesPage,
+  parseBookingResultPage,
+  parseBookingsPage,
+  parseHomePage,
+  parseLoginPage,
+  parseNotFoundMessage,
+  parseTeeSheetPage,
+  type HomePage,
+} from "./pages/index.ts";
+import { clubPlayerSchema, type ClubAdvisory, type ClubAuditEntry, type ClubBooking, type ClubPlayer, type ClubTeeSheet } from "./records.ts";
+import { CookieJar } from "./session.ts";
+import { z } from "zod";
+
+export type { ClubAdvisory, ClubAuditEntry, ClubBooking, ClubPlayer, ClubTeeSheet } from "./records.ts";
+
+export interface ClubClientOptions {
+  baseUrl: string;
+  /** Per request, including reading the answer. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Requests in flight at once, across all members. Default 8. */
+  maxConnections?: number;
+  clock?: Clock;
+  onAudit?: (entry: ClubAuditEntry) => void;
+}
+
+export interface ClubMember {
+  userId: number;
+  email: string;
+  password: string;
+}
+
+export interface ClubTimeReading {
+  /** The club's clock as its Date header shows it (whole seconds). */
+  clubMs: number;
+  /** Our clock halfway between sending and receiving. */
+  localMs: number;
+  sentMs: number;
+  receivedMs: number;
+}
+
+export interface BookInput {
+  date: string;
+  course: string;
+  slotId: string;
+  time: string;
+  players: ClubPlayer[];
+}
+
+export interface MemberClubSession {
+  readonly userId: number;
+  readonly email: string;
+  /** Signs in unless a session is already held (a live one is reused). */
+  login(): Promise<void>;
+  /** Drops the held session and signs in afresh. */
+  renew(): Promise<void>;
+  fetchTeeSheet(date: string, courseId: string): Promise<ClubTeeSheet>;
+  fetchMyBookings(): Promise<ClubBooking[]>;
+  /** Never retried here: a booking post without an answer may still have been booked. */
+  book(input: BookInput): Promise<{ ref: string }>;
+  editBooking(ref: string, players: ClubPlayer[]): Promise<void>;
+  cancelBooking(ref: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+export interface ClubClient {
+  verifyCredentials(email: string, password: string): Promise<void>;
+  fetchAdvisories(): Promise<ClubAdvisory[]>;
+  clubTime(): Promise<ClubTimeReading>;
+  forMember(member: ClubMember): MemberClubSession;
+}
+
+const LOGIN_PATH = "/login";
+const isRedirect = (status: number) => status >= 300 && status < 400;
+const isLoginPath = (location: string | null) => !!location && (location === LOGIN_PATH || location.startsWith(`${LOGIN_PATH}?`));
+
+/** The club ends a session by sending the member back to its login form. */
+function hasSessionEnded(response: ClubResponse): boolean {
+  if (isRedirect(response.status)) return isLoginPath(response.location);
+  if (response.status === 401 || response.status === 403) return true;
+  return response.status === 200 && isLoginPage(response.html);
+}
+
+function sessionExpired(): ClubError {
+  return new ClubError("session_expired", "The club session has ended; please try again.");
+}
+
+/** A 200 page to parse, or the typed reason why there is none. */
+function expectPage(response: ClubResponse, page: string): string {
+  if (response.status === 200) return response.html;
+  if (response.status === 404) throw new ClubError("not_found", parseNotFoundMessage(response.html) ?? `The club has no such ${page}.`, { status: 404 });
+  throw pageNotUnderstood(page, `a ${page} page (the club answered ${response.status})`);
+}
+
+/** Unknown exceptions (a bug, an odd runtime error) still leave as a ClubError. */
+function toClubError(error: unknown): ClubError {
+  if (error instanceof ClubError) return error;
+  return new ClubError("unavailable", "Unexpected failure while talking to the club site.", { cause: error });
+}
+
+async function guarded<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (error) {
+    throw toClubError(error);
+  }
+}
+
+function playersToForm(players: ClubPlayer[]): Record<string, string> {
+  const parsed = z.array(clubPlayerSchema).safeParse(players);
+  if (!parsed.success) throw new ClubError("rule_refused", `The players are incomplete: ${parsed.error.issues[0]?.message ?? "invalid"}.`);
+  const form: Record<string, string> = {};
+  parsed.data.forEach((player, i) => {
+    const n = i + 1;
+    form[`p${n}_type`] = player.type;
+    form[`p${n}_first`] = player.firstName ?? "";
+    form[`p${n}_last`] = player.lastName;
+    form[`p${n}_id`] = player.memberId ?? "";
+    form[`p${n}_cart`] = player.cart;
+    form[`p${n}_fee`] = player.fee;
+  });
+  return form;
+}
+
+/** GET the login form, post the credentials, open the home page; returns what the home page says. */
+async function signIn(http: ClubHttp, jar: CookieJar, email: string, password: string): Promise<HomePage> {
+  jar.clear();
+  const form = parseLoginPage(expectPage(await http.send(LOGIN_PATH, { jar }), "login"));
+  const answer = await http.send(form.action, { method: "POST", jar, form: { _csrf: form.csrf, email, password } });
+  if (isRedirect(answer.status) && answer.location && !isLoginPath(answer.location)) {
+    const home = await http.send(answer.location, { jar });
+    if (hasSessionEnded(home)) throw sessionExpired();
+    return parseHomePage(expectPage(home, "member home"));
+  }
+  const again = parseLoginPage(answer.html);
+  if (again.error && /expired/i.test(again.error)) throw new ClubError("session_expired", `The club refused the sign-in: ${again.error}`);
+  throw new ClubError("bad_credentials", `The club did not accept the email and password${again.error ? `: ${again.error}` : "."}`);
+}
+
+export function createClubClient(options: ClubClientOptions): ClubClient {
+  const clock = options.clock ?? systemClock;
+  const http = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: options.maxConnections ?? 8, clock });
+  const sessions = new Map<number, { email: string; password: string; session: MemberClubSession }>();
+
+  /** Runs an act for a member and reports it; durations use the monotonic timer, not the clock. */
+  async function audited<T>(entry: Omit<ClubAuditEntry, "outcome" | "durationMs">, task: () => Promise<T>, detailOf?: (result: T) => string): Promise<T> {
+    const started = performance.now();
+    const report = (outcome: ClubAuditEntry["outcome"], detail?: string) => {
+      try {
+        options.onAudit?.({ ...entry, outcome, durationMs: Math.round(performance.now() - started), ...(detail ? { detail } : {}) });
+      } catch {
+        // An audit sink failure must not turn a booking into an error.
+      }
+    };
+    try {
+      const result = await task();
+      report("ok", [entry.detail, detailOf?.(result)].filter(Boolean).join(" ") || undefined);
+      return result;
+    } catch (error) {
+      const clubError = toClubError(error);
+      report(clubError.kind, entry.detail);
+      throw clubError;
+    }
+  }
+
+  function createMemberSession(member: ClubMember): MemberClubSession {
+    const jar = new CookieJar();
+    let csrf: string | null = null;
+    let signingIn: Promise<void> | null = null;
+    const who = { userId: member.userId, email: member.email };
+
+    function login(): Promise<void> {
+      if (csrf) return Promise.resolve();
+      // Concurrent callers share one sign-in instead of racing several.
+      signingIn ??= audited({ ...who, action: "login" }, () => signIn(http, jar, member.email, member.password))
+        .then((home) => {
+          csrf = home.csrf;
+        })
+        .finally(() => {
+          signingIn = null;
+        });
+      return signingIn;
+    }
+
+    async function send(path: string, method: "GET" | "POST", form?: Record<string, string>, isBooking = false): Promise<ClubResponse> {
+      await login();
+      const body = form ? { ...form, _csrf: csrf ?? "" } : undefined;
+      return http.send(path, { method, form: body, jar, isAmbiguousIfUnanswered: isBooking });
+    }
+
+    /** One request with one transparent renewal when the club has ended the session. */
+    async function request(path: string, method: "GET" | "POST", form?: Record<string, string>): Promise<ClubResponse> {
+      const first = await send(path, method, form);
+      if (!hasSessionEnded(first)) return first;
+      csrf = null;
+      const second = await send(path, method, form);
+      if (!hasSessionEnded(second)) return second;
+      csrf = null;
+      throw sessionExpired();
+    }
+
+    async function postResult(path: string, form: Record<string, string> | undefined, isBooking: boolean): Promise<string> {
+      const response = isBooking ? await send(path, "POST", form, true) : await request(path, "POST", form);
+      if (isBooking && hasSessionEnded(response)) {
+        csrf = null;
+        throw sessionExpired();
+      }
+      const result = parseBookingResultPage(expectPage(response, "booking result"));
+      if (result.outcome === "refused") throw new ClubError(result.kind, result.message);
+      return result.ref;
+    }
+
+    return {
+      userId: member.userId,
+      email: member.email,
+      login: () => guarded(login),
+      renew() {
+        csrf = null;
+        return guarded(login);
+      },
+      fetchTeeSheet: (date, courseId) =>
+        guarded(async () => {
+          const query = new URLSearchParams({ date, course: courseId });
+          const sheet = parseTeeSheetPage(expectPage(await request(`/members/tee-sheet?${query}`, "GET"), "tee sheet"));
+          if (sheet.date !== date || sheet.course !== courseId) throw pageNotUnderstood("tee sheet", `the sheet of ${courseId} on ${date}`);
+          return sheet;
+        }),
+      fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"))),
+      book: (input) =>
+        audited(
+          { ...who, action: "book", detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` },
+          async () => {
+            const form = { slotId: input.slotId, date: input.date, course: input.course, time: input.time, ...playersToForm(input.players) };
+            return { ref: await postResult("/members/book", form, true) };
+          },
+          (result) => `ref ${result.ref}`,
+        ),
+      editBooking: (ref, players) =>
+        audited({ ...who, action: "edit", detail: `ref ${ref}` }, async () => {
+          await postResult(`/members/bookings/${encodeURIComponent(ref)}/edit`, playersToForm(players), false);
+        }),
+      cancelBooking: (ref) =>
+        audited({ ...who, action: "cancel", detail: `ref ${ref}` }, async () => {
+          await postResult(`/members/bookings/${encodeURIComponent(ref)}/cancel`, {}, false);
+        }),
+      logout: () =>
+        guarded(async () => {
+          if (!csrf) return;
+          csrf = null;
+          await http.send("/logout", { jar });
+          jar.clear();
+        }),
+    };
+  }
+
+  return {
+    verifyCredentials: (email, password) =>
+      audited({ userId: null, email, action: "verify" }, async () => {
+        const jar = new CookieJar();
+        await signIn(http, jar, email, password);
+        await http.send("/logout", { jar }).catch(() => undefined);
+      }),
+    fetchAdvisories: () => guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories"), "advisories"))),
+    clubTime: () =>
+      guarded(async () => {
+        const response = await http.send("/");
+        if (response.clubDateMs === null) throw pageNotUnderstood("any", "Date header");
+        return { clubMs: response.clubDateMs, localMs: (response.sentMs + response.receivedMs) / 2, sentMs: response.sentMs, receivedMs: response.receivedMs };
+      }),
+    forMember(member) {
+      const cached = sessions.get(member.userId);
+      if (cached && cached.email === member.email && cached.password === member.password) return cached.session;
+      const session = createMemberSession(member);
+      sessions.set(member.userId, { email: member.email, password: member.password, session });
+      return session;
+    },
+  };
+}
