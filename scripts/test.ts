@@ -4,6 +4,9 @@
  * America/New_York (Manila dates must not depend on it), then the browser journeys in Chromium.
  * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e.
  */
+// (A module, so top-level await is allowed.)
+export {};
+
 const suites = [
   { name: "unit", args: ["test/unit", "test/api", "test/club"], zones: [undefined, "America/New_York"] },
   { name: "web", args: ["--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },

@@ -45,7 +45,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   await migrate(database, clock.now());
   const demo = !config.clubUrl;
   // With no CLUB_URL the demo club runs in this process on a loopback port of its own.
-  const demoSim = demo ? createClubSim({ clock }) : null;
+  // Rivals make the demo honest: popular slots of a newly opened date go within seconds.
+  const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500 } }) : null;
   const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
   const clubUrl = config.clubUrl ?? demoClub!.url;
   const club = createAuditedClubClient({ baseUrl: clubUrl, clock, db: database.db, logger });

@@ -66,7 +66,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
     hostname: options.host,
     development: false,
     routes: {
-      "/v1/ws": async (req, srv) => {
+      "/v1/ws": async (req: Request, srv: Server<SocketData>) => {
         if (!isAllowedOrigin(deps, req.headers.get("origin") ?? undefined, req.url, req.headers.get("host") ?? undefined)) {
           return json(403, { message: "This connection did not come from Teebox.", errorKey: "request.bad_origin" });
         }

@@ -1,0 +1,2 @@
+/** Stylesheets imported for their side effect; Bun bundles them. */
+declare module "*.css";
