@@ -8,7 +8,7 @@
 export {};
 
 const suites = [
-  { name: "unit", args: ["test/unit", "test/api", "test/club"], zones: [undefined, "America/New_York"] },
+  { name: "unit", args: ["test/unit", "test/api", "test/club", "test/jobs"], zones: [undefined, "America/New_York"] },
   { name: "web", args: ["--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
   { name: "e2e", args: ["test/e2e"], zones: ["America/New_York"] },
 ] as const;
