@@ -1,0 +1,88 @@
+/**
+ * Shared pieces of the benchmarks: start a Teebox process on a fresh data folder, sign in, read
+ * peak memory of a process. Benchmarks print figures; they assert nothing.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
+
+export interface TeeboxProcess {
+  url: string;
+  dataDir: string;
+  proc: Subprocess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = server.port as number;
+  server.stop(true);
+  return port;
+}
+
+export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res;
+    } catch {
+      // not up yet
+    }
+    if (performance.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await Bun.sleep(20);
+  }
+}
+
+/** Starts Teebox (`bun src/main.ts`, or a given command such as dist/teebox) and waits for /healthz. */
+export async function startTeebox(options: { command?: string[]; dataDir?: string; env?: Record<string, string> } = {}): Promise<TeeboxProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "teebox-bench-"));
+  const port = await freePort();
+  const proc = Bun.spawn(options.command ?? ["bun", join(ROOT, "src/main.ts")], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: "warn", ...options.env },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return {
+    url,
+    dataDir,
+    proc,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export async function peakRssMb(pid: number): Promise<number> {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
