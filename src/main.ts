@@ -15,10 +15,14 @@ import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createHub } from "./realtime/hub.ts";
 import { registerPlayersActions } from "./features/players/players.service.ts";
+import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
+import { createReleaseEngine } from "./jobs/release-engine.ts";
+import { createBookingsSync } from "./jobs/bookings-sync.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { createScraper } from "./jobs/scraper.ts";
 import { registerScraperActions } from "./features/availability/scraper.actions.ts";
 import { startHttpServer } from "./server.ts";
+import { loadWebAssets } from "./web-assets.ts";
 import { runCli } from "./cli.ts";
 import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
@@ -61,6 +65,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     jobs: createJobRegistry(),
     club,
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
+    releaseEngine: createReleaseEngine(),
+    bookingsSync: createBookingsSync(),
   };
   await seed(database, {
     now: clock.now(),
@@ -80,9 +86,13 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   const scraper = createScraper(deps);
   registerScraperActions(deps.hub, scraper);
   jobs.push(scraper);
+  registerBookingActions(deps);
+  jobs.push({ start: () => deps.releaseEngine.start(deps), stop: () => deps.releaseEngine.stop() });
+  jobs.push({ start: () => deps.bookingsSync.start(deps), stop: () => deps.bookingsSync.stop() });
 
   const app = createApp(deps);
-  const server = startHttpServer({ app, deps, port: config.port, host: config.host });
+  const web = await loadWebAssets();
+  const server = startHttpServer({ app, deps, web, port: config.port, host: config.host });
   for (const job of jobs) await job.start();
   logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl });
   if (demoClub) {
@@ -120,7 +130,8 @@ async function serve(): Promise<void> {
   process.on("SIGINT", shutdown);
 }
 
-if (import.meta.main) {
+/** The process entry: `bun src/main.ts [command]`, and the compiled binary's entry (scripts/build.ts). */
+export async function runMain(): Promise<void> {
   try {
     const code = await runCli(process.argv.slice(2), serve);
     if (code !== null) process.exit(code);
@@ -132,3 +143,5 @@ if (import.meta.main) {
     throw error;
   }
 }
+
+if (import.meta.main) await runMain();

@@ -1,16 +1,15 @@
 /**
  * Bun.serve for Teebox: /v1 to the Hono app, /v1/ws to the socket hub, and the React app (one
- * HTML bundle) for every other path so deep links such as /bookings load the app.
+ * code-split bundle from web-assets.ts) for every other path so deep links such as /bookings load the app.
  */
 import type { Hono } from "hono";
 import type { Server } from "bun";
-import { randomUUID } from "node:crypto";
-import index from "../web/index.html";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { getSessionFromCookieHeader } from "./features/auth/sessions.ts";
 import { isAllowedOrigin } from "./lib/middleware.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";
+import type { WebAssets } from "./web-assets.ts";
 
 export interface HttpServer {
   url: string;
@@ -29,29 +28,32 @@ function json(status: number, body: unknown): Response {
 }
 
 /**
- * Bun's HTML-import route cannot add headers, so the bundle is mounted on a hidden path and every
- * page is answered from a cached copy of it with the security headers. The random path keeps the
- * header-less copy out of reach.
+ * Answers the React app: a bundle file by its path, index.html (with the security headers) for every
+ * other path so deep links load the app. Gzipped when the browser accepts it.
  */
-function createPageHandler(hiddenPath: string) {
-  let page: Promise<string> | null = null;
-  return async (_req: Request, srv: Server<SocketData>) => {
-    page ??= fetch(new URL(hiddenPath, srv.url)).then((r) => {
-      if (!r.ok) throw new Error(`web bundle answered ${r.status}`);
-      return r.text();
-    });
-    try {
-      return new Response(await page, {
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...SECURITY_HEADERS },
-      });
-    } catch (error) {
-      page = null;
-      throw error;
+function createWebHandler(assets: WebAssets) {
+  const index = assets.get("/index.html");
+  if (!index) throw new Error("the web bundle has no index.html");
+  return (req: Request) => {
+    const path = new URL(req.url).pathname;
+    const file = path !== "/index.html" ? assets.get(path) : undefined;
+    const asset = file ?? index;
+    const headers: Record<string, string> = {
+      "content-type": asset.contentType,
+      "cache-control": asset.isImmutable && file ? "public, max-age=31536000, immutable" : "no-cache",
+      vary: "accept-encoding",
+      ...SECURITY_HEADERS,
+    };
+    const acceptsGzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
+    if (asset.gzip && acceptsGzip) {
+      headers["content-encoding"] = "gzip";
+      return new Response(asset.gzip, { headers });
     }
+    return new Response(asset.body, { headers });
   };
 }
 
-export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; port: number; host: string }): HttpServer {
+export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web: WebAssets; port: number; host: string }): HttpServer {
   const { app, deps } = options;
   const forward = (req: Request, server: Server<SocketData>) => {
     // Hono sees the socket's address as a header it cannot be sent from outside (overwritten here).
@@ -60,7 +62,6 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
     return app.fetch(new Request(req, { headers }));
   };
 
-  const hiddenPagePath = `/__page-${randomUUID()}`;
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,
     hostname: options.host,
@@ -78,8 +79,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; por
       "/v1/*": forward,
       "/v1": forward,
       "/healthz": forward,
-      [hiddenPagePath]: index,
-      "/*": createPageHandler(hiddenPagePath),
+      "/*": createWebHandler(options.web),
     },
     fetch: forward,
     websocket: deps.hub.websocket,
