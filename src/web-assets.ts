@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export interface WebAsset {
-  body: Uint8Array;
-  gzip: Uint8Array | null;
+  body: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer> | null;
   contentType: string;
   /** Hashed chunks never change, so browsers may keep them for a year. */
   isImmutable: boolean;
@@ -36,18 +36,18 @@ function contentTypeOf(path: string): string {
   return Bun.file(path).type || "application/octet-stream";
 }
 
-function toAsset(path: string, body: Uint8Array): WebAsset {
+function toAsset(path: string, body: Uint8Array<ArrayBuffer>): WebAsset {
   const contentType = contentTypeOf(path);
   return {
     body,
-    gzip: COMPRESSIBLE.test(contentType) && body.length > 512 ? gzipSync(body) : null,
+    gzip: COMPRESSIBLE.test(contentType) && body.length > 512 ? new Uint8Array(gzipSync(body)) : null,
     contentType,
     isImmutable: path !== "/index.html",
   };
 }
 
 /** Bundles web/ the way the binary does: split per page, minified, production React. */
-export async function bundleWeb(): Promise<{ path: string; body: Uint8Array }[]> {
+export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }[]> {
   const result = await Bun.build({
     entrypoints: [WEB_ENTRY],
     splitting: true,

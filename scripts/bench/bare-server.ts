@@ -1,4 +1,5 @@
 /** The baseline for scripts/bench/api.ts: answers the bytes it reads on stdin, as JSON, to every path. */
+export {};
 const port = Number(process.argv[2]);
 const body = new Uint8Array(await Bun.stdin.arrayBuffer());
 Bun.serve({
