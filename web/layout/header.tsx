@@ -2,7 +2,8 @@ import { useState } from "react";
 import { formatClockTime } from "../../src/domain/manila-time.ts";
 import { BRAND_TITLE } from "../../src/domain/ui-text/index.ts";
 import { Button } from "../components/button.tsx";
-import { useLiveDataStore } from "../lib/live-data-store.ts";
+import { RefreshButton } from "../features/home/refresh-button.tsx";
+import { useLiveDataStore, useLiveDataSync } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 import { useText } from "../lib/text.ts";
 
@@ -13,6 +14,8 @@ export function Header() {
   const signOut = useSessionStore((state) => state.signOut);
   const lastScrapeTime = useLiveDataStore((state) => state.lastScrapeTime);
   const [isSigningOut, setSigningOut] = useState(false);
+  // The header is on every signed-in page, so it keeps the live data (and its last-updated time) in sync.
+  useLiveDataSync();
 
   async function handleLogout() {
     setSigningOut(true);
@@ -30,6 +33,7 @@ export function Header() {
         <span className="app-header__updated" data-testid="last-updated">
           {t("layout.last_updated", { time: formatClockTime(lastScrapeTime) })}
         </span>
+        <RefreshButton />
         <Button variant="secondary" className="app-header__logout" isLoading={isSigningOut} onClick={handleLogout}>
           {t("layout.logout")}
         </Button>

@@ -34,7 +34,7 @@ interface LiveData {
   advisories: AdvisoriesResponse | null;
   bookings: ConfirmedBookingView[];
   requests: PendingRequestView[];
-  players: SavedPlayer[];
+  savedPlayers: SavedPlayer[];
   /** True once a full load has finished, whatever part of it failed. */
   hasLoaded: boolean;
   isLoading: boolean;
@@ -46,7 +46,7 @@ interface LiveDataState extends LiveData {
   setLastScrapeTime(lastScrapeTime: number | null): void;
   setBookings(bookings: ConfirmedBookingView[]): void;
   setRequests(requests: PendingRequestView[]): void;
-  setPlayers(players: SavedPlayer[]): void;
+  setSavedPlayers(savedPlayers: SavedPlayer[]): void;
   clearLiveData(): void;
 }
 
@@ -58,7 +58,7 @@ const EMPTY: LiveData = {
   advisories: null,
   bookings: [],
   requests: [],
-  players: [],
+  savedPlayers: [],
   hasLoaded: false,
   isLoading: false,
 };
@@ -85,7 +85,7 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
       load<AdvisoriesResponse>("advisories", withCacheBuster("/v1/advisories"), (advisories) => set({ advisories })),
       load<ConfirmedBookingView[]>("bookings", withCacheBuster("/v1/my/bookings"), (bookings) => set({ bookings })),
       load<PendingRequestView[]>("requests", withCacheBuster("/v1/my/requests"), (requests) => set({ requests })),
-      load<SavedPlayer[]>("players", withCacheBuster("/v1/my/players"), (players) => set({ players })),
+      load<SavedPlayer[]>("saved players", withCacheBuster("/v1/my/players"), (savedPlayers) => set({ savedPlayers })),
     ]);
     set({ hasLoaded: true, isLoading: false });
   }
@@ -110,7 +110,7 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
     setLastScrapeTime: (lastScrapeTime) => set({ lastScrapeTime }),
     setBookings: (bookings) => set({ bookings }),
     setRequests: (requests) => set({ requests }),
-    setPlayers: (players) => set({ players }),
+    setSavedPlayers: (savedPlayers) => set({ savedPlayers }),
     clearLiveData: () => set({ ...EMPTY }),
   };
 });

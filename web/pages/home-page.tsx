@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { HomeView } from "../features/home/home-view.tsx";
 
 export default function HomePage() {
-  return <PlaceholderPage titleKey="home.title" />;
+  return <HomeView />;
 }

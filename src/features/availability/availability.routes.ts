@@ -1,0 +1,28 @@
+/**
+ * GET /v1/tee-times, /v1/system/dates, /v1/system/rules and /v1/advisories (spec §7). They take no
+ * input: the cache-busting query the web app adds is ignored.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../deps.ts";
+import { readAdvisories, readBookableDates, readRules, readTeeTimes } from "./availability.service.ts";
+
+export function createTeeTimesRoutes() {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const { database, clock } = c.get("deps");
+    return c.json(await readTeeTimes(database.db, clock.now()));
+  });
+}
+
+/** Mounted at /system beside other system routes. */
+export function createAvailabilitySystemRoutes() {
+  return new Hono<AppEnv>()
+    .get("/dates", async (c) => {
+      const { database, clock } = c.get("deps");
+      return c.json(await readBookableDates(database.db, clock.now()));
+    })
+    .get("/rules", async (c) => c.json(await readRules(c.get("deps").database.db)));
+}
+
+export function createAdvisoriesRoutes() {
+  return new Hono<AppEnv>().get("/", async (c) => c.json(await readAdvisories(c.get("deps").database.db)));
+}

@@ -1,0 +1,103 @@
+/**
+ * Reads behind the availability calls: stored tee times and the last scrape time, the bookable
+ * dates, the rules bundle the booking page needs, and the advisories.
+ */
+import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { advisories, bookingRules, bookingWindows, courses, holidays, scrapeRuns, teeTimeSlots } from "../../db/schema.ts";
+import type { BookingRule, Course } from "../../domain/booking-rules.ts";
+import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain/date-kinds.ts";
+import { manilaDate } from "../../domain/manila-time.ts";
+import { groupWindows } from "../../domain/windows.ts";
+import { readSettings } from "../settings/settings.service.ts";
+import type { Advisory, AdvisoriesResponse, RulesResponse, TeeTimesResponse } from "./availability.schemas.ts";
+
+/** Runs that stored data; a failed run keeps the previous data and so the previous time. */
+const STORING_RUN_STATUSES = ["ok", "partial"] as const;
+
+export async function readCourses(db: Db): Promise<Course[]> {
+  const rows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, days_active: [...r.daysActive].sort((a, b) => a - b) }));
+}
+
+export async function readLastScrapeTime(db: Db): Promise<number | null> {
+  const rows = await db
+    .select({ finishedAt: scrapeRuns.finishedAt })
+    .from(scrapeRuns)
+    .where(inArray(scrapeRuns.status, [...STORING_RUN_STATUSES]))
+    .orderBy(desc(scrapeRuns.finishedAt))
+    .limit(1);
+  return rows[0]?.finishedAt ?? null;
+}
+
+/** Stored tee sheets from today (Manila) on, by date, course order and time. */
+export async function readTeeTimes(db: Db, now: number): Promise<TeeTimesResponse> {
+  const today = manilaDate(now);
+  const [rows, courseList, lastScrapeTime] = await Promise.all([
+    db.select().from(teeTimeSlots).where(gte(teeTimeSlots.date, today)).orderBy(asc(teeTimeSlots.date), asc(teeTimeSlots.time)),
+    readCourses(db),
+    readLastScrapeTime(db),
+  ]);
+  const courseOrder = new Map(courseList.map((c, i) => [c.id, i]));
+  const days = new Map<string, TeeTimeDay>();
+  for (const row of rows) {
+    const key = `${row.date}|${row.courseId}`;
+    let day = days.get(key);
+    if (!day) {
+      day = { date: row.date, course: row.courseId, tee_times: [] };
+      days.set(key, day);
+    }
+    day.tee_times.push({ time: row.time, status: row.status, slotId: row.slotId });
+  }
+  const rank = (course: string) => courseOrder.get(course) ?? Number.MAX_SAFE_INTEGER;
+  const teeTimes = [...days.values()].sort((a, b) => a.date.localeCompare(b.date) || rank(a.course) - rank(b.course) || a.course.localeCompare(b.course));
+  return { teeTimes, lastScrapeTime };
+}
+
+export async function readBookableDates(db: Db, now: number): Promise<DateEntry[]> {
+  const settings = await readSettings(db);
+  return listBookableDates(now, settings.ui_date_range_days, settings.booking_roll_hour);
+}
+
+export async function readRules(db: Db): Promise<RulesResponse> {
+  const [ruleRows, holidayRows, courseSchedule, windowRows, appSettings] = await Promise.all([
+    db.select().from(bookingRules).orderBy(asc(bookingRules.priority), asc(bookingRules.id)),
+    db.select().from(holidays).orderBy(asc(holidays.date)),
+    readCourses(db),
+    db.select().from(bookingWindows).orderBy(asc(bookingWindows.startTime)),
+    readSettings(db),
+  ]);
+  const rules: BookingRule[] = ruleRows.map((r) => ({
+    id: r.id,
+    priority: r.priority,
+    days_of_week: [...r.daysOfWeek].sort((a, b) => a - b),
+    applies_on_holidays: r.appliesOnHolidays,
+    start_time: r.startTime,
+    end_time: r.endTime,
+    min_players: r.minPlayers,
+    max_players: r.maxPlayers,
+    max_guests: r.maxGuests,
+  }));
+  return {
+    bookingRules: { rules, holidays: holidayRows.map((h) => ({ date: h.date, name: h.name })) },
+    courseSchedule,
+    appSettings,
+    allowedWindows: groupWindows(windowRows.map((w) => ({ rule_key: w.ruleKey, start_time: w.startTime, end_time: w.endTime }))),
+  };
+}
+
+function toAdvisory(row: typeof advisories.$inferSelect): Advisory {
+  return { id: row.id, title: row.title, content: row.content, eventDate: row.eventDate, is_active: row.isActive, created_at: row.createdAt };
+}
+
+export async function readAdvisories(db: Db): Promise<AdvisoriesResponse> {
+  const [scraped, internal] = await Promise.all([
+    db.select().from(advisories).where(eq(advisories.source, "scraped")).orderBy(asc(advisories.id)),
+    db
+      .select()
+      .from(advisories)
+      .where(and(eq(advisories.source, "internal"), eq(advisories.isActive, true)))
+      .orderBy(desc(advisories.createdAt), desc(advisories.id)),
+  ]);
+  return { scraped: scraped.filter((a) => a.isActive).map(toAdvisory), internal: internal.map(toAdvisory) };
+}
