@@ -6,7 +6,7 @@ import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import { AdvisorySection } from "./advisory-list.tsx";
 import { NextUpCard } from "./next-up-card.tsx";
-import homeCss from "./home.css" with { type: "text" };
+import "./home.css";
 
 /** Spec §2 Home: Next Up, Announcements (internal) and Club Advisories (scraped); a spinner when there is nothing. */
 export function HomeView({ now = Date.now }: { now?: () => number }) {
@@ -24,10 +24,6 @@ export function HomeView({ now = Date.now }: { now?: () => number }) {
 
   return (
     <section className="page home-page">
-      {/* React hoists and de-duplicates this; a plain CSS import breaks the happy-dom component tests. */}
-      <style href="teebox-home" precedence="default">
-        {homeCss}
-      </style>
       <h1 className="page__title">{t("home.title")}</h1>
       {hasContent ? (
         <div className="home-page__content">
