@@ -1,6 +1,7 @@
 /** The signed-in frame (spec §2 Main layout): header, desktop tab bar, animated page, mobile bottom bar. */
 import type { CSSProperties } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { SubmissionResultDialog } from "../components/submission-result-dialog.tsx";
 import { useSessionStore } from "../lib/session-store.ts";
 import { BottomBar } from "./bottom-bar.tsx";
 import { Header } from "./header.tsx";
@@ -32,6 +33,7 @@ export default function MainLayout() {
       </main>
       <BottomBar tabs={tabs} badgeCount={badgeCount} widthPx={widthPx} />
       <WelcomeOverlay />
+      <SubmissionResultDialog />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { BookingsScreen } from "../features/bookings/bookings-screen.tsx";
 
 export default function BookingsPage() {
-  return <PlaceholderPage titleKey="bookings.title" />;
+  return <BookingsScreen />;
 }

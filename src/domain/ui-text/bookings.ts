@@ -39,4 +39,17 @@ export const bookingsText = {
   "bookings.cancel_keep": "Keep it",
   "bookings.cancelling": "Cancelling…",
   "bookings.not_connected": "Not connected to the server. Please wait a moment and try again.",
+  // Server messages (release engine, bookings socket actions and calls).
+  "bookings.toast.booked": "Booked: {course} on {date} at {time} ({bookingId}).",
+  "bookings.toast.failed": "Your request for {course} on {date} failed: {reason}",
+  "bookings.toast.request_cancelled": "Request cancelled.",
+  "bookings.toast.booking_cancelled": "Booking {bookingId} cancelled.",
+  "bookings.error.request_not_found": "That request was not found.",
+  "bookings.error.booking_not_found": "That booking was not found.",
+  "bookings.error.processing_cancel": "This request is being processed right now and cannot be cancelled.",
+  "bookings.error.processing_edit": "This request is being processed right now and can no longer be changed.",
+  "bookings.error.already_booked": "This request has already been booked; cancel or edit the booking instead.",
+  "bookings.error.unknown_slot": "The tee time {time} is not offered on that date.",
+  "bookings.error.not_open_yet": "The new date is not open for booking yet. Submit a new request for it instead.",
+  "bookings.error.no_time_free": "None of the selected times is available; your booking is unchanged.",
 } as const satisfies Record<string, string>;

@@ -1,0 +1,22 @@
+import { Button } from "../../components/button.tsx";
+import { useText } from "../../lib/text.ts";
+import { useBookStore } from "./book-store.ts";
+import type { SubmitState } from "./use-submit-booking.ts";
+
+/** The submit button with its error line right beside it. */
+export function SubmitBar({ submitState }: { submitState: SubmitState }) {
+  const t = useText();
+  const isEditingBooking = useBookStore((s) => s.editTarget !== null);
+  return (
+    <div className="submit-bar">
+      {submitState.errorText ? (
+        <p className="form-error submit-bar__error" role="alert">
+          {submitState.errorText}
+        </p>
+      ) : null}
+      <Button className="submit-bar__button" isLoading={submitState.isSubmitting} onClick={() => void submitState.submit()}>
+        {submitState.isSubmitting ? t("book.submitting") : isEditingBooking ? t("book.submit_edit") : t("book.submit")}
+      </Button>
+    </div>
+  );
+}

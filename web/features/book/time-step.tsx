@@ -1,0 +1,101 @@
+/**
+ * Step 3: the tee times of the chosen date and course in collapsible morning and afternoon groups.
+ * Times that are not AVAILABLE or that the member already holds are disabled and struck through;
+ * chosen times carry their priority number in click order (spec §2 'Time step').
+ */
+import { useState } from "react";
+import { isMorning, isSlotAvailable, type TeeTime } from "../../../src/domain/estimated-slots.ts";
+import { useText } from "../../lib/text.ts";
+import { heldTimes, slotsFor, type BookingData } from "./book-model.ts";
+import { useBookStore } from "./book-store.ts";
+
+type GroupKey = "morning" | "afternoon";
+
+export function TimeStep({ data }: { data: BookingData }) {
+  const t = useText();
+  const date = useBookStore((s) => s.date);
+  const course = useBookStore((s) => s.course);
+  const selection = useBookStore((s) => s.selection);
+  const editTarget = useBookStore((s) => s.editTarget);
+  const toggleSlot = useBookStore((s) => s.toggleSlot);
+  const [collapsed, setCollapsed] = useState<Record<GroupKey, boolean>>({ morning: false, afternoon: false });
+
+  if (!date || !course) {
+    return (
+      <section className="book-section" aria-labelledby="book-time-title">
+        <h2 id="book-time-title" className="book-section__title">
+          {t("book.time.title")}
+        </h2>
+        <p className="book-note">{t("book.time.choose_first")}</p>
+      </section>
+    );
+  }
+
+  const { slots, isEstimated } = slotsFor(date, course, data);
+  const held = heldTimes(date, course, data, editTarget);
+  const groups: { key: GroupKey; slots: TeeTime[] }[] = [
+    { key: "morning", slots: slots.filter((s) => isMorning(s.time)) },
+    { key: "afternoon", slots: slots.filter((s) => !isMorning(s.time)) },
+  ];
+
+  function renderSlot(slot: TeeTime) {
+    const priority = selection.findIndex((s) => s.time === slot.time) + 1;
+    const isHeld = held.has(slot.time);
+    // The booking being edited is held by this member at the club: its own time stays choosable.
+    const isOwnEditedTime = editTarget?.kind === "booking" && editTarget.date === date && editTarget.time === slot.time;
+    const isDisabled = priority === 0 && (isHeld || (!isSlotAvailable(slot) && !isOwnEditedTime));
+    const note = isHeld ? t("book.time.held") : isDisabled ? t("book.time.unavailable") : undefined;
+    return (
+      <button
+        key={slot.time}
+        type="button"
+        className={`slot${priority > 0 ? " is-selected" : ""}${isDisabled ? " is-unavailable" : ""}`}
+        aria-pressed={priority > 0}
+        disabled={isDisabled}
+        title={note}
+        aria-label={priority > 0 ? `${slot.time} (${priority})` : slot.time}
+        data-time={slot.time}
+        onClick={() => toggleSlot({ time: slot.time, slotId: slot.slotId })}
+      >
+        <span className="slot__time">{slot.time}</span>
+        {priority > 0 ? <span className="slot__priority" aria-hidden="true">{priority}</span> : null}
+      </button>
+    );
+  }
+
+  return (
+    <section className="book-section" aria-labelledby="book-time-title">
+      <h2 id="book-time-title" className="book-section__title">
+        {t("book.time.title")}
+      </h2>
+      <p className="book-note">{t("book.time.hint")}</p>
+      {isEstimated ? (
+        <p className="book-warning" role="note">
+          {t("book.time.estimated_warning")}
+        </p>
+      ) : null}
+      {slots.length === 0 ? <p className="book-note">{t("book.time.none")}</p> : null}
+      {selection.length > 0 ? <p className="book-note">{t("book.time.selected_count", { count: selection.length })}</p> : null}
+      {groups.map((group) =>
+        group.slots.length === 0 ? null : (
+          <div key={group.key} className="slot-group">
+            <button
+              type="button"
+              className="slot-group__toggle"
+              aria-expanded={!collapsed[group.key]}
+              onClick={() => setCollapsed((c) => ({ ...c, [group.key]: !c[group.key] }))}
+            >
+              <span>{t(group.key === "morning" ? "book.time.morning" : "book.time.afternoon")}</span>
+              <span aria-hidden="true">{collapsed[group.key] ? "▸" : "▾"}</span>
+            </button>
+            {collapsed[group.key] ? null : (
+              <div className="slot-grid" role="group" aria-label={t(group.key === "morning" ? "book.time.morning" : "book.time.afternoon")}>
+                {group.slots.map(renderSlot)}
+              </div>
+            )}
+          </div>
+        ),
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** The live data the booking screens use, read from the shared live-data store. */
+import { useMemo } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { emptyWindows } from "../../../src/domain/windows.ts";
+import { useLiveDataStore } from "../../lib/live-data-store.ts";
+import type { BookingData } from "./book-model.ts";
+
+export function useBookingData(): BookingData {
+  const state = useLiveDataStore(
+    useShallow((s) => ({
+      dates: s.dates,
+      teeTimes: s.teeTimes,
+      rules: s.rules,
+      bookings: s.bookings,
+      requests: s.requests,
+      savedPlayers: s.savedPlayers,
+    })),
+  );
+  return useMemo<BookingData>(
+    () => ({
+      dates: state.dates,
+      teeTimes: state.teeTimes,
+      courses: state.rules?.courseSchedule ?? [],
+      rules: state.rules?.bookingRules.rules ?? [],
+      holidays: state.rules?.bookingRules.holidays ?? [],
+      windows: state.rules?.allowedWindows ?? emptyWindows(),
+      bookings: state.bookings,
+      requests: state.requests,
+      savedPlayers: state.savedPlayers,
+    }),
+    [state],
+  );
+}
