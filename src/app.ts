@@ -11,12 +11,14 @@ import { createAdvisoriesRoutes, createAvailabilitySystemRoutes, createTeeTimesR
 import { createClubStatusRoutes, createVerifyCredentialsRoutes } from "./features/club/club.routes.ts";
 import { createClientLogRoutes } from "./features/client-log/client-log.routes.ts";
 import { createPlayersRoutes } from "./features/players/players.routes.ts";
+import { createBookingsRoutes, createMyBookingsRoutes } from "./features/bookings/bookings.routes.ts";
 import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
 import { loadSession, requireRole, requireUser, sameOriginJson, withDeps } from "./lib/middleware.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
+import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -46,13 +48,15 @@ export function createApp(deps: AppDeps) {
   const memberGroups: [string, Hono<AppEnv>][] = [
     ["/my", createVerifyCredentialsRoutes()],
     ["/my", createPlayersRoutes()],
+    ["/my", createMyBookingsRoutes()],
+    ["/bookings", createBookingsRoutes()],
     ["/my", createProfileRoutes()],
     ["/system", createClubStatusRoutes()],
     ["/tee-times", createTeeTimesRoutes()],
     ["/system", createAvailabilitySystemRoutes()],
     ["/advisories", createAdvisoriesRoutes()],
   ];
-  const adminGroups: [string, Hono<AppEnv>][] = [];
+  const adminGroups: [string, Hono<AppEnv>][] = [...createAdminRouteGroups()];
   for (const [path, group] of memberGroups) {
     api.use(`${path}/*`, requireUser);
     api.route(path, group);

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { AdminArea } from "../features/admin/admin-area.tsx";
 
 export default function AdminPage() {
-  return <PlaceholderPage titleKey="admin.title" />;
+  return <AdminArea />;
 }

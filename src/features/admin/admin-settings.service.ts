@@ -1,0 +1,92 @@
+/**
+ * App settings and UI text as admins edit them (spec §3, §5 'App settings', §7).
+ * A new release time or days-before moves the release instant of every pending request; the
+ * members concerned are told (a toast and `status: updated`).
+ */
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps.ts";
+import { bookingRequests, uiText } from "../../db/schema.ts";
+import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
+import type { AppSettings } from "../../domain/settings.ts";
+import { readSettings, writeSettings } from "../settings/settings.service.ts";
+import { readUiText } from "../system/system.service.ts";
+
+export interface AdminSettingsView {
+  settings: AppSettings;
+  uiText: Record<string, string>;
+}
+
+/**
+ * The release engine's hooks, when one is wired: `rearmAll` (re-reads pending requests and re-arms
+ * its timers) or else `wake` (plans again from the stored release instants).
+ */
+interface Rearmable {
+  rearmAll(): unknown;
+  wake(): void;
+}
+
+export async function readAdminSettings(deps: AppDeps): Promise<AdminSettingsView> {
+  const db = deps.database.db;
+  return { settings: await readSettings(db), uiText: await readUiText(db) };
+}
+
+const releaseChanged = (a: ReleaseSettings, b: ReleaseSettings) =>
+  a.release_days_before !== b.release_days_before || a.release_time !== b.release_time;
+
+export interface SettingsSaveResult {
+  settings: AppSettings;
+  /** Pending requests whose release instant moved, per member. */
+  movedRequests: number;
+}
+
+export async function saveSettings(deps: AppDeps, next: AppSettings): Promise<SettingsSaveResult> {
+  const previous = await readSettings(deps.database.db);
+  await writeSettings(deps.database.db, next);
+  deps.logger.setLevel(next.log_level);
+  const movedRequests = releaseChanged(previous, next) ? await rearmPendingRequests(deps, next) : 0;
+  deps.hub.toAll({ type: "status", status: "updated" });
+  return { settings: next, movedRequests };
+}
+
+/**
+ * Moves each pending request's release instant to the new settings, lets the release engine
+ * re-arm its timers, and tells each member whose requests moved. A request whose new instant
+ * has already passed is left for the engine, which processes overdue requests at once.
+ */
+export async function rearmPendingRequests(deps: AppDeps, settings: ReleaseSettings): Promise<number> {
+  const db = deps.database.db;
+  const pending = await db
+    .select({ id: bookingRequests.id, userId: bookingRequests.userId, playDate: bookingRequests.playDate, releaseAt: bookingRequests.releaseAt })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.status, "pending"));
+  const movedPerUser = new Map<number, number>();
+  const now = deps.clock.now();
+  for (const request of pending) {
+    const releaseAt = releaseInstant(request.playDate, settings);
+    if (releaseAt === request.releaseAt) continue;
+    await db
+      .update(bookingRequests)
+      .set({ releaseAt, updatedAt: now })
+      .where(and(eq(bookingRequests.id, request.id), eq(bookingRequests.status, "pending")));
+    movedPerUser.set(request.userId, (movedPerUser.get(request.userId) ?? 0) + 1);
+  }
+  const engine = (deps as AppDeps & { releaseEngine?: Partial<Rearmable> }).releaseEngine;
+  if (typeof engine?.rearmAll === "function") await engine.rearmAll();
+  else if (typeof engine?.wake === "function") engine.wake();
+  for (const [userId, count] of movedPerUser) {
+    deps.hub.toUser(userId, { type: "toast", toast: { kind: "info", textKey: "admin.settings.requests_rearmed", context: { count } } });
+    deps.hub.toUser(userId, { type: "status", status: "updated" });
+  }
+  return [...movedPerUser.values()].reduce((sum, n) => sum + n, 0);
+}
+
+/** Replaces the whole key-to-text map; keys left out fall back to their defaults in the app. */
+export async function replaceUiText(deps: AppDeps, texts: Record<string, string>): Promise<void> {
+  await deps.database.transaction(async (tx) => {
+    await tx.delete(uiText);
+    const rows = Object.entries(texts).map(([key, value]) => ({ key, value }));
+    // Small batches keep each statement under SQLite's bound-parameter limit.
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(uiText).values(rows.slice(i, i + 200));
+  });
+  deps.hub.toAll({ type: "uiTextUpdated" });
+}

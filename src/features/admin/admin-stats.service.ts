@@ -1,0 +1,119 @@
+/**
+ * System stats for the monitor (spec §2 System Monitor, §3 'System stats'): measured figures of the
+ * machine and of this process, never invented. CPU percentages are deltas between two samples
+ * (the previous poll and this one); a figure that does not exist for a row is null ('-').
+ */
+import { statfs } from "node:fs/promises";
+import { cpus, freemem, totalmem } from "node:os";
+import { dirname } from "node:path";
+import type { AppDeps } from "../../deps.ts";
+
+export interface UsageFigures {
+  used: number;
+  total: number;
+  percent: number;
+}
+
+export interface ProcessRow {
+  /** The process id for Teebox itself; null for its jobs, which run inside it. */
+  pm_id: number | null;
+  name: string;
+  status: string;
+  cpu: number | null;
+  memory: number | null;
+  lastError: string | null;
+}
+
+export interface SystemStats {
+  cpu: { currentLoad: number; cores: number };
+  memory: UsageFigures;
+  disk?: UsageFigures;
+  processes: ProcessRow[];
+}
+
+interface CpuSample {
+  busy: number;
+  total: number;
+  /** Process CPU time (µs) and wall time (µs) for the process's own percentage. */
+  processMicros: number;
+  wallMicros: number;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const percentOf = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+
+function takeSample(): CpuSample {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus()) {
+    const { user, nice, sys, irq, idle } = cpu.times;
+    busy += user + nice + sys + irq;
+    total += user + nice + sys + irq + idle;
+  }
+  const usage = process.cpuUsage();
+  return {
+    busy,
+    total,
+    processMicros: usage.user + usage.system,
+    wallMicros: Number(process.hrtime.bigint() / 1000n),
+  };
+}
+
+async function measureDisk(filePath: string | null): Promise<UsageFigures | undefined> {
+  if (!filePath) return undefined;
+  try {
+    const fs = await statfs(dirname(filePath));
+    const total = fs.blocks * fs.bsize;
+    const used = (fs.blocks - fs.bfree) * fs.bsize;
+    return { used, total, percent: percentOf(used, total) };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface StatsSampler {
+  read(deps: AppDeps): Promise<SystemStats>;
+}
+
+/** Keeps the previous CPU sample so each poll reports the load over the interval since the last. */
+export function createStatsSampler(): StatsSampler {
+  let previous = takeSample();
+  return {
+    async read(deps) {
+      const current = takeSample();
+      const cores = cpus().length;
+      const currentLoad = percentOf(current.busy - previous.busy, current.total - previous.total);
+      const wall = current.wallMicros - previous.wallMicros;
+      // Percent of one core, the way process monitors show it.
+      const processCpu = wall > 0 ? round1(((current.processMicros - previous.processMicros) / wall) * 100) : 0;
+      previous = current;
+
+      const total = totalmem();
+      const used = total - freemem();
+      const own: ProcessRow = {
+        pm_id: process.pid,
+        name: "teebox",
+        status: "online",
+        cpu: processCpu,
+        memory: process.memoryUsage().rss,
+        lastError: null,
+      };
+      const jobs: ProcessRow[] = deps.jobs.list().map((job) => ({
+        pm_id: null,
+        name: job.name,
+        status: job.status,
+        cpu: null,
+        memory: null,
+        lastError: job.status === "online" ? null : job.lastError,
+      }));
+      const stats: SystemStats = {
+        cpu: { currentLoad, cores },
+        memory: { used, total, percent: percentOf(used, total) },
+        processes: [own, ...jobs],
+      };
+      const disk = await measureDisk(deps.database.filePath);
+      if (disk) stats.disk = disk;
+      return stats;
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * User management by admins (spec §5 'Admin user', §6). Every permission is checked here, on the
+ * server: only a superadmin edits (or makes) a superadmin, nobody deletes themself or a
+ * superadmin, the built-in `admin` keeps its role, and disabling a user ends their sessions.
+ *
+ * A user's first password: the admin must give one. When it equals the username (the usual case,
+ * spec §3) the user is marked must_set_password and replaces it in the setup wizard, which sends
+ * the username as the current password. A different password is simply theirs; the wizard's
+ * set-password step then answers 'already set' and moves on.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../../deps.ts";
+import { users, type Role, type UserStatus } from "../../db/schema.ts";
+import type { SessionUser } from "../auth/auth.schemas.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { endUserSessions } from "../auth/sessions.ts";
+import { adminError } from "./admin-support.ts";
+
+/** The built-in superadmin (seeded); its role is locked. */
+export const BUILT_IN_ADMIN = "admin";
+
+export interface AdminUserView {
+  id: number;
+  username: string;
+  name: string;
+  memberId: string;
+  southwoods_email: string;
+  role: Role;
+  status: UserStatus;
+  hasClubPassword: boolean;
+  mustSetPassword: boolean;
+  createdAt: number;
+}
+
+export interface NewUserInput {
+  username: string;
+  password: string;
+  role: Role;
+  status: UserStatus;
+  name?: string;
+  memberId?: string;
+  southwoods_email?: string;
+}
+
+export interface UserChanges {
+  username?: string;
+  /** Blank or absent keeps the password. */
+  password?: string;
+  role?: Role;
+  status?: UserStatus;
+  name?: string;
+  memberId?: string;
+  southwoods_email?: string;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function toView(row: UserRow): AdminUserView {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    memberId: row.memberId,
+    southwoods_email: row.clubEmail,
+    role: row.role,
+    status: row.status,
+    hasClubPassword: Boolean(row.clubPasswordSealed),
+    mustSetPassword: row.mustSetPassword,
+    createdAt: row.createdAt,
+  };
+}
+
+export const isBuiltInAdmin = (username: string) => username.toLowerCase() === BUILT_IN_ADMIN;
+
+export async function listUsers(deps: AppDeps): Promise<AdminUserView[]> {
+  const rows = await deps.database.db.select().from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+  return rows.map(toView);
+}
+
+async function findUser(deps: AppDeps, id: number): Promise<UserRow> {
+  const rows = await deps.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!rows[0]) throw adminError("admin.users.error_not_found", 404);
+  return rows[0];
+}
+
+async function isUsernameTaken(deps: AppDeps, username: string): Promise<boolean> {
+  const rows = await deps.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function createUser(deps: AppDeps, actor: SessionUser, input: NewUserInput): Promise<AdminUserView> {
+  if (input.role === "superadmin" && actor.role !== "superadmin") throw adminError("admin.users.error_grant_superadmin", 403);
+  if (await isUsernameTaken(deps, input.username)) throw adminError("admin.users.error_username_exists");
+  const now = deps.clock.now();
+  const [row] = await deps.database.db
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash: await hashPassword(deps, input.password),
+      role: input.role,
+      status: input.status,
+      name: input.name ?? "",
+      memberId: input.memberId ?? "",
+      clubEmail: input.southwoods_email ?? "",
+      mustSetPassword: input.password === input.username,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toView(row);
+}
+
+function checkUpdateAllowed(actor: SessionUser, target: UserRow, changes: UserChanges): void {
+  if (target.role === "superadmin" && actor.role !== "superadmin") throw adminError("admin.users.error_superadmin_only", 403);
+  if (changes.role === "superadmin" && target.role !== "superadmin" && actor.role !== "superadmin") {
+    throw adminError("admin.users.error_grant_superadmin", 403);
+  }
+  if (changes.username !== undefined && changes.username !== target.username) throw adminError("admin.users.error_username_locked");
+  if (isBuiltInAdmin(target.username)) {
+    if (changes.role !== undefined && changes.role !== target.role) throw adminError("admin.users.error_admin_role_locked");
+    if (changes.status === "disabled") throw adminError("admin.users.error_admin_status_locked");
+  }
+  if (target.id === actor.id && changes.status === "disabled") throw adminError("admin.users.error_disable_self");
+}
+
+export async function updateUser(
+  deps: AppDeps,
+  actor: SessionUser,
+  id: number,
+  changes: UserChanges,
+  actorSessionId: string | null = null,
+): Promise<AdminUserView> {
+  const target = await findUser(deps, id);
+  checkUpdateAllowed(actor, target, changes);
+  const hasNewPassword = Boolean(changes.password);
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: deps.clock.now() };
+  if (changes.role !== undefined) set.role = changes.role;
+  if (changes.status !== undefined) set.status = changes.status;
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.memberId !== undefined) set.memberId = changes.memberId;
+  if (changes.southwoods_email !== undefined) set.clubEmail = changes.southwoods_email;
+  if (hasNewPassword) {
+    set.passwordHash = await hashPassword(deps, changes.password as string);
+    set.mustSetPassword = changes.password === target.username;
+  }
+  const [row] = await deps.database.db.update(users).set(set).where(eq(users.id, id)).returning();
+  const isDisabled = target.status === "active" && row.status === "disabled";
+  // A disabled user is out at once; a password set by an admin signs every other browser out
+  // (except the admin's own session when they change their own password).
+  if (isDisabled || hasNewPassword) await endUserSessions(deps, id, id === actor.id ? (actorSessionId ?? undefined) : undefined);
+  if (!isDisabled) deps.hub.toUser(id, { type: "status", status: "updated" });
+  return toView(row);
+}
+
+export async function deleteUser(deps: AppDeps, actor: SessionUser, id: number): Promise<AdminUserView> {
+  const target = await findUser(deps, id);
+  if (target.id === actor.id) throw adminError("admin.users.error_delete_self", 403);
+  if (target.role === "superadmin") throw adminError("admin.users.error_delete_superadmin", 403);
+  await endUserSessions(deps, id);
+  await deps.database.db.delete(users).where(eq(users.id, id));
+  return toView(target);
+}

@@ -1,0 +1,141 @@
+/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, refreshed every 5 s. */
+import { useEffect, useState } from "react";
+import { formatBytes } from "../../../src/domain/format.ts";
+import { formatClockTime } from "../../../src/domain/manila-time.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useText } from "../../lib/text.ts";
+import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
+import { ErrorLine } from "./admin-ui.tsx";
+
+export const MONITOR_REFRESH_MS = 5000;
+
+export interface MonitorTimer {
+  every(callback: () => void, ms: number): () => void;
+}
+
+const realTimer: MonitorTimer = {
+  every(callback, ms) {
+    const handle = setInterval(callback, ms);
+    return () => clearInterval(handle);
+  },
+};
+
+function ClubLine({ club, isUnavailable }: { club: ClubStatus | null; isUnavailable: boolean }) {
+  const t = useText();
+  if (isUnavailable) return <p className="admin-monitor__club">{t("admin.monitor.club_unavailable")}</p>;
+  if (!club) return null;
+  return (
+    <div className="admin-monitor__club card" data-testid="club-status">
+      <strong>{t("admin.monitor.club")}: </strong>
+      <span>{club.mode === "demo" ? t("admin.monitor.club_demo") : t("admin.monitor.club_live")}</span>{" "}
+      <code>{club.url}</code>{" "}
+      <span className={club.reachable ? "admin-status--ok" : "admin-status--bad"}>
+        {club.reachable ? t("admin.monitor.club_reachable") : t("admin.monitor.club_unreachable")}
+      </span>
+      {club.lastError ? <p className="admin-monitor__error">{t("admin.monitor.club_last_error", { error: club.lastError })}</p> : null}
+    </div>
+  );
+}
+
+export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
+  const t = useText();
+  const [stats, setStats] = useState<SystemStats | null>(null);
+  const [club, setClub] = useState<ClubStatus | null>(null);
+  const [isClubUnavailable, setClubUnavailable] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [updatedAt, setUpdatedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    let isActive = true;
+    async function refresh() {
+      try {
+        const next = await adminApi.systemStats();
+        if (!isActive) return;
+        setStats(next);
+        setError(null);
+        setUpdatedAt(Date.now());
+      } catch (failure) {
+        if (isActive) setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : t("admin.monitor.load_failed"));
+      }
+      try {
+        const status = await adminApi.clubStatus();
+        if (isActive) {
+          setClub(status);
+          setClubUnavailable(false);
+        }
+      } catch {
+        if (isActive) setClubUnavailable(true);
+      }
+    }
+    void refresh();
+    const stop = timer.every(() => void refresh(), MONITOR_REFRESH_MS);
+    return () => {
+      isActive = false;
+      stop();
+    };
+    // The poll keeps running across text edits; `t` is read fresh on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timer]);
+
+  return (
+    <section className="admin-section" aria-labelledby="admin-monitor-title">
+      <h2 id="admin-monitor-title">{t("admin.monitor.title")}</h2>
+      <ClubLine club={club} isUnavailable={isClubUnavailable} />
+      <ErrorLine text={error} />
+      {stats ? (
+        <>
+          <div className="admin-monitor__cards">
+            <div className="card admin-monitor__card" data-testid="monitor-cpu">
+              <h3>{t("admin.monitor.cpu")}</h3>
+              <p>{t("admin.monitor.cpu_value", { percent: stats.cpu.currentLoad.toFixed(1), cores: stats.cpu.cores })}</p>
+            </div>
+            <div className="card admin-monitor__card" data-testid="monitor-memory">
+              <h3>{t("admin.monitor.memory")}</h3>
+              <p>
+                {t("admin.monitor.used_of", { used: formatBytes(stats.memory.used), total: formatBytes(stats.memory.total), percent: stats.memory.percent.toFixed(1) })}
+              </p>
+            </div>
+            {stats.disk ? (
+              <div className="card admin-monitor__card" data-testid="monitor-disk">
+                <h3>{t("admin.monitor.disk")}</h3>
+                <p>{t("admin.monitor.used_of", { used: formatBytes(stats.disk.used), total: formatBytes(stats.disk.total), percent: stats.disk.percent.toFixed(1) })}</p>
+              </div>
+            ) : null}
+          </div>
+          <h3>{t("admin.monitor.processes")}</h3>
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="monitor-processes">
+              <thead>
+                <tr>
+                  <th>{t("admin.monitor.col_id")}</th>
+                  <th>{t("admin.monitor.col_name")}</th>
+                  <th>{t("admin.monitor.col_status")}</th>
+                  <th>{t("admin.monitor.col_cpu")}</th>
+                  <th>{t("admin.monitor.col_memory")}</th>
+                  <th>{t("admin.monitor.col_error")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.processes.map((p) => (
+                  <tr key={`${p.name}-${p.pm_id ?? ""}`}>
+                    <td>{p.pm_id ?? "-"}</td>
+                    <td>{p.name}</td>
+                    <td className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</td>
+                    <td>{p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`}</td>
+                    <td>{p.memory === null ? "-" : formatBytes(p.memory)}</td>
+                    <td>{p.lastError ?? "-"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="page__note" data-testid="monitor-updated">
+            {t("admin.monitor.refreshed", { time: formatClockTime(updatedAt) })}
+          </p>
+        </>
+      ) : error ? null : (
+        <p>{t("admin.monitor.no_data")}</p>
+      )}
+    </section>
+  );
+}
