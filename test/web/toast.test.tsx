@@ -98,4 +98,12 @@ describe("toasts", () => {
     expect(screen.getByText("Data refreshed")).toBeTruthy();
     expect(screen.getByText("Plain message")).toBeTruthy();
   });
+
+  test("fall back to the already filled message when a keyed text's placeholders have no values", () => {
+    useTextStore.setState({ overrides: { "test.toast.guests": "Maximum of {maxGuests} guest(s) allowed." } });
+    render(<ToastViewport />);
+    act(() => void showToast("error", { textKey: "test.toast.guests", message: "Maximum of 2 guest(s) allowed." }));
+    expect(screen.getByText("Maximum of 2 guest(s) allowed.")).toBeTruthy();
+    expect(screen.queryByText(/\{maxGuests\}/)).toBeNull();
+  });
 });

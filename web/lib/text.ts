@@ -38,7 +38,7 @@ export function useText(): Translate {
 
 /**
  * For keys that come from elsewhere (a server errorKey or message, a toast's textKey):
- * undefined when there is no text, so the caller can fall back.
+ * undefined when there is no text or a placeholder is left unfilled, so the caller can fall back.
  */
 export function useTextLookup(): TryText {
   const overrides = useTextStore((state) => state.overrides);
@@ -46,7 +46,11 @@ export function useTextLookup(): TryText {
     (key, context) => {
       if (!key) return undefined;
       const text = lookupText(key, overrides);
-      return text === undefined ? undefined : fillPlaceholders(text, context);
+      if (text === undefined) return undefined;
+      const filled = fillPlaceholders(text, context);
+      // A keyed text whose values did not come along (e.g. {maxGuests}) would show raw braces:
+      // the caller's own, already filled message reads better.
+      return /\{\w+\}/.test(filled) ? undefined : filled;
     },
     [overrides],
   );
