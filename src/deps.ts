@@ -11,6 +11,8 @@ import type { JobRegistry } from "./jobs/registry.ts";
 import type { ClubClient } from "./club/client.ts";
 import type { ClubInfo } from "./features/club/club.service.ts";
 import type { SessionUser } from "./features/auth/auth.schemas.ts";
+import type { ReleaseEngine } from "./jobs/release-engine.ts";
+import type { BookingsSync } from "./jobs/bookings-sync.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -27,6 +29,10 @@ export interface AppDeps {
   /** The club's booking site (the real one, or the demo club) through the adapter. */
   club: ClubClient;
   clubInfo: ClubInfo;
+  /** Fires queued booking requests at the release instant (started by main.ts; a test starts it when it needs it). */
+  releaseEngine: ReleaseEngine;
+  /** Keeps confirmed bookings in step with the club. */
+  bookingsSync: BookingsSync;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }
@@ -38,4 +44,9 @@ export interface AppVariables {
   sessionId: string | null;
 }
 
-export type AppEnv = { Variables: AppVariables };
+/** What Bun.serve hands the app with each request (absent under app.request() in tests). */
+export interface AppBindings {
+  clientIp?: string;
+}
+
+export type AppEnv = { Variables: AppVariables; Bindings: AppBindings };

@@ -4,7 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { Server } from "bun";
-import type { AppDeps, AppEnv } from "./deps.ts";
+import type { AppBindings, AppDeps, AppEnv } from "./deps.ts";
 import { getSessionFromCookieHeader } from "./features/auth/sessions.ts";
 import { isAllowedOrigin } from "./lib/middleware.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
@@ -55,12 +55,9 @@ function createWebHandler(assets: WebAssets) {
 
 export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web: WebAssets; port: number; host: string }): HttpServer {
   const { app, deps } = options;
-  const forward = (req: Request, server: Server<SocketData>) => {
-    // Hono sees the socket's address as a header it cannot be sent from outside (overwritten here).
-    const headers = new Headers(req.headers);
-    headers.set("x-teebox-client-ip", server.requestIP(req)?.address ?? "unknown");
-    return app.fetch(new Request(req, { headers }));
-  };
+  // Hono gets the socket's address as a binding: a header could be sent from outside.
+  const forward = (req: Request, server: Server<SocketData>) =>
+    app.fetch(req, { clientIp: server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,

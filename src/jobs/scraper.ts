@@ -24,7 +24,7 @@ import { isCourseActiveOn, type Course } from "../domain/booking-rules.ts";
 import { isSlotAvailable } from "../domain/estimated-slots.ts";
 import { addDays, manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
-import { readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
+import { forgetTeeTimesCache, readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
 import { memberClub } from "../features/club/club.service.ts";
 import { readSettings } from "../features/settings/settings.service.ts";
 
@@ -312,6 +312,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const error = errors.length > 0 ? `${errors.length} of ${counts.pages} pages could not be read (their last good data was kept): ${errors.join("; ")}`.slice(0, 2000) : null;
       const finishedAt = clock.now();
       const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
+      forgetTeeTimesCache(deps);
       if (changed) hub.toAll({ type: "status", status: "updated" });
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);

@@ -6,7 +6,7 @@ import { getCookie } from "hono/cookie";
 import { randomUUID } from "node:crypto";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
-import { readSessionCookie, resolveSession, SESSION_COOKIE } from "../features/auth/sessions.ts";
+import { resolveSessionToken, SESSION_COOKIE } from "../features/auth/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -50,14 +50,10 @@ export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.get("deps");
-  const sessionId = await readSessionCookie(deps, getCookie(c, SESSION_COOKIE));
-  if (sessionId) {
-    const user = await resolveSession(deps, sessionId);
-    if (user) {
-      c.set("user", user);
-      c.set("sessionId", sessionId);
-    }
+  const session = await resolveSessionToken(c.get("deps"), getCookie(c, SESSION_COOKIE));
+  if (session) {
+    c.set("user", session.user);
+    c.set("sessionId", session.sessionId);
   }
   await next();
 };

@@ -58,3 +58,23 @@ describe("RUN_SCRAPER", () => {
     expect(f.scraper.isRunning()).toBe(false);
   });
 });
+
+describe("GET /v1/tee-times after a scrape", () => {
+  test("a member who read the tee times before a run sees the run's data and time right after it", async () => {
+    f = await createScraperFixture();
+    const cookie = await f.t.signIn("admin", ADMIN_PASSWORD);
+    const first = await f.scraper.run("manual");
+    const before = await (await f.t.call("GET", "/v1/tee-times", { cookie })).json();
+    expect(before.lastScrapeTime).toBe(first.finishedAt);
+    const day = before.teeTimes.find((d: { tee_times: { status: string }[] }) => d.tee_times.some((s) => s.status === "AVAILABLE"));
+    const slot = day.tee_times.find((s: { status: string }) => s.status === "AVAILABLE");
+
+    f.sim.setSlotStatus(day.date, day.course, slot.time, "BOOKED");
+    await f.t.clock.advance(60_000);
+    const second = await f.scraper.run("manual");
+    const after = await (await f.t.call("GET", "/v1/tee-times", { cookie })).json();
+    expect(after.lastScrapeTime).toBe(second.finishedAt);
+    const sameDay = after.teeTimes.find((d: { date: string; course: string }) => d.date === day.date && d.course === day.course);
+    expect(sameDay.tee_times.find((s: { time: string }) => s.time === slot.time).status).toBe("BOOKED");
+  });
+});

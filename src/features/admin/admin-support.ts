@@ -10,6 +10,7 @@ import { fillPlaceholders, type ProblemContext } from "../../domain/problem.ts";
 import { AppError, type ErrorStatus } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { forgetTeeTimesCache } from "../availability/availability.service.ts";
 
 export type AdminTextKey = keyof typeof adminText;
 
@@ -39,5 +40,6 @@ export async function auditAdminChange(
 
 /** Members' screens that show this data reload (spec §4 'Data refresh'). */
 export function announceUpdate(deps: AppDeps): void {
+  forgetTeeTimesCache(deps);
   deps.hub.toAll({ type: "status", status: "updated" });
 }

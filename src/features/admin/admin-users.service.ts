@@ -13,7 +13,7 @@ import type { AppDeps } from "../../deps.ts";
 import { users, type Role, type UserStatus } from "../../db/schema.ts";
 import type { SessionUser } from "../auth/auth.schemas.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { endUserSessions } from "../auth/sessions.ts";
+import { endUserSessions, forgetCachedUser } from "../auth/sessions.ts";
 import { adminError } from "./admin-support.ts";
 
 /** The built-in superadmin (seeded); its role is locked. */
@@ -148,6 +148,7 @@ export async function updateUser(
     set.mustSetPassword = changes.password === target.username;
   }
   const [row] = await deps.database.db.update(users).set(set).where(eq(users.id, id)).returning();
+  forgetCachedUser(deps, id);
   const isDisabled = target.status === "active" && row.status === "disabled";
   // A disabled user is out at once; a password set by an admin signs every other browser out
   // (except the admin's own session when they change their own password).

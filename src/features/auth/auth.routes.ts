@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../deps.ts";
 import { isSecureRequest } from "../../lib/middleware.ts";
@@ -7,9 +7,13 @@ import { loginBodySchema, type AuthStatus } from "./auth.schemas.ts";
 import { createLoginLimiters, login } from "./auth.service.ts";
 import { endSession, SESSION_COOKIE, signSessionCookie } from "./sessions.ts";
 
-/** The client address as Bun saw it (set by main.ts), else the proxy's forwarded-for header. */
-function clientAddress(c: { req: { header(name: string): string | undefined } }): string {
-  return c.req.header("x-teebox-client-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+/**
+ * The address failed sign-ins are counted against: behind a proxy (PUBLIC_ORIGIN set) the first
+ * forwarded-for address, else the socket's own address as Bun saw it.
+ */
+function clientAddress(c: Context<AppEnv>): string {
+  const forwarded = c.get("deps").publicOrigin ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+  return forwarded || c.env?.clientIp || "unknown";
 }
 
 export function createAuthRoutes() {

@@ -62,8 +62,65 @@ export async function readSessionCookie(deps: AppDeps, token: string | undefined
   }
 }
 
+/**
+ * Signed-in requests are the hot path, so a verified cookie is remembered for a few seconds with the
+ * user it names. Whatever ends a session or changes a user forgets the entries it affects at once
+ * (endSession, endUserSessions, forgetCachedUser), so a logout or a disabled user never lingers.
+ */
+interface CachedSession {
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: number;
+  checkedAt: number;
+}
+const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessionCaches = new WeakMap<object, Map<string, CachedSession>>();
+
+function sessionCacheOf(deps: AppDeps): Map<string, CachedSession> {
+  let cache = sessionCaches.get(deps.database);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(deps.database, cache);
+  }
+  return cache;
+}
+
+function forgetWhere(deps: AppDeps, matches: (entry: CachedSession) => boolean): void {
+  const cache = sessionCacheOf(deps);
+  for (const [token, entry] of cache) if (matches(entry)) cache.delete(token);
+}
+
+/** Call after changing a user's row (profile, role, status, password): their cached sessions are re-read. */
+export function forgetCachedUser(deps: AppDeps, userId: number): void {
+  forgetWhere(deps, (entry) => entry.user.id === userId);
+}
+
+/** The session behind a cookie value: from the cache when recently verified, else verified and read. */
+export async function resolveSessionToken(deps: AppDeps, token: string | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
+  if (!token) return null;
+  const now = deps.clock.now();
+  const cache = sessionCacheOf(deps);
+  const cached = cache.get(token);
+  if (cached && now - cached.checkedAt < SESSION_CACHE_TTL_MS && cached.expiresAt > now) {
+    return { user: cached.user, sessionId: cached.sessionId };
+  }
+  cache.delete(token);
+  const sessionId = await readSessionCookie(deps, token);
+  if (!sessionId) return null;
+  const resolved = await readSessionRow(deps, sessionId);
+  if (!resolved) return null;
+  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+  cache.set(token, { sessionId, user: resolved.user, expiresAt: resolved.expiresAt, checkedAt: now });
+  return { user: resolved.user, sessionId };
+}
+
 /** The active user behind a session id, or null when the session is gone, expired or the user disabled. */
 export async function resolveSession(deps: AppDeps, sessionId: string): Promise<SessionUser | null> {
+  return (await readSessionRow(deps, sessionId))?.user ?? null;
+}
+
+async function readSessionRow(deps: AppDeps, sessionId: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
   const now = deps.clock.now();
   const rows = await deps.database.db
     .select({ session: sessions, user: users })
@@ -76,11 +133,12 @@ export async function resolveSession(deps: AppDeps, sessionId: string): Promise<
   if (now - row.session.lastSeenAt > TOUCH_EVERY_MS) {
     await deps.database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return toSessionUser(row.user);
+  return { user: toSessionUser(row.user), expiresAt: row.session.expiresAt };
 }
 
 export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
   await deps.database.db.delete(sessions).where(eq(sessions.id, sessionId));
+  forgetWhere(deps, (entry) => entry.sessionId === sessionId);
   deps.hub.closeSession(sessionId);
 }
 
@@ -90,6 +148,7 @@ export async function endUserSessions(deps: AppDeps, userId: number, keepSession
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId);
   await deps.database.db.delete(sessions).where(where);
+  forgetWhere(deps, (entry) => entry.user.id === userId && entry.sessionId !== keepSessionId);
   deps.hub.closeUserSessions(userId, keepSessionId);
 }
 
@@ -103,8 +162,5 @@ export async function getSessionFromCookieHeader(
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
-  const sessionId = await readSessionCookie(deps, token ? decodeURIComponent(token) : undefined);
-  if (!sessionId) return null;
-  const user = await resolveSession(deps, sessionId);
-  return user ? { user, sessionId } : null;
+  return resolveSessionToken(deps, token ? decodeURIComponent(token) : undefined);
 }

@@ -4,12 +4,12 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
-import { readAdvisories, readBookableDates, readRules, readTeeTimes } from "./availability.service.ts";
+import { readAdvisories, readBookableDates, readRules, readTeeTimesJson } from "./availability.service.ts";
 
 export function createTeeTimesRoutes() {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const { database, clock } = c.get("deps");
-    return c.json(await readTeeTimes(database.db, clock.now()));
+    c.header("content-type", "application/json");
+    return c.body(await readTeeTimesJson(c.get("deps")));
   });
 }
 

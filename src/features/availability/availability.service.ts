@@ -30,6 +30,29 @@ export async function readLastScrapeTime(db: Db): Promise<number | null> {
   return rows[0]?.finishedAt ?? null;
 }
 
+/**
+ * GET /v1/tee-times is what every member's screen reads most, so its JSON is kept ready per Manila
+ * day and dropped whenever the scraper stores a run or an admin changes what members see.
+ */
+interface TeeTimesJson {
+  today: string;
+  body: string;
+}
+const teeTimesCaches = new WeakMap<object, TeeTimesJson>();
+
+export async function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<string> {
+  const today = manilaDate(deps.clock.now());
+  const cached = teeTimesCaches.get(deps.database);
+  if (cached?.today === today) return cached.body;
+  const body = JSON.stringify(await readTeeTimes(deps.database.db, deps.clock.now()));
+  teeTimesCaches.set(deps.database, { today, body });
+  return body;
+}
+
+export function forgetTeeTimesCache(deps: { database: object }): void {
+  teeTimesCaches.delete(deps.database);
+}
+
 /** Stored tee sheets from today (Manila) on, by date, course order and time. */
 export async function readTeeTimes(db: Db, now: number): Promise<TeeTimesResponse> {
   const today = manilaDate(now);
