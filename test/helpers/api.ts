@@ -14,6 +14,10 @@ import { FakeClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
+import { registerPlayersActions } from "../../src/features/players/players.service.ts";
+import { registerBookingActions } from "../../src/features/bookings/bookings.actions.ts";
+import { createReleaseEngine } from "../../src/jobs/release-engine.ts";
+import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
 import { createJobRegistry } from "../../src/jobs/registry.ts";
 import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
@@ -71,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs: createJobRegistry(),
     club: null as unknown as AppDeps["club"],
     clubInfo: { mode: "demo", url: options.clubUrl ?? NO_CLUB_URL },
+    releaseEngine: createReleaseEngine(),
+    bookingsSync: createBookingsSync(),
     passwordCost: { memoryCost: 1024, timeCost: 1 },
   };
   base.club = createAuditedClubClient({ baseUrl: options.clubUrl ?? NO_CLUB_URL, clock, db: database.db, logger: base.logger, timeoutMs: 2000 });
@@ -85,6 +91,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const published: { topic: string; message: ServerMessage }[] = [];
   deps.hub.onPublish((topic, message) => published.push({ topic, message }));
+  registerPlayersActions(deps);
+  registerBookingActions(deps);
   const app = createApp(deps);
 
   const call = (method: string, path: string, o: CallOptions = {}) => {
@@ -128,7 +136,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         .returning({ id: users.id });
       return row.id;
     },
-    close: () => database.close(),
+    close: async () => {
+      await deps.releaseEngine.stop();
+      await deps.bookingsSync.stop();
+      await database.close();
+    },
   };
 }
 

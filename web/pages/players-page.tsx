@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { PlayersView } from "../features/players/players-view.tsx";
 
 export default function PlayersPage() {
-  return <PlaceholderPage titleKey="players.title" />;
+  return <PlayersView />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from "../components/placeholder-page.tsx";
+import { ProfileView } from "../features/profile/profile-view.tsx";
 
 export default function ProfilePage() {
-  return <PlaceholderPage titleKey="profile.title" />;
+  return <ProfileView />;
 }

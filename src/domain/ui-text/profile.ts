@@ -1,4 +1,6 @@
 /** UI text of the profile page (spec §2 Profile page, §5 'Profile', 'Change password', §8). */
+import { PROFILE_TEXTS } from "../profile.ts";
+
 export const profileText = {
   "profile.title": "Profile",
   "profile.loading": "Loading your profile…",
@@ -18,10 +20,10 @@ export const profileText = {
   "profile.field.default_cart": "Default cart type",
   "profile.field.default_fee_guest": "Guest fee default",
   "profile.field.default_fee_member": "Member fee default",
-  "profile.name_required": "Full name is required.",
-  "profile.member_id_required": "Membership number is required.",
-  "profile.email_required": "Southwoods email is required.",
-  "profile.email_invalid": "Please enter a valid email address.",
+  "profile.name_required": PROFILE_TEXTS["profile.name_required"],
+  "profile.member_id_required": PROFILE_TEXTS["profile.member_id_required"],
+  "profile.email_required": PROFILE_TEXTS["profile.email_required"],
+  "profile.email_invalid": PROFILE_TEXTS["profile.email_invalid"],
   "profile.invalid_cart": "Please choose a default cart type from the list.",
   "profile.invalid_fee_guest": "Please choose a guest fee default from the list.",
   "profile.invalid_fee_member": "Please choose a member fee default from the list.",
@@ -37,7 +39,7 @@ export const profileText = {
   "profile.field.new_password": "New password",
   "profile.field.confirm_password": "Confirm new password",
   "profile.change_password": "Change Password",
-  "password.mismatch": "New passwords do not match.",
+  "password.mismatch": PROFILE_TEXTS["password.mismatch"],
   "password.error_incorrect": "Current password is incorrect.",
   "password.fields_required": "Please fill in all three password fields.",
   "password.new_required": "New password is required.",

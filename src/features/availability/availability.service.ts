@@ -36,15 +36,16 @@ export async function readLastScrapeTime(db: Db): Promise<number | null> {
  */
 interface TeeTimesJson {
   today: string;
-  body: string;
+  /** Encoded once: re-encoding tens of kilobytes per request would cost more than the rest of it. */
+  body: Uint8Array<ArrayBuffer>;
 }
 const teeTimesCaches = new WeakMap<object, TeeTimesJson>();
 
-export async function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<string> {
+export async function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<Uint8Array<ArrayBuffer>> {
   const today = manilaDate(deps.clock.now());
   const cached = teeTimesCaches.get(deps.database);
   if (cached?.today === today) return cached.body;
-  const body = JSON.stringify(await readTeeTimes(deps.database.db, deps.clock.now()));
+  const body = new TextEncoder().encode(JSON.stringify(await readTeeTimes(deps.database.db, deps.clock.now())));
   teeTimesCaches.set(deps.database, { today, body });
   return body;
 }

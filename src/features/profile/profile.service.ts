@@ -1,0 +1,147 @@
+/**
+ * The member's own account: profile details with the club login (sealed, verified against the club
+ * before it is stored) and the Teebox password.
+ */
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps.ts";
+import { users } from "../../db/schema.ts";
+import { optionValues, type FormOptionCategory } from "../../domain/form-options.ts";
+import { normaliseMemberId } from "../../domain/players.ts";
+import { checkProfileFields, PROFILE_TEXTS } from "../../domain/profile.ts";
+import { ClubError } from "../../club/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import type { SessionUser } from "../auth/auth.schemas.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
+import { listFormOptions } from "../system/system.service.ts";
+import type { UpdateProfileInput } from "./profile.schemas.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+async function findUser(deps: AppDeps, userId: number): Promise<UserRow> {
+  const rows = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!rows[0]) throw notFound("This account no longer exists.", "profile.not_found");
+  return rows[0];
+}
+
+const DEFAULT_FIELDS: readonly { field: "defaultCartType" | "defaultFeeGuest" | "defaultFeeMember"; category: FormOptionCategory; errorKey: string }[] = [
+  { field: "defaultCartType", category: "cartPreference", errorKey: "profile.invalid_cart" },
+  { field: "defaultFeeGuest", category: "feePreferenceGuest", errorKey: "profile.invalid_fee_guest" },
+  { field: "defaultFeeMember", category: "feePreferenceMember", errorKey: "profile.invalid_fee_member" },
+];
+
+/** The default cart and fees are selects over the admin's form options. */
+async function checkDefaults(deps: AppDeps, input: UpdateProfileInput): Promise<void> {
+  const options = await listFormOptions(deps.database.db);
+  for (const { field, category, errorKey } of DEFAULT_FIELDS) {
+    const value = input[field];
+    if (!optionValues(options, category).includes(value)) {
+      throw badRequest(`'${value}' is not one of the available choices.`, errorKey);
+    }
+  }
+}
+
+/** A club failure as the member should read it on the profile form (never the password). */
+function clubLoginError(error: unknown): AppError {
+  if (!(error instanceof ClubError)) throw error;
+  switch (error.kind) {
+    case "bad_credentials":
+      return badRequest("Southwoods did not accept that email and password. Please check your club login.", "profile.club_login_invalid");
+    case "unavailable":
+      return error.status === undefined
+        ? new AppError(504, "The Southwoods booking site did not answer in time. Your profile was not saved; please try again.", "profile.club_timeout")
+        : new AppError(502, "The Southwoods booking site is having trouble. Your profile was not saved; please try again later.", "profile.club_unavailable");
+    default:
+      return new AppError(502, "Your club login could not be checked with the Southwoods booking site. Your profile was not saved; please try again later.", "profile.club_unavailable");
+  }
+}
+
+async function verifyClubLogin(deps: AppDeps, email: string, password: string): Promise<void> {
+  try {
+    await deps.club.verifyCredentials(email, password);
+  } catch (error) {
+    throw clubLoginError(error);
+  }
+}
+
+/**
+ * Saves the profile. A changed club login (email, or a new password) is signed in to the club
+ * first; the password is stored sealed and a blank one keeps the stored password.
+ */
+export async function updateProfile(deps: AppDeps, userId: number, input: UpdateProfileInput): Promise<SessionUser> {
+  const problem = checkProfileFields(input);
+  if (problem) throw badRequest(problem.message, problem.errorKey);
+  await checkDefaults(deps, input);
+  const row = await findUser(deps, userId);
+  const email = input.southwoods_email.trim();
+  const newPassword = input.golf_password && input.golf_password.trim() !== "" ? input.golf_password : null;
+  const isEmailChanged = email.toLowerCase() !== row.clubEmail.trim().toLowerCase();
+  const passwordToCheck = newPassword ?? (row.clubPasswordSealed ? deps.secretBox.open(row.clubPasswordSealed) : null);
+  // Without any club password there is no login to check yet; the email alone is kept.
+  if ((isEmailChanged || newPassword) && passwordToCheck) await verifyClubLogin(deps, email, passwordToCheck);
+
+  const now = deps.clock.now();
+  const [updated] = await deps.database.db
+    .update(users)
+    .set({
+      name: input.name.trim(),
+      memberId: normaliseMemberId(input.memberId),
+      clubEmail: email,
+      ...(newPassword ? { clubPasswordSealed: deps.secretBox.seal(newPassword) } : {}),
+      defaultCartType: input.defaultCartType,
+      defaultFeeGuest: input.defaultFeeGuest,
+      defaultFeeMember: input.defaultFeeMember,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  forgetCachedUser(deps, userId);
+  if (isEmailChanged || newPassword) {
+    await recordAudit(deps.database.db, { at: now, actorUserId: userId, action: "profile.club_login", target: email, outcome: "saved" });
+  }
+  deps.hub.toUser(userId, { type: "status", status: "updated" });
+  return toSessionUser(updated);
+}
+
+const incorrectPassword = () => badRequest("Current password is incorrect.", "password.error_incorrect");
+
+/**
+ * Replaces the Teebox password after checking the current one. Every other session of the member
+ * ends, so a password someone else knew stops working at once.
+ */
+async function replacePassword(deps: AppDeps, userId: number, sessionId: string | null, current: string, next: string): Promise<void> {
+  const row = await findUser(deps, userId);
+  if (!(await verifyPassword(current, row.passwordHash))) throw incorrectPassword();
+  const now = deps.clock.now();
+  await deps.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(deps, next), mustSetPassword: false, updatedAt: now })
+    .where(eq(users.id, userId));
+  forgetCachedUser(deps, userId);
+  await endUserSessions(deps, userId, sessionId ?? undefined);
+  await recordAudit(deps.database.db, { at: now, actorUserId: userId, action: "password.change", target: row.username, outcome: "changed" });
+}
+
+export async function changePassword(
+  deps: AppDeps,
+  userId: number,
+  sessionId: string | null,
+  input: { currentPassword: string; newPassword: string; confirmPassword: string },
+): Promise<void> {
+  if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
+    throw badRequest("Please fill in all three password fields.", "password.fields_required");
+  }
+  if (input.newPassword !== input.confirmPassword) throw badRequest(PROFILE_TEXTS["password.mismatch"], "password.mismatch");
+  await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
+}
+
+export async function setFirstPassword(
+  deps: AppDeps,
+  userId: number,
+  sessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!input.newPassword) throw badRequest("New password is required.", "password.new_required");
+  await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
+}

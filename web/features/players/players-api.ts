@@ -1,0 +1,62 @@
+/**
+ * The saved players calls: the list and the form options over HTTP, saving over the socket
+ * (UPDATE_PLAYERS carries the whole list and is answered with an ack or an error).
+ */
+import type { FormOption } from "../../../src/domain/form-options.ts";
+import type { SavedPlayer } from "../../../src/domain/players.ts";
+import { api, withCacheBuster } from "../../lib/api.ts";
+import { appSocket, type SocketClient } from "../../lib/socket.ts";
+
+export const PLAYERS_URL = "/v1/my/players";
+export const FORM_OPTIONS_URL = "/v1/form-options";
+/** How long a save waits for the server's answer before telling the member. */
+export const SAVE_TIMEOUT_MS = 10_000;
+
+export function fetchSavedPlayers(): Promise<SavedPlayer[]> {
+  return api.get<SavedPlayer[]>(withCacheBuster(PLAYERS_URL));
+}
+
+export function fetchFormOptions(): Promise<FormOption[]> {
+  return api.get<FormOption[]>(FORM_OPTIONS_URL);
+}
+
+/** A refused or unanswered save: `errorKey` names the UI text to show, `message` is the server's text. */
+export class PlayersSaveError extends Error {
+  constructor(
+    message: string,
+    readonly errorKey: string | undefined,
+    readonly context?: Record<string, string | number>,
+  ) {
+    super(message);
+    this.name = "PlayersSaveError";
+  }
+}
+
+let nextRequest = 1;
+
+/** Sends the whole list and resolves on the server's ack for this request. */
+export function saveSavedPlayers(
+  players: readonly SavedPlayer[],
+  options: { client?: SocketClient; timeoutMs?: number } = {},
+): Promise<void> {
+  const client = options.client ?? appSocket;
+  const requestId = `players-${nextRequest++}`;
+  return new Promise<void>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = client.subscribe((message) => {
+      if (!("requestId" in message) || message.requestId !== requestId) return;
+      if (message.type === "ack") finish(null);
+      else if (message.type === "error") finish(new PlayersSaveError(message.message, message.errorKey));
+    });
+    function finish(error: PlayersSaveError | null) {
+      clearTimeout(timer);
+      unsubscribe();
+      if (error) reject(error);
+      else resolve();
+    }
+    if (!client.send("UPDATE_PLAYERS", players, requestId)) {
+      return finish(new PlayersSaveError("Not connected.", "players.not_connected"));
+    }
+    timer = setTimeout(() => finish(new PlayersSaveError("No answer.", "players.no_answer")), options.timeoutMs ?? SAVE_TIMEOUT_MS);
+  });
+}

@@ -1,0 +1,25 @@
+/** The Profile page body (spec §2): the user details form and, separately, the change-password form. */
+import { LoadingBlock } from "../../components/spinner.tsx";
+import { useSessionStore } from "../../lib/session-store.ts";
+import { useText } from "../../lib/text.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
+import { ProfileDetailsForm } from "./profile-details-form.tsx";
+import "./profile.css";
+
+export function ProfileView() {
+  const t = useText();
+  const user = useSessionStore((state) => state.user);
+  return (
+    <section className="page profile-page">
+      <h1 className="page__title">{t("profile.title")}</h1>
+      {user ? (
+        <div className="profile-grid">
+          <ProfileDetailsForm user={user} />
+          <ChangePasswordForm />
+        </div>
+      ) : (
+        <LoadingBlock label={t("profile.loading")} />
+      )}
+    </section>
+  );
+}
