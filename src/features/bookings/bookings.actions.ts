@@ -1,0 +1,56 @@
+/**
+ * The socket actions of bookings (spec §7): SUBMIT_BOOKING_REQUEST, CANCEL_REQUEST and
+ * CANCEL_CONFIRMED_BOOKING. Each answers the member's socket (a result or an error), and every
+ * change tells all of the member's tabs to reload.
+ */
+import type { AppDeps } from "../../deps.ts";
+import { AppError } from "../../lib/errors.ts";
+import { ActionError, parseActionPayload, type ActionContext } from "../../realtime/hub.ts";
+import { cancelBookingPayloadSchema, cancelRequestPayloadSchema } from "./bookings.schemas.ts";
+import { cancelBooking, cancelRequest, submitBookingRequest } from "./bookings.service.ts";
+
+/** Service errors (AppError) reach the member as socket `error` messages with the same text and key. */
+async function answering(task: () => Promise<void>): Promise<void> {
+  try {
+    await task();
+  } catch (error) {
+    if (error instanceof AppError) throw new ActionError(error.message, error.errorKey);
+    throw error;
+  }
+}
+
+/** Reads the member's club bookings shortly after an action, so the list matches the club. */
+export function syncMemberSoon(deps: AppDeps, userId: number): void {
+  void deps.bookingsSync.syncMember(userId).catch((error) => deps.logger.warn("bookings sync after an action failed", { userId, error }));
+}
+
+export function registerBookingActions(deps: AppDeps): void {
+  deps.hub.handle("SUBMIT_BOOKING_REQUEST", (ctx: ActionContext, payload) =>
+    answering(async () => {
+      const result = await submitBookingRequest(deps, ctx.user, payload);
+      ctx.reply({ type: "submissionResult", status: result.status, details: result.details, requestId: ctx.requestId });
+    }),
+  );
+
+  deps.hub.handle("CANCEL_REQUEST", (ctx, payload) =>
+    answering(async () => {
+      const { id } = parseActionPayload(cancelRequestPayloadSchema, payload);
+      await cancelRequest(deps, ctx.user.id, id);
+      deps.hub.toUser(ctx.user.id, { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } });
+      deps.hub.toUser(ctx.user.id, { type: "status", status: "updated" });
+    }),
+  );
+
+  deps.hub.handle("CANCEL_CONFIRMED_BOOKING", (ctx, payload) =>
+    answering(async () => {
+      const { bookingId } = parseActionPayload(cancelBookingPayloadSchema, payload);
+      await cancelBooking(deps, ctx.user.id, bookingId);
+      deps.hub.toUser(ctx.user.id, {
+        type: "toast",
+        toast: { kind: "success", textKey: "bookings.toast.booking_cancelled", context: { bookingId }, message: `Booking ${bookingId} cancelled.` },
+      });
+      deps.hub.toUser(ctx.user.id, { type: "status", status: "updated" });
+      syncMemberSoon(deps, ctx.user.id);
+    }),
+  );
+}

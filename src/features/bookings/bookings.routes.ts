@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../deps.ts";
+import { currentUser } from "../../lib/middleware.ts";
+import { readParam } from "../../lib/validate.ts";
+import { bookingIdParamSchema } from "./bookings.schemas.ts";
+import { editBooking, listBookings, listRequests } from "./bookings.service.ts";
+import { syncMemberSoon } from "./bookings.actions.ts";
+
+/** GET /v1/my/bookings and GET /v1/my/requests: the member's own, never anyone else's. */
+export function createMyBookingsRoutes() {
+  return new Hono<AppEnv>()
+    .get("/bookings", async (c) => {
+      const user = currentUser(c);
+      c.header("cache-control", "no-store");
+      return c.json(await listBookings(c.get("deps").database.db, user.id));
+    })
+    .get("/requests", async (c) => {
+      const user = currentUser(c);
+      c.header("cache-control", "no-store");
+      return c.json(await listRequests(c.get("deps").database.db, user.id));
+    });
+}
+
+/** POST /v1/bookings/{bookingId}/edit with a booking submission. */
+export function createBookingsRoutes() {
+  return new Hono<AppEnv>().post("/:bookingId/edit", async (c) => {
+    const user = currentUser(c);
+    const deps = c.get("deps");
+    const bookingId = readParam(c, "bookingId", bookingIdParamSchema);
+    let payload: unknown;
+    try {
+      payload = await c.req.json();
+    } catch {
+      payload = undefined;
+    }
+    const booking = await editBooking(deps, user, bookingId, payload);
+    deps.hub.toUser(user.id, { type: "status", status: "updated" });
+    syncMemberSoon(deps, user.id);
+    return c.json({ booking });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * Contracts of the bookings calls and socket actions (spec §3 'Confirmed booking', 'Pending
+ * request', §7). The submission payload itself is the domain's bookingSubmissionSchema.
+ */
+import { z } from "zod";
+import type { ConfirmedBookingView, PendingRequestView } from "../../domain/bookings-view.ts";
+
+export const cancelRequestPayloadSchema = z.object({ id: z.coerce.number().int().positive() });
+export const cancelBookingPayloadSchema = z.object({ bookingId: z.string().trim().min(1).max(100) });
+export const bookingIdParamSchema = z.string().trim().min(1).max(100);
+
+/** One booking post as the member's record shows it. */
+export interface AttemptView {
+  time: string;
+  /** Club-clock instant the post left (our reading of the club's clock). */
+  firedAtClub: number;
+  /** Milliseconds after the release instant (negative would mean early; the engine never is). */
+  offsetFromReleaseMs: number;
+  /** confirmed, slot_taken, not_yet_open, unavailable, …; null while unanswered. */
+  outcome: string | null;
+  /** The club's words, or what went wrong. */
+  answer: string | null;
+  durationMs: number | null;
+}
+
+export type RequestStatusLabel = "Pending" | "Processing" | "Failed";
+
+export interface RequestView extends PendingRequestView {
+  status: RequestStatusLabel;
+  failureReason: string | null;
+  submittedAt: number;
+  /** How late the first post left after the release instant, on the club's clock. */
+  latenessMs: number | null;
+  /** The selection as submitted, for editing: times in priority order with their slot ids. */
+  selectionOrder: { time: string; slotId: string | null }[];
+  memberCartType: string;
+  attempts: AttemptView[];
+}
+
+export type BookingView = ConfirmedBookingView & { createdAt: number };

@@ -1,0 +1,93 @@
+/**
+ * Fairness among Teebox members whose requests are released together (README, "The release
+ * engine"). Each slot is attempted by at most one request at a time: a request claims a slot
+ * before it posts and lets go of it with the answer. The earliest-submitted request claims first
+ * among its preferences; a later one starts from its first preference nobody has claimed, and
+ * moves on when a claimed slot goes to another Teebox member. Pure bookkeeping, no I/O.
+ */
+
+export type ClaimOutcome =
+  /** The holder booked it, or the club said it is taken: nobody tries it again. */
+  | "gone"
+  /** The holder gave up for its own reason (a rule, its login): another request may try it. */
+  | "free";
+
+export type ClaimChoice =
+  | { kind: "try"; time: string }
+  /** Every remaining preference is claimed by another request: wait for one to be let go. */
+  | { kind: "wait" }
+  /** Every preference is gone. */
+  | { kind: "exhausted" };
+
+export const slotKey = (date: string, course: string, time: string) => `${date}|${course}|${time}`;
+
+export class ClaimBoard {
+  private readonly holders = new Map<string, number>();
+  private readonly gone = new Set<string>();
+  private waiters: (() => void)[] = [];
+
+  /**
+   * The slot a request should try next: its own claim if it holds one, else the first of its
+   * preferences (in priority order) that is neither gone, nor excluded for this request, nor
+   * claimed by another request. A free slot is claimed for the request on the spot.
+   */
+  choose(requestId: number, date: string, course: string, times: readonly string[], excluded: ReadonlySet<string> = new Set()): ClaimChoice {
+    let isAnyClaimedByOthers = false;
+    for (const time of times) {
+      if (excluded.has(time)) continue;
+      const key = slotKey(date, course, time);
+      if (this.gone.has(key)) continue;
+      const holder = this.holders.get(key);
+      if (holder === undefined || holder === requestId) {
+        this.holders.set(key, requestId);
+        return { kind: "try", time };
+      }
+      isAnyClaimedByOthers = true;
+    }
+    return isAnyClaimedByOthers ? { kind: "wait" } : { kind: "exhausted" };
+  }
+
+  /** Lets go of a claim with what became of the slot, and wakes the requests that wait. */
+  release(requestId: number, date: string, course: string, time: string, outcome: ClaimOutcome): void {
+    const key = slotKey(date, course, time);
+    if (this.holders.get(key) === requestId) this.holders.delete(key);
+    if (outcome === "gone") this.gone.add(key);
+    this.notify();
+  }
+
+  /** Marks a slot as gone without a claim (the club's sheet shows it booked or blocked). */
+  markGone(date: string, course: string, time: string): void {
+    this.gone.add(slotKey(date, course, time));
+    this.notify();
+  }
+
+  isGone(date: string, course: string, time: string): boolean {
+    return this.gone.has(slotKey(date, course, time));
+  }
+
+  holderOf(date: string, course: string, time: string): number | undefined {
+    return this.holders.get(slotKey(date, course, time));
+  }
+
+  /** Lets go of every claim of a request (it ended, whatever the reason). */
+  releaseAll(requestId: number): void {
+    for (const [key, holder] of this.holders) if (holder === requestId) this.holders.delete(key);
+    this.notify();
+  }
+
+  /** Resolves at the next change of any claim. */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Forgets the slots of play dates before `date` (they can no longer be booked). */
+  forgetBefore(date: string): void {
+    for (const key of this.gone) if (key.slice(0, 10) < date) this.gone.delete(key);
+  }
+
+  private notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+}

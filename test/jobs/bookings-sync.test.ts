@@ -1,0 +1,63 @@
+import { afterEach, expect, test } from "bun:test";
+import { bookings } from "../../src/db/schema.ts";
+import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
+import { memberClub } from "../../src/features/club/club.service.ts";
+import { startReleaseFixture, type ReleaseFixture } from "./release-engine.fixture.ts";
+
+const DATE = "2026-11-27";
+let f: ReleaseFixture | null = null;
+afterEach(async () => {
+  await f?.close();
+  f = null;
+});
+
+const rows = (fx: ReleaseFixture) => fx.t.deps.database.db.select().from(bookings);
+
+test("bookings made or cancelled on the club's own site show up in Teebox", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync();
+  sync.start(f.t.deps);
+  try {
+    const maria = await f.user("maria");
+    const session = await memberClub(f.t.deps, maria.id);
+    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }, { type: "Guest", firstName: "Pat", lastName: "Guest", cart: "Walking", fee: "Charge my guest" }] });
+
+    expect(await sync.syncMember(maria.id)).toBe(true);
+    const [row] = await rows(f);
+    expect(row).toMatchObject({ bookingRef: ref, userId: maria.id, playDate: DATE, time: "06:00", courseId: "masters", requestId: null });
+    expect(f.t.published.at(-1)).toEqual({ topic: `user:${maria.id}`, message: { type: "status", status: "updated" } });
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const listed = await (await f.t.call("GET", "/v1/my/bookings", { cookie })).json();
+    expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Pat Guest"]);
+
+    // Nothing new: no change, no message.
+    const published = f.t.published.length;
+    expect(await sync.syncMember(maria.id)).toBe(false);
+    expect(f.t.published.length).toBe(published);
+
+    await f.clock.advance(1000);
+    await session.cancelBooking(ref);
+    expect(await sync.syncMember(maria.id)).toBe(true);
+    expect(await rows(f)).toHaveLength(0);
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("the periodic round reads every member with a club login", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync({ intervalMs: 60_000, firstRoundDelayMs: 1000 });
+  sync.start(f.t.deps);
+  try {
+    const jose = await f.user("jose");
+    await (await memberClub(f.t.deps, jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    expect(await rows(f)).toHaveLength(0);
+    await f.clock.advance(1000);
+    // The round talks to the club over real sockets: wait for what it reports.
+    for (let i = 0; i < 400 && !f.t.deps.jobs.get("bookings sync")?.lastRunAt; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(f.t.deps.jobs.get("bookings sync")?.lastRunAt).not.toBeNull();
+    expect((await rows(f)).map((r) => [r.userId, r.time])).toEqual([[jose.id, "06:08"]]);
+  } finally {
+    await sync.stop();
+  }
+});

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "bun:test";
+import { ClaimBoard } from "../../src/jobs/release/claims.ts";
+
+const D = "2026-11-30";
+const C = "masters";
+
+describe("ClaimBoard (fairness among Teebox members)", () => {
+  test("the earliest-submitted request picks first; later ones start from their first unclaimed preference", () => {
+    const board = new ClaimBoard();
+    const prefs = ["06:00", "06:08", "06:16"];
+    expect(board.choose(1, D, C, prefs)).toEqual({ kind: "try", time: "06:00" });
+    expect(board.choose(2, D, C, prefs)).toEqual({ kind: "try", time: "06:08" });
+    expect(board.choose(3, D, C, prefs)).toEqual({ kind: "try", time: "06:16" });
+    expect(board.choose(4, D, C, prefs)).toEqual({ kind: "wait" });
+    // Asking again keeps a request's own claim.
+    expect(board.choose(2, D, C, prefs)).toEqual({ kind: "try", time: "06:08" });
+    expect(board.holderOf(D, C, "06:08")).toBe(2);
+  });
+
+  test("a slot that went to another member is gone for everyone; a freed one can be claimed again", async () => {
+    const board = new ClaimBoard();
+    board.choose(1, D, C, ["06:00"]);
+    board.choose(2, D, C, ["06:08"]);
+    expect(board.choose(3, D, C, ["06:00", "06:08"])).toEqual({ kind: "wait" });
+    const changed = board.changed();
+    board.release(1, D, C, "06:00", "gone");
+    await changed;
+    expect(board.choose(3, D, C, ["06:00", "06:08"])).toEqual({ kind: "wait" });
+    board.release(2, D, C, "06:08", "free");
+    expect(board.choose(3, D, C, ["06:00", "06:08"])).toEqual({ kind: "try", time: "06:08" });
+    board.release(3, D, C, "06:08", "gone");
+    expect(board.choose(4, D, C, ["06:00", "06:08"])).toEqual({ kind: "exhausted" });
+  });
+
+  test("excluded times, slots marked gone from the club's sheet, other dates and courses", () => {
+    const board = new ClaimBoard();
+    board.markGone(D, C, "06:00");
+    expect(board.choose(1, D, C, ["06:00", "06:08", "06:16"], new Set(["06:08"]))).toEqual({ kind: "try", time: "06:16" });
+    expect(board.choose(2, D, "legends", ["06:16"])).toEqual({ kind: "try", time: "06:16" });
+    expect(board.choose(3, "2026-12-01", C, ["06:16"])).toEqual({ kind: "try", time: "06:16" });
+    board.releaseAll(1);
+    expect(board.holderOf(D, C, "06:16")).toBeUndefined();
+    board.forgetBefore("2026-12-01");
+    expect(board.isGone(D, C, "06:00")).toBe(false);
+  });
+});
