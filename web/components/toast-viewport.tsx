@@ -17,7 +17,7 @@ function ToastCard({ toast }: { toast: Toast }) {
   const t = useText();
   const tryText = useTextLookup();
   const dismissToast = useToastStore((state) => state.dismissToast);
-  const text = toastText(toast, tryText(toast.textKey, toast.context));
+  const text = toastText(toast, tryText(toast.textKey, toast.context, toast.message));
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
       <p className="toast__message">{text}</p>

@@ -28,7 +28,11 @@ export function resolveText(key: UiTextKey, overrides: Record<string, string>, c
   return fillPlaceholders(lookupText(key, overrides) ?? key, context);
 }
 
-export type TryText = (key: string | undefined, context?: TextContext) => string | undefined;
+/**
+ * `filled` is the caller's own, already filled version of the same text (a server message): it
+ * stands in when the keyed text has {placeholders} whose values did not come along.
+ */
+export type TryText = (key: string | undefined, context?: TextContext, filled?: string) => string | undefined;
 
 /** `const t = useText(); t('login.title')` */
 export function useText(): Translate {
@@ -38,19 +42,18 @@ export function useText(): Translate {
 
 /**
  * For keys that come from elsewhere (a server errorKey or message, a toast's textKey):
- * undefined when there is no text or a placeholder is left unfilled, so the caller can fall back.
+ * undefined when there is no text (or only one with unfilled placeholders and no `filled`), so the caller can fall back.
  */
 export function useTextLookup(): TryText {
   const overrides = useTextStore((state) => state.overrides);
   return useCallback<TryText>(
-    (key, context) => {
+    (key, context, filled) => {
       if (!key) return undefined;
       const text = lookupText(key, overrides);
       if (text === undefined) return undefined;
-      const filled = fillPlaceholders(text, context);
-      // A keyed text whose values did not come along (e.g. {maxGuests}) would show raw braces:
-      // the caller's own, already filled message reads better.
-      return /\{\w+\}/.test(filled) ? undefined : filled;
+      const resolved = fillPlaceholders(text, context);
+      // Raw braces (e.g. {maxGuests}) are never shown.
+      return /\{\w+\}/.test(resolved) ? filled : resolved;
     },
     [overrides],
   );

@@ -24,17 +24,15 @@ export function useSubmitBooking(data: BookingData, user: SessionUser): SubmitSt
 
   /**
    * Keyed text (the UI text keyed by the server's message, then by its errorKey), else 'Failed to
-   * submit booking.'. A keyed text with {placeholders} cannot be filled from an error (it carries
-   * no context), so the server's own message, already filled, stands for it.
+   * submit booking.'. A keyed text with {placeholders} cannot be filled from an error, so the
+   * server's own message, already filled, stands for it.
    */
   function failureText(failure: SubmitFailure): string {
     if (failure.kind === "not_connected") return t("book.not_connected");
     if (failure.kind !== "rejected") return t("book.submit_failed");
     const byMessage = tryText(failure.message);
     if (byMessage) return byMessage;
-    const byKey = tryText(failure.errorKey);
-    if (byKey) return /\{\w+\}/.test(byKey) && failure.message ? failure.message : byKey;
-    return t("book.submit_failed");
+    return tryText(failure.errorKey, undefined, failure.message) ?? t("book.submit_failed");
   }
 
   async function submit() {
