@@ -122,9 +122,11 @@ describe("pages", () => {
 
 describe("session check", () => {
   test("shows a spinner until the status call answers, then routes by its answer", async () => {
-    let answer: (response: Response) => void = () => {};
+    // Every status call waits for the test's answer (a check may be asked for more than once).
+    const waiting: ((response: Response) => void)[] = [];
+    const answer = (make: () => Response) => waiting.splice(0).forEach((resolve) => resolve(make()));
     mockFetch((call) =>
-      call.url === "/v1/auth/status" ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+      call.url === "/v1/auth/status" ? new Promise<Response>((resolve) => waiting.push(resolve)) : undefined,
     );
     const { useSessionStore } = await import("../../web/lib/session-store.ts");
     const { render } = await import("@testing-library/react");
@@ -134,7 +136,7 @@ describe("session check", () => {
     const router = createMemoryRouter(appRoutes, { initialEntries: ["/profile"] });
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole("status", { name: "Loading…" })).toBeTruthy();
-    answer(jsonResponse({ isAuthenticated: true, user: member }));
+    answer(() => jsonResponse({ isAuthenticated: true, user: member }));
     expect(await findPageTitle()).toBe("Profile");
     await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
   });

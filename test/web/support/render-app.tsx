@@ -28,8 +28,11 @@ export function renderApp(path: string, options: RenderAppOptions) {
   return { router, ...view };
 }
 
-/** The main heading of the page on screen, once its lazy route has loaded. */
+/**
+ * The main heading of the page on screen, once its lazy route has loaded. The first load of a page
+ * compiles its whole feature, which can take over a second on a busy machine.
+ */
 export async function findPageTitle(): Promise<string> {
-  const heading = await screen.findByRole("heading", { level: 1 });
+  const heading = await screen.findByRole("heading", { level: 1 }, { timeout: 5000 });
   return heading.textContent ?? "";
 }
