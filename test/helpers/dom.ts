@@ -21,6 +21,9 @@
     const { cleanup } = require("@testing-library/react") as typeof import("@testing-library/react");
     afterEach(() => {
       cleanup();
+      // A session check a test left unanswered must not be shared with the next test's app.
+      const { forgetPendingSessionCheck } = require("../../web/lib/session-store.ts") as typeof import("../../web/lib/session-store.ts");
+      forgetPendingSessionCheck();
     });
   }
 }

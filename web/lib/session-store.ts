@@ -26,6 +26,11 @@ interface SessionState {
 
 let pendingCheck: Promise<void> | null = null;
 
+/** Drops a status call still waiting (tests: one that a previous test never answered). */
+export function forgetPendingSessionCheck(): void {
+  pendingCheck = null;
+}
+
 type SetSession = (partial: Partial<Pick<SessionState, "status" | "user">>) => void;
 
 async function runSessionCheck(set: SetSession): Promise<void> {
