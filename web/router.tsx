@@ -15,10 +15,20 @@ import {
 import { RouteLoading } from "./components/spinner.tsx";
 import ErrorPage from "./pages/error-page.tsx";
 import { paths } from "./paths.ts";
+import { loadAllDefaultTexts } from "./lib/text.ts";
 
 type LazyModule = { default: ComponentType };
 
+/** A page's code, and the full text catalogue it reads, fetched side by side. */
 function lazyComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAllDefaultTexts()]);
+    return { Component: module.default };
+  };
+}
+
+/** The login page reads only the common and login texts, which the first chunk already has. */
+function lazyLoginComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
   return async () => ({ Component: (await load()).default });
 }
 
@@ -31,7 +41,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: paths.login, lazy: lazyComponent(() => import("./pages/login-page.tsx")) }],
+        children: [{ path: paths.login, lazy: lazyLoginComponent(() => import("./pages/login-page.tsx")) }],
       },
       {
         element: <RequireSignIn />,

@@ -18,6 +18,10 @@
     GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height: 800 });
     const { FakeWebSocket } = require("../web/support/fake-websocket.ts") as typeof import("../web/support/fake-websocket.ts");
     Object.defineProperty(globalThis, "WebSocket", { value: FakeWebSocket, configurable: true, writable: true });
+    // Pages fetch the full text catalogue with their lazy route; components rendered on their own need it now.
+    const { installDefaultTexts } = require("../../web/lib/text.ts") as typeof import("../../web/lib/text.ts");
+    const { DEFAULT_UI_TEXT } = require("../../src/domain/ui-text/index.ts") as typeof import("../../src/domain/ui-text/index.ts");
+    installDefaultTexts(DEFAULT_UI_TEXT);
     const { cleanup } = require("@testing-library/react") as typeof import("@testing-library/react");
     afterEach(() => {
       cleanup();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatClockTime } from "../../src/domain/manila-time.ts";
-import { BRAND_TITLE } from "../../src/domain/ui-text/index.ts";
+import { BRAND_TITLE } from "../../src/domain/ui-text/common.ts";
 import { Button } from "../components/button.tsx";
 import { RefreshButton } from "../features/home/refresh-button.tsx";
 import { useLiveDataStore, useLiveDataSync } from "../lib/live-data-store.ts";

@@ -10,6 +10,8 @@ export const UI_TEXT_URL = "/v1/ui-text";
 
 interface TextState {
   overrides: Record<string, string>;
+  /** Bumped when the full default catalogue arrives (web/lib/text.ts), so shown texts re-render. */
+  defaultsVersion: number;
   isLoaded: boolean;
   loadTexts(): Promise<void>;
   setOverrides(overrides: Record<string, string>): void;
@@ -17,6 +19,7 @@ interface TextState {
 
 export const useTextStore = create<TextState>()((set) => ({
   overrides: {},
+  defaultsVersion: 0,
   isLoaded: false,
   async loadTexts() {
     try {

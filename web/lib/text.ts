@@ -2,8 +2,29 @@
  * UI text lookup: the admin's stored text, else the catalogue default, with {placeholder}s filled.
  */
 import { useCallback } from "react";
-import { DEFAULT_UI_TEXT, type UiTextKey } from "../../src/domain/ui-text/index.ts";
+import type { UiTextKey } from "../../src/domain/ui-text/index.ts";
+import { commonText } from "../../src/domain/ui-text/common.ts";
+import { loginText } from "../../src/domain/ui-text/login.ts";
 import { useTextStore } from "./text-store.ts";
+
+/**
+ * Default texts. /login needs only the common and login catalogues, so the rest (tens of kilobytes)
+ * arrive in their own chunk, which every other page's lazy route waits for (router.tsx).
+ */
+let defaults: Record<string, string> = { ...commonText, ...loginText };
+let allDefaults: Promise<void> | null = null;
+
+export function loadAllDefaultTexts(): Promise<void> {
+  allDefaults ??= import("../../src/domain/ui-text/index.ts").then((catalogue) => installDefaultTexts(catalogue.DEFAULT_UI_TEXT));
+  return allDefaults;
+}
+
+/** Installs the whole catalogue at once (after the lazy load, and in component tests). */
+export function installDefaultTexts(all: Record<string, string>): void {
+  defaults = all;
+  allDefaults ??= Promise.resolve();
+  useTextStore.setState((state) => ({ defaultsVersion: state.defaultsVersion + 1 })); // shown screens re-read
+}
 
 export type TextContext = Record<string, string | number>;
 export type Translate = (key: UiTextKey, context?: TextContext) => string;
@@ -12,7 +33,7 @@ export type Translate = (key: UiTextKey, context?: TextContext) => string;
 export function lookupText(key: string, overrides: Record<string, string>): string | undefined {
   const stored = overrides[key];
   if (stored) return stored;
-  const fallback = Object.hasOwn(DEFAULT_UI_TEXT, key) ? (DEFAULT_UI_TEXT as Record<string, string>)[key] : undefined;
+  const fallback = Object.hasOwn(defaults, key) ? defaults[key] : undefined;
   return fallback || undefined;
 }
 
@@ -37,7 +58,8 @@ export type TryText = (key: string | undefined, context?: TextContext, filled?: 
 /** `const t = useText(); t('login.title')` */
 export function useText(): Translate {
   const overrides = useTextStore((state) => state.overrides);
-  return useCallback<Translate>((key, context) => resolveText(key, overrides, context), [overrides]);
+  const defaultsVersion = useTextStore((state) => state.defaultsVersion);
+  return useCallback<Translate>((key, context) => resolveText(key, overrides, context), [overrides, defaultsVersion]);
 }
 
 /**
@@ -46,6 +68,7 @@ export function useText(): Translate {
  */
 export function useTextLookup(): TryText {
   const overrides = useTextStore((state) => state.overrides);
+  const defaultsVersion = useTextStore((state) => state.defaultsVersion);
   return useCallback<TryText>(
     (key, context, filled) => {
       if (!key) return undefined;
@@ -55,7 +78,7 @@ export function useTextLookup(): TryText {
       // Raw braces (e.g. {maxGuests}) are never shown.
       return /\{\w+\}/.test(resolved) ? filled : resolved;
     },
-    [overrides],
+    [overrides, defaultsVersion],
   );
 }
 

@@ -1,4 +1,4 @@
-import { BRAND_TITLE } from "../../src/domain/ui-text/index.ts";
+import { BRAND_TITLE } from "../../src/domain/ui-text/common.ts";
 import { LoginForm } from "../features/auth/login-form.tsx";
 import { useText } from "../lib/text.ts";
 

@@ -6,7 +6,8 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from "reac
 import { useNavigate } from "react-router-dom";
 import { optionValues, pickOption, type FormOption, type FormOptionCategory } from "../../../src/domain/form-options.ts";
 import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail } from "../../../src/domain/profile.ts";
-import { BRAND_TITLE, type UiTextKey } from "../../../src/domain/ui-text/index.ts";
+import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
+import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
 import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { clientLog } from "../../lib/client-log.ts";
