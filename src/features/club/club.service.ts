@@ -81,6 +81,8 @@ export function createAuditedClubClient(options: { baseUrl: string; clock: Clock
     baseUrl: options.baseUrl,
     clock,
     timeoutMs: options.timeoutMs,
+    // At a release every member's first post must leave at once; the scraper paces itself.
+    maxConnections: 64,
     onAudit: (entry) => {
       recordAudit(db, {
         at: clock.now(),
