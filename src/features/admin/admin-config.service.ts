@@ -8,6 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { advisories, bookingRules, bookingWindows, courses, holidays } from "../../db/schema.ts";
 import { sortAdvisories } from "../../domain/advisories.ts";
 import type { BookingRule, Course, Holiday } from "../../domain/booking-rules.ts";
+import { toAdvisory, toBookingRule } from "../availability/availability.service.ts";
+import type { Advisory } from "../availability/availability.schemas.ts";
 import { adminError } from "./admin-support.ts";
 
 export interface BookingWindowView {
@@ -17,14 +19,8 @@ export interface BookingWindowView {
   end_time: string;
 }
 
-export interface FrontpageMessage {
-  id: number;
-  title: string;
-  content: string;
-  eventDate: string | null;
-  is_active: boolean;
-  created_at: number;
-}
+/** A front-page message is an internal advisory. */
+export type FrontpageMessage = Advisory;
 
 export interface FullConfig {
   courses: Course[];
@@ -55,34 +51,16 @@ async function listHolidays(db: Db): Promise<Holiday[]> {
   return rows.map((r) => ({ date: r.date, name: r.name }));
 }
 
-type RuleRow = typeof bookingRules.$inferSelect;
-function toRule(r: RuleRow): BookingRule {
-  return {
-    id: r.id,
-    priority: r.priority,
-    days_of_week: r.daysOfWeek,
-    applies_on_holidays: r.appliesOnHolidays,
-    start_time: r.startTime,
-    end_time: r.endTime,
-    min_players: r.minPlayers,
-    max_players: r.maxPlayers,
-    max_guests: r.maxGuests,
-  };
-}
 
 async function listRules(db: Db): Promise<BookingRule[]> {
   const rows = await db.select().from(bookingRules).orderBy(asc(bookingRules.priority), asc(bookingRules.id));
-  return rows.map(toRule);
+  return rows.map(toBookingRule);
 }
 
-type AdvisoryRow = typeof advisories.$inferSelect;
-function toMessage(r: AdvisoryRow): FrontpageMessage {
-  return { id: r.id, title: r.title, content: r.content, eventDate: r.eventDate, is_active: r.isActive, created_at: r.createdAt };
-}
 
 async function listMessages(db: Db): Promise<FrontpageMessage[]> {
   const rows = await db.select().from(advisories).where(eq(advisories.source, "internal")).orderBy(desc(advisories.createdAt));
-  return sortAdvisories(rows.map(toMessage));
+  return sortAdvisories(rows.map(toAdvisory));
 }
 
 export async function readFullConfig(db: Db): Promise<FullConfig> {
@@ -179,13 +157,13 @@ function ruleColumns(input: RuleInput) {
 
 export async function addRule(db: Db, input: RuleInput): Promise<BookingRule> {
   const [row] = await db.insert(bookingRules).values(ruleColumns(input)).returning();
-  return toRule(row);
+  return toBookingRule(row);
 }
 
 export async function changeRule(db: Db, id: number, input: RuleInput): Promise<BookingRule> {
   const rows = await db.update(bookingRules).set(ruleColumns(input)).where(eq(bookingRules.id, id)).returning();
   if (!rows[0]) throw adminError("admin.rules.error_not_found", 404);
-  return toRule(rows[0]);
+  return toBookingRule(rows[0]);
 }
 
 export async function removeRule(db: Db, id: number): Promise<void> {
@@ -202,7 +180,7 @@ export async function addMessage(db: Db, input: MessageInput, now: number): Prom
     .insert(advisories)
     .values({ source: "internal", title: input.title, content: input.content, eventDate: input.eventDate, isActive: input.is_active, createdAt: now, updatedAt: now })
     .returning();
-  return toMessage(row);
+  return toAdvisory(row);
 }
 
 export async function changeMessage(db: Db, id: number, input: MessageInput, now: number): Promise<FrontpageMessage> {
@@ -212,7 +190,7 @@ export async function changeMessage(db: Db, id: number, input: MessageInput, now
     .where(isInternal(id))
     .returning();
   if (!rows[0]) throw adminError("admin.frontpage.error_not_found", 404);
-  return toMessage(rows[0]);
+  return toAdvisory(rows[0]);
 }
 
 export async function removeMessage(db: Db, id: number): Promise<void> {

@@ -13,24 +13,17 @@ import type { AppDeps } from "../../deps.ts";
 import { users, type Role, type UserStatus } from "../../db/schema.ts";
 import type { SessionUser } from "../auth/auth.schemas.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { endUserSessions, forgetCachedUser } from "../auth/sessions.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
 import { adminError } from "./admin-support.ts";
 
 /** The built-in superadmin (seeded); its role is locked. */
 export const BUILT_IN_ADMIN = "admin";
 
-export interface AdminUserView {
-  id: number;
-  username: string;
-  name: string;
-  memberId: string;
-  southwoods_email: string;
-  role: Role;
-  status: UserStatus;
-  hasClubPassword: boolean;
+/** A user as admins see them: the session user without the booking defaults, plus account facts. */
+export type AdminUserView = Omit<SessionUser, "defaultCartType" | "defaultFeeGuest" | "defaultFeeMember"> & {
   mustSetPassword: boolean;
   createdAt: number;
-}
+};
 
 export interface NewUserInput {
   username: string;
@@ -56,18 +49,8 @@ export interface UserChanges {
 type UserRow = typeof users.$inferSelect;
 
 function toView(row: UserRow): AdminUserView {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    memberId: row.memberId,
-    southwoods_email: row.clubEmail,
-    role: row.role,
-    status: row.status,
-    hasClubPassword: Boolean(row.clubPasswordSealed),
-    mustSetPassword: row.mustSetPassword,
-    createdAt: row.createdAt,
-  };
+  const { defaultCartType: _cart, defaultFeeGuest: _guest, defaultFeeMember: _member, ...user } = toSessionUser(row);
+  return { ...user, mustSetPassword: row.mustSetPassword, createdAt: row.createdAt };
 }
 
 export const isBuiltInAdmin = (username: string) => username.toLowerCase() === BUILT_IN_ADMIN;

@@ -83,15 +83,8 @@ export async function readBookableDates(db: Db, now: number): Promise<DateEntry[
   return listBookableDates(now, settings.ui_date_range_days, settings.booking_roll_hour);
 }
 
-export async function readRules(db: Db): Promise<RulesResponse> {
-  const [ruleRows, holidayRows, courseSchedule, windowRows, appSettings] = await Promise.all([
-    db.select().from(bookingRules).orderBy(asc(bookingRules.priority), asc(bookingRules.id)),
-    db.select().from(holidays).orderBy(asc(holidays.date)),
-    readCourses(db),
-    db.select().from(bookingWindows).orderBy(asc(bookingWindows.startTime)),
-    readSettings(db),
-  ]);
-  const rules: BookingRule[] = ruleRows.map((r) => ({
+export function toBookingRule(r: typeof bookingRules.$inferSelect): BookingRule {
+  return {
     id: r.id,
     priority: r.priority,
     days_of_week: [...r.daysOfWeek].sort((a, b) => a - b),
@@ -101,7 +94,19 @@ export async function readRules(db: Db): Promise<RulesResponse> {
     min_players: r.minPlayers,
     max_players: r.maxPlayers,
     max_guests: r.maxGuests,
-  }));
+  };
+}
+
+export async function readRules(db: Db): Promise<RulesResponse> {
+  const [ruleRows, holidayRows, courseSchedule, windowRows, appSettings] = await Promise.all([
+    db.select().from(bookingRules).orderBy(asc(bookingRules.priority), asc(bookingRules.id)),
+    db.select().from(holidays).orderBy(asc(holidays.date)),
+    readCourses(db),
+    db.select().from(bookingWindows).orderBy(asc(bookingWindows.startTime)),
+    readSettings(db),
+  ]);
+  const rules = ruleRows.map(toBookingRule);
+
   return {
     bookingRules: { rules, holidays: holidayRows.map((h) => ({ date: h.date, name: h.name })) },
     courseSchedule,
@@ -110,7 +115,7 @@ export async function readRules(db: Db): Promise<RulesResponse> {
   };
 }
 
-function toAdvisory(row: typeof advisories.$inferSelect): Advisory {
+export function toAdvisory(row: typeof advisories.$inferSelect): Advisory {
   return { id: row.id, title: row.title, content: row.content, eventDate: row.eventDate, is_active: row.isActive, created_at: row.createdAt };
 }
 
