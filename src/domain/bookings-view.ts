@@ -4,13 +4,16 @@
  */
 import { normaliseTime, parseBookingDate } from "./manila-time.ts";
 
+/** Beyond the spec's name, type and id: the player's cart and fee, so an edit starts from them. */
+export type PlayerChoices = { cart?: string; fee?: string };
+
 export type ConfirmedBookingView = {
   bookingId: string;
   course: string;
   date: string;
   time: string;
   createdAt: string | number;
-  playersInfo: { name: string; type: string; id: string }[];
+  playersInfo: ({ name: string; type: string; id: string } & PlayerChoices)[];
 };
 
 export type PendingRequestView = {
@@ -20,7 +23,7 @@ export type PendingRequestView = {
   times: string[];
   status: string;
   release_at: number | null;
-  players: { name: string; type: string; memberId: string }[];
+  players: ({ name: string; type: string; memberId: string } & PlayerChoices)[];
 };
 
 export type NextUpStatus = "Confirmed" | "Pending" | "Failed";

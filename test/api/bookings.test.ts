@@ -137,7 +137,7 @@ describe("GET /v1/my/requests and /v1/my/bookings", () => {
         date: PLAY,
         time: "06:08",
         createdAt: RELEASE,
-        playersInfo: [{ name: "Maria Santos", type: "Member", id: "SW-1001" }],
+        playersInfo: [{ name: "Maria Santos", type: "Member", id: "SW-1001", cart: "Rental Cart - Solo", fee: "Charge to my account" }],
       },
     ]);
     const joseRequests = await (await f.t.call("GET", "/v1/my/requests", { cookie: joseCookie })).json();

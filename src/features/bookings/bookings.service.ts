@@ -164,7 +164,7 @@ async function replaceRequest(deps: AppDeps, userId: number, id: number, fields:
 const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", processing: "Processing", failed: "Failed" };
 
 function playersView(players: StoredPlayer[]) {
-  return players.map((p) => ({ name: displayName(p), type: p.type, memberId: p.memberId }));
+  return players.map((p) => ({ name: displayName(p), type: p.type, memberId: p.memberId, cart: p.cart, fee: p.fee }));
 }
 
 /** Pending, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
@@ -210,7 +210,7 @@ function toBookingView(row: typeof bookings.$inferSelect): BookingView {
     date: row.playDate,
     time: row.time,
     createdAt: row.createdAt,
-    playersInfo: row.players.map((p) => ({ name: displayName(p), type: p.type, id: p.memberId })),
+    playersInfo: row.players.map((p) => ({ name: displayName(p), type: p.type, id: p.memberId, cart: p.cart, fee: p.fee })),
   };
 }
 

@@ -182,16 +182,17 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /**
  * A listed player of a request or booking as a flight row: the saved player it matches (locked, with
- * its cart and fee), else a typed row with the profile's cart and fee.
+ * its cart and fee), else a typed row with the cart and fee it was booked with (the profile's when unknown).
  */
 export function listedPlayerToFlight(
-  listed: { name: string; type: string; memberId: string },
+  listed: { name: string; type: string; memberId: string; cart?: string; fee?: string },
   savedPlayers: readonly SavedPlayer[],
   defaults: PlayerDefaults,
 ): FlightPlayer {
   const name = splitName(listed.name);
   const memberId = isGuestType(listed.type) ? "" : normaliseMemberId(listed.memberId);
-  const row: FlightPlayer = { ...blankPlayer(defaults, listed.type), ...name, memberId };
+  const blank = blankPlayer(defaults, listed.type);
+  const row: FlightPlayer = { ...blank, ...name, memberId, cart: listed.cart || blank.cart, fee: listed.fee || blank.fee };
   const saved = savedPlayers.map(savedToFlightPlayer).find((p) => {
     if (p.type.toLowerCase() !== listed.type.toLowerCase()) return false;
     if (!isGuestType(p.type)) return p.memberId !== "" && p.memberId === memberId;
@@ -255,7 +256,7 @@ export function draftFromBooking(
       date,
       course: booking.course,
       selection: choicesOf([time], sheet),
-      players: others.map((p) => listedPlayerToFlight({ name: p.name, type: p.type, memberId: p.id }, data.savedPlayers, defaults)),
+      players: others.map((p) => listedPlayerToFlight({ name: p.name, type: p.type, memberId: p.id, cart: p.cart, fee: p.fee }, data.savedPlayers, defaults)),
       memberCart: null,
     },
   };
