@@ -162,5 +162,14 @@ export async function getSessionFromCookieHeader(
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
-  return resolveSessionToken(deps, token ? decodeURIComponent(token) : undefined);
+  return resolveSessionToken(deps, token ? decodeCookieValue(token) : undefined);
+}
+
+/** A cookie value that is not valid percent-encoding is no session (not a server error). */
+function decodeCookieValue(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
