@@ -22,7 +22,9 @@ export interface Logger {
 }
 
 export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (value === null || typeof value !== "object") return value;
+  // Deeper than anything Teebox logs: dropped rather than written unmasked.
+  if (depth > 6) return "[too deep]";
   if (value instanceof Error) return { name: value.name, message: value.message };
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};

@@ -128,3 +128,13 @@ describe("the API base", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("client log masking", () => {
+  test("a secret-looking field is masked even deep in a long context", async () => {
+    const context = { form: { nested: { password: "hunter2-secret" } }, filler: "x".repeat(2500) };
+    const res = await t.call("POST", "/v1/client/log", { body: { level: "error", message: "form failed", context } });
+    expect(res.status).toBe(204);
+    const line = t.logLines.find((l) => l.includes("client: form failed")) ?? "";
+    expect(line).not.toContain("hunter2-secret");
+  });
+});

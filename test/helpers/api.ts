@@ -71,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secretBox,
     sessionKey: new Uint8Array(32).fill(3),
     publicOrigin: null,
-    hub: createHub(),
+    hub: createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) }),
     jobs: createJobRegistry(),
     club: null as unknown as AppDeps["club"],
     clubInfo: { mode: "demo", url: options.clubUrl ?? NO_CLUB_URL },

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
+import { maskSecrets } from "../../lib/logger.ts";
 import { readJson } from "../../lib/validate.ts";
 
 const clientLogSchema = z.object({
@@ -13,11 +14,13 @@ const clientLogSchema = z.object({
 export function createClientLogRoutes() {
   return new Hono<AppEnv>().post("/log", async (c) => {
     const entry = await readJson(c, clientLogSchema);
-    const context = JSON.stringify(entry.context);
+    // Masked before it is cut short: a long context must not slip past the masking as one string.
+    const masked = maskSecrets(entry.context);
+    const context = JSON.stringify(masked);
     c.get("deps").logger.log(entry.level, `client: ${entry.message}`, {
       userId: c.get("user")?.id ?? null,
       requestId: c.get("requestId"),
-      context: context.length > 2000 ? `${context.slice(0, 2000)}…` : entry.context,
+      context: context.length > 2000 ? `${context.slice(0, 2000)}…` : masked,
     });
     return c.body(null, 204);
   });
