@@ -2,7 +2,7 @@
  * Runs the whole test suite: the server-side tests and the component tests each in their own
  * process (happy-dom's globals would break API tests), both in the machine's zone and in
  * America/New_York (Manila dates must not depend on it), then the browser journeys in Chromium.
- * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e.
+ * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e load.
  */
 // (A module, so top-level await is allowed.)
 export {};
@@ -11,6 +11,8 @@ const suites = [
   { name: "unit", args: ["test/unit", "test/api", "test/club", "test/jobs"], zones: [undefined, "America/New_York"] },
   { name: "web", args: ["--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
   { name: "e2e", args: ["test/e2e"], zones: ["America/New_York"] },
+  // A minute of traffic from 300 sockets while a release fires: once is enough.
+  { name: "load", args: ["test/load"], zones: ["America/New_York"] },
 ] as const;
 
 const only = process.argv.slice(2);

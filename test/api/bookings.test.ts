@@ -176,7 +176,7 @@ describe("CANCEL_REQUEST", () => {
     await f.t.deps.database.db.update(bookingRequests).set({ status: "failed" }).where(eq(bookingRequests.id, row.id));
     const maria = await f.user("maria");
     const before = f.t.published.length;
-    expect(await act(f, "maria", "CANCEL_REQUEST", { id: row.id })).toEqual([]);
+    expect(await act(f, "maria", "CANCEL_REQUEST", { id: row.id })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
     expect(f.t.published.slice(before)).toEqual([
       { topic: `user:${maria.id}`, message: { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } } },
       { topic: `user:${maria.id}`, message: { type: "status", status: "updated" } },
@@ -201,7 +201,7 @@ describe("confirmed bookings", () => {
       { type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" },
     ]);
     expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", {})).toEqual([expect.objectContaining({ type: "error", errorKey: "validation.invalid" })]);
-    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([]);
+    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([{ type: "ack", action: "CANCEL_CONFIRMED_BOOKING" }]);
     expect(fx.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
     expect(await fx.t.deps.database.db.select().from(bookings)).toHaveLength(0);
     expect(fx.t.published.map((p) => p.message)).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "bookings.toast.booking_cancelled" }) }));

@@ -145,7 +145,7 @@ describe("member A cannot change B's data", () => {
   });
 
   test("A's own ids still work, so the refusals above were about ownership", async () => {
-    expect(await act(aSocket, "CANCEL_REQUEST", { id: aRequestId })).toEqual([]);
+    expect(await act(aSocket, "CANCEL_REQUEST", { id: aRequestId })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
     const [row] = await f.t.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, aRequestId));
     expect(row.status).toBe("cancelled");
     const [bRow] = await f.t.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, bRequestId));

@@ -120,8 +120,8 @@ describe("a run through every route and action that handles user data or the clu
     for (const path of ["/v1/my/players", "/v1/my/bookings", "/v1/my/requests", "/v1/tee-times", "/v1/advisories", "/v1/system/rules", "/v1/system/dates", "/v1/form-options", "/v1/ui-text"]) {
       expect((await call("maria", "GET", path)).status).toBe(200);
     }
-    expect(await act("maria", "CANCEL_REQUEST", { id: requests[0].id })).toEqual([]);
-    expect(await act("maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booked[0].bookingId })).toEqual([]);
+    expect(await act("maria", "CANCEL_REQUEST", { id: requests[0].id })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
+    expect(await act("maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booked[0].bookingId })).toEqual([{ type: "ack", action: "CANCEL_CONFIRMED_BOOKING" }]);
 
     // The scraper signs in with a member's club login.
     expect((await act("ana", "RUN_SCRAPER"))[0]).toMatchObject({ type: "scraper", state: "started" });

@@ -36,6 +36,7 @@ export function registerBookingActions(deps: AppDeps): void {
     answering(async () => {
       const { id } = parseActionPayload(cancelRequestPayloadSchema, payload);
       await cancelRequest(deps, ctx.user.id, id);
+      ctx.reply({ type: "ack", action: "CANCEL_REQUEST", requestId: ctx.requestId });
       deps.hub.toUser(ctx.user.id, { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } });
       deps.hub.toUser(ctx.user.id, { type: "status", status: "updated" });
     }),
@@ -45,6 +46,7 @@ export function registerBookingActions(deps: AppDeps): void {
     answering(async () => {
       const { bookingId } = parseActionPayload(cancelBookingPayloadSchema, payload);
       await cancelBooking(deps, ctx.user.id, bookingId);
+      ctx.reply({ type: "ack", action: "CANCEL_CONFIRMED_BOOKING", requestId: ctx.requestId });
       deps.hub.toUser(ctx.user.id, {
         type: "toast",
         toast: { kind: "success", textKey: "bookings.toast.booking_cancelled", context: { bookingId }, message: `Booking ${bookingId} cancelled.` },

@@ -1,6 +1,8 @@
 /**
- * GET /healthz for a supervisor: the process answers, the database answers, and no job has stopped
- * or errored. 200 when all is well, 503 otherwise, with the parts named.
+ * GET /healthz for a supervisor: the process answers, the database answers, and every job is alive.
+ * 200 when all is well; 503 when the database does not answer or a job has stopped. A job whose
+ * last run failed (the club was down, say) is alive: restarting Teebox would not mend the club, so
+ * it is reported with its error but does not fail the check.
  */
 import type { AppDeps } from "../../deps.ts";
 
@@ -8,6 +10,8 @@ export interface Health {
   status: "ok" | "degraded";
   database: "ok" | "unreachable";
   jobs: Record<string, string>;
+  /** The last error of each job whose last run failed. */
+  errors: Record<string, string>;
 }
 
 export async function checkHealth(deps: AppDeps): Promise<Health> {
@@ -17,7 +21,9 @@ export async function checkHealth(deps: AppDeps): Promise<Health> {
   } catch {
     database = "unreachable";
   }
-  const jobs = Object.fromEntries(deps.jobs.list().map((j) => [j.name, j.status]));
-  const jobsAlive = Object.values(jobs).every((s) => s === "online");
-  return { status: database === "ok" && jobsAlive ? "ok" : "degraded", database, jobs };
+  const list = deps.jobs.list();
+  const jobs = Object.fromEntries(list.map((j) => [j.name, j.status]));
+  const errors = Object.fromEntries(list.filter((j) => j.status === "errored" && j.lastError).map((j) => [j.name, j.lastError as string]));
+  const jobsAlive = list.every((j) => j.status !== "stopped");
+  return { status: database === "ok" && jobsAlive ? "ok" : "degraded", database, jobs, errors };
 }
