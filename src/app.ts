@@ -16,27 +16,25 @@ import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
-import { loadSession, requireRole, requireUser, sameOriginJson, withDeps } from "./lib/middleware.ts";
-import { securityHeaders } from "./lib/security-headers.ts";
+import { guardWrites, prepareRequest, requireRole, requireUser } from "./lib/middleware.ts";
 import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
-  api.use("*", withDeps(deps));
-  api.use("*", securityHeaders);
+  api.use("*", prepareRequest(deps));
   api.use(
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, "The request is too large.", "request.too_large");
-      },
-    }),
+    guardWrites(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError(413, "The request is too large.", "request.too_large");
+        },
+      }),
+    ),
   );
-  api.use("*", sameOriginJson);
-  api.use("*", loadSession);
 
   // Public: signing in, reference data the login page needs, and browser log entries.
   api.route("/auth", createAuthRoutes());
@@ -77,7 +75,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new Hono<AppEnv>();
-  app.use("/healthz", withDeps(deps), securityHeaders);
+  app.use("/healthz", prepareRequest(deps, { readSession: false }));
   app.get("/healthz", async (c) => {
     const health = await checkHealth(deps);
     return c.json(health, health.status === "ok" ? 200 : 503);

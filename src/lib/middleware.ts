@@ -1,5 +1,6 @@
 /**
- * Middleware every /v1 request passes: request id, session, same-origin checks, and role guards.
+ * Middleware every /v1 request passes: deps, request id, security headers and session; checks on
+ * writes; role guards.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -8,17 +9,40 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
 import { resolveSessionToken, SESSION_COOKIE } from "../features/auth/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
+import { SECURITY_HEADERS } from "./security-headers.ts";
+
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function withDeps(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/** Request ids unique to this process: a random prefix per start and a counter (no crypto per request). */
+function createRequestIds(): () => string {
+  const prefix = randomUUID().slice(0, 8);
+  let counter = 0;
+  return () => `${prefix}-${(++counter).toString(36)}`;
+}
+
+/**
+ * The first step of every request, in one layer because reads are the hot path: the deps, a request
+ * id, the security headers (set before the handler so they are part of the answer as it is built),
+ * and the signed-in user when a session cookie is sent.
+ */
+export function prepareRequest(deps: AppDeps, options: { readSession: boolean } = { readSession: true }): MiddlewareHandler<AppEnv> {
+  const nextRequestId = createRequestIds();
   return async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || nextRequestId();
     c.set("deps", deps);
-    c.set("requestId", c.req.header("x-request-id")?.slice(0, 64) || randomUUID());
+    c.set("requestId", requestId);
     c.set("user", null);
     c.set("sessionId", null);
+    c.header("x-request-id", requestId);
+    for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
+    const session = options.readSession ? await resolveSessionToken(deps, getCookie(c, SESSION_COOKIE)) : null;
+    if (session) {
+      c.set("user", session.user);
+      c.set("sessionId", session.sessionId);
+    }
     await next();
-    c.header("x-request-id", c.get("requestId"));
   };
 }
 
@@ -35,9 +59,13 @@ export function isAllowedOrigin(deps: AppDeps, origin: string | undefined, reque
   return Boolean(origin) && allowedOrigins(deps, requestUrl, host).includes(origin as string);
 }
 
-/** State-changing calls must be JSON from one of our own pages (a cross-site form cannot do either). */
-export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (STATE_CHANGING.has(c.req.method)) {
+/**
+ * State-changing calls must be JSON (a cross-site form cannot send it) from one of our own pages,
+ * and their bodies are measured; reads pass straight through.
+ */
+export function guardWrites(limitBody: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) {
       throw new AppError(415, "Requests must be sent as JSON.", "request.json_required");
@@ -45,18 +73,9 @@ export const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isAllowedOrigin(c.get("deps"), c.req.header("origin"), c.req.url, c.req.header("host"))) {
       throw forbidden("This request did not come from Teebox.", "request.bad_origin");
     }
-  }
-  await next();
-};
-
-export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = await resolveSessionToken(c.get("deps"), getCookie(c, SESSION_COOKIE));
-  if (session) {
-    c.set("user", session.user);
-    c.set("sessionId", session.sessionId);
-  }
-  await next();
-};
+    return limitBody(c, next);
+  };
+}
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("user")) throw unauthorized();

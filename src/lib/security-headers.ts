@@ -1,7 +1,6 @@
-import type { MiddlewareHandler } from "hono";
-
 /**
- * Headers for every response: no framing, no sniffing, a strict referrer policy and a content
+ * Headers for every page and API answer (set in one place each: server.ts for pages, the
+ * prepareRequest middleware for /v1): no framing, no sniffing, a strict referrer policy and a content
  * security policy that only allows our own scripts, styles, images and sockets.
  */
 export const SECURITY_HEADERS: Record<string, string> = {
@@ -12,9 +11,4 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Referrer-Policy": "same-origin",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
-
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
 };
