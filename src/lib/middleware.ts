@@ -3,11 +3,10 @@
  * writes; role guards.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { randomUUID } from "node:crypto";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
-import { resolveSessionToken, SESSION_COOKIE } from "../features/auth/sessions.ts";
+import { getSessionFromCookieHeader } from "../features/auth/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
 import { SECURITY_HEADERS } from "./security-headers.ts";
 
@@ -37,7 +36,7 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     c.set("sessionId", null);
     c.header("x-request-id", requestId);
     for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
-    const session = options.readSession ? await resolveSessionToken(deps, getCookie(c, SESSION_COOKIE)) : null;
+    const session = options.readSession ? await getSessionFromCookieHeader(deps, c.req.header("cookie")) : null;
     if (session) {
       c.set("user", session.user);
       c.set("sessionId", session.sessionId);

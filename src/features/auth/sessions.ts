@@ -152,17 +152,25 @@ export async function endUserSessions(deps: AppDeps, userId: number, keepSession
   deps.hub.closeUserSessions(userId, keepSessionId);
 }
 
-/** The session behind a raw Cookie header (the socket upgrade has no Hono context). */
-export async function getSessionFromCookieHeader(
+/** The session cookie's value in a raw Cookie header, without parsing the other cookies. */
+export function sessionTokenOf(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const name = `${SESSION_COOKIE}=`;
+  let at = cookieHeader.indexOf(name);
+  // Only at the start of the header or after a separator: `xteebox_session=` is another cookie.
+  while (at > 0 && cookieHeader[at - 1] !== ";" && cookieHeader[at - 1] !== " ") at = cookieHeader.indexOf(name, at + 1);
+  if (at < 0) return undefined;
+  const end = cookieHeader.indexOf(";", at);
+  const value = cookieHeader.slice(at + name.length, end < 0 ? undefined : end).trim();
+  return value ? decodeCookieValue(value) : undefined;
+}
+
+/** The session behind a raw Cookie header: every request and the socket upgrade read it this way. */
+export function getSessionFromCookieHeader(
   deps: AppDeps,
-  cookieHeader: string | null,
+  cookieHeader: string | null | undefined,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
-  const token = cookieHeader
-    ?.split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  return resolveSessionToken(deps, token ? decodeCookieValue(token) : undefined);
+  return resolveSessionToken(deps, sessionTokenOf(cookieHeader));
 }
 
 /** A cookie value that is not valid percent-encoding is no session (not a server error). */
