@@ -205,6 +205,10 @@ const sent = await database.db.select().from(requestAttempts).orderBy(requestAtt
 const firstSent = new Map<number, number>();
 for (const a of sent) if (!firstSent.has(a.requestId)) firstSent.set(a.requestId, a.firedAtLocal + CLUB_OFFSET_MS - releaseAt);
 const fired = [...firstSent.values()].sort((a, b) => a - b);
+// The first wave: posts that left before any answer came back, so none of them waited on another
+// member's claim (the fairness rule makes the others wait for an answer first).
+const firstAnswer = Math.min(...sent.filter((a) => a.durationMs !== null).map((a) => a.firedAtLocal + (a.durationMs ?? 0) + CLUB_OFFSET_MS - releaseAt));
+const wave = fired.filter((t) => t < firstAnswer);
 const statuses = await database.db.select({ status: bookingRequests.status }).from(bookingRequests).where(inArray(bookingRequests.id, ids));
 const count = (s: string) => statuses.filter((r) => r.status === s).length;
 const offset = deps.releaseEngine.offset();
@@ -212,6 +216,7 @@ const offset = deps.releaseEngine.offset();
 console.log(`club clock offset measured: ${offset?.offsetMs} ms ± ${offset?.uncertaintyMs} ms (true ${CLUB_OFFSET_MS} ms)`);
 console.log(`booking posts by Teebox: ${ours.length}; early attempts: ${early.length}`);
 console.log(`first posts leaving Teebox, on the club's clock: p50 ${percentile(fired, 50)} ms, p99 ${percentile(fired, 99)} ms, max ${fired.at(-1)} ms, min ${fired[0]} ms`);
+console.log(`  of which the first wave (${wave.length} requests with a slot of their own at the instant): p50 ${percentile(wave, 50)} ms, p99 ${percentile(wave, 99)} ms, max ${wave.at(-1)} ms`);
 console.log(`lateness of first attempts arriving at the club, on its clock: p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness.at(-1)} ms, min ${lateness[0]} ms (${lateness.length} members)`);
 console.log(`slots won: Teebox ${ours.filter((a) => a.outcome === "confirmed").length}, rivals ${rivals.filter((a) => a.outcome === "confirmed").length}`);
 console.log(`requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${count("pending") + count("processing")} unfinished`);

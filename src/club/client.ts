@@ -67,6 +67,12 @@ export interface MemberClubSession {
   fetchMyBookings(): Promise<ClubBooking[]>;
   /** Never retried here: a booking post without an answer may still have been booked. */
   book(input: BookInput): Promise<{ ref: string }>;
+  /**
+   * The same booking post, built now (form, cookies, CSRF token) and sent when the returned function
+   * is called, so that at a release instant only the network call is left. Built lazily if the
+   * member is not signed in yet.
+   */
+  prepareBook(input: BookInput): () => Promise<{ ref: string }>;
   editBooking(ref: string, players: ClubPlayer[]): Promise<void>;
   cancelBooking(ref: string): Promise<void>;
   logout(): Promise<void>;
@@ -210,6 +216,11 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
 
     async function postResult(path: string, form: Record<string, string> | undefined, isBooking: boolean): Promise<string> {
       const response = isBooking ? await send(path, "POST", form, true) : await request(path, "POST", form);
+      return resultRef(response, isBooking);
+    }
+
+    /** The booking reference a result page carries, or the typed reason it has none. */
+    function resultRef(response: ClubResponse, isBooking: boolean): string {
       if (isBooking && hasSessionEnded(response)) {
         csrf = null;
         throw sessionExpired();
@@ -217,6 +228,13 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       const result = parseBookingResultPage(expectPage(response, "booking result"));
       if (result.outcome === "refused") throw new ClubError(result.kind, result.message);
       return result.ref;
+    }
+
+    const bookingForm = (input: BookInput) => ({ slotId: input.slotId, date: input.date, course: input.course, time: input.time, ...playersToForm(input.players) });
+    const bookingAudit = (input: BookInput) => ({ ...who, action: "book" as const, detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` });
+
+    function book(input: BookInput): Promise<{ ref: string }> {
+      return audited(bookingAudit(input), async () => ({ ref: await postResult("/members/book", bookingForm(input), true) }), (result) => `ref ${result.ref}`);
     }
 
     return {
@@ -235,15 +253,12 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
           return sheet;
         }),
       fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"))),
-      book: (input) =>
-        audited(
-          { ...who, action: "book", detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` },
-          async () => {
-            const form = { slotId: input.slotId, date: input.date, course: input.course, time: input.time, ...playersToForm(input.players) };
-            return { ref: await postResult("/members/book", form, true) };
-          },
-          (result) => `ref ${result.ref}`,
-        ),
+      book,
+      prepareBook(input) {
+        if (!csrf) return () => book(input);
+        const post = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), _csrf: csrf }, jar, isAmbiguousIfUnanswered: true });
+        return () => audited(bookingAudit(input), async () => ({ ref: resultRef(await post(), true) }), (result) => `ref ${result.ref}`);
+      },
       editBooking: (ref, players) =>
         audited({ ...who, action: "edit", detail: `ref ${ref}` }, async () => {
           await postResult(`/members/bookings/${encodeURIComponent(ref)}/edit`, playersToForm(players), false);

@@ -29,6 +29,11 @@ export interface ClubRequest {
 
 export interface ClubHttp {
   send(path: string, request?: ClubRequest): Promise<ClubResponse>;
+  /**
+   * Builds a request now and sends it later, when the returned function is called: at a release
+   * instant only the network call itself is left to do.
+   */
+  prepare(path: string, request?: ClubRequest): () => Promise<ClubResponse>;
 }
 
 /** FIFO permits, so a burst at the release instant cannot open unbounded connections. */
@@ -58,7 +63,12 @@ export function createClubHttp(options: { baseUrl: string; timeoutMs: number; ma
     return url.origin === base.origin ? url.pathname + url.search : url.href;
   }
 
-  async function sendNow(path: string, request: ClubRequest): Promise<ClubResponse> {
+  interface BuiltRequest {
+    url: URL;
+    init: { method: string; headers: Record<string, string>; body: string | undefined; redirect: "manual" };
+  }
+
+  function build(path: string, request: ClubRequest): BuiltRequest {
     const headers: Record<string, string> = { accept: "text/html" };
     const cookie = request.jar?.header();
     if (cookie) headers.cookie = cookie;
@@ -67,15 +77,13 @@ export function createClubHttp(options: { baseUrl: string; timeoutMs: number; ma
       headers["content-type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(request.form).toString();
     }
+    return { url: new URL(path, base), init: { method: request.method ?? "GET", headers, body, redirect: "manual" } };
+  }
+
+  async function sendBuilt(built: BuiltRequest, request: ClubRequest): Promise<ClubResponse> {
     const sentMs = options.clock.now();
     try {
-      const response = await fetch(new URL(path, base), {
-        method: request.method ?? "GET",
-        headers,
-        body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
+      const response = await fetch(built.url, { ...built.init, signal: AbortSignal.timeout(options.timeoutMs) });
       const receivedMs = options.clock.now();
       const html = await response.text();
       request.jar?.store(response.headers.getSetCookie());
@@ -93,7 +101,13 @@ export function createClubHttp(options: { baseUrl: string; timeoutMs: number; ma
     }
   }
 
-  return { send: (path, request = {}) => limit(() => sendNow(path, request)) };
+  return {
+    send: (path, request = {}) => limit(() => sendBuilt(build(path, request), request)),
+    prepare(path, request = {}) {
+      const built = build(path, request);
+      return () => limit(() => sendBuilt(built, request));
+    },
+  };
 }
 
 function unreachable(error: unknown, timeoutMs: number, isAmbiguous: boolean): ClubError {

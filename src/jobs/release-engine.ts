@@ -108,6 +108,10 @@ interface PreparedAttempt {
   slotId: string;
   isPredicted: boolean;
   attemptId: number;
+  /** The booking post, built before the instant (form, cookies, CSRF token). */
+  post: () => Promise<{ ref: string }>;
+  /** Set when the post leaves at the instant; the request's run awaits its answer. */
+  launched: { answer: Promise<{ ref: string }>; firedAtLocal: number; firedAtClub: number } | null;
 }
 
 interface RunContext {
@@ -248,6 +252,7 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
     }
     await park(waitPrecisely(need().clock, fireAt, stopController.signal));
     if (!isRunning) return;
+    launchFirstWave(wave);
     await park(Promise.all(contexts.map((ctx) => track(() => runRequest(ctx, wave.get(ctx.request.id))))));
     forgetSheetsOf(contexts.map((c) => c.request));
   }
@@ -283,7 +288,9 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
       const choice = board.choose(request.id, request.playDate, request.courseId, request.selection.map((s) => s.time), ctx.excluded);
       if (choice.kind !== "try") continue;
       const slot = knownSlotId(request, choice.time);
-      if (slot) first.push({ ctx, attempt: { time: choice.time, ...slot, attemptId: 0 } });
+      if (!slot) continue;
+      const post = ctx.session.prepareBook({ date: request.playDate, course: request.courseId, slotId: slot.slotId, time: choice.time, players: toClubPlayers(request.players) });
+      first.push({ ctx, attempt: { time: choice.time, ...slot, attemptId: 0, post, launched: null } });
     }
     await d.database.transaction(async (tx) => {
       for (const { ctx, attempt } of first) {
@@ -292,6 +299,20 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
       }
     });
     return new Map(first.map(({ ctx, attempt }) => [ctx.request.id, attempt]));
+  }
+
+  /**
+   * At the instant, every first post leaves in one tight loop, earliest-submitted first; each
+   * request's run then takes up its answer. Nothing else runs between two posts.
+   */
+  function launchFirstWave(wave: Map<number, PreparedAttempt>): void {
+    for (const attempt of wave.values()) {
+      const firedAtLocal = now();
+      const answer = attempt.post();
+      // Handled when the request's run awaits it; this only keeps an early failure from being unhandled.
+      answer.catch(() => undefined);
+      attempt.launched = { answer, firedAtLocal, firedAtClub: clubNow() };
+    }
   }
 
   /** Opens connections to the club ahead of the burst, so no post waits for a handshake. */
@@ -373,21 +394,28 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
     try {
       for (;;) {
         if (!isRunning) return;
-        const choice = board.choose(request.id, request.playDate, request.courseId, times, ctx.excluded);
-        if (choice.kind === "exhausted") return void (await finishFailed(request, NO_TIME_AVAILABLE));
-        if (choice.kind === "wait") {
-          await park(Promise.race([board.changed(), stopped()]));
-          continue;
+        let time: string;
+        if (prepared?.launched) {
+          // Its post has left: its answer is settled whatever the board says (the claim is this request's).
+          time = prepared.time;
+        } else {
+          const choice = board.choose(request.id, request.playDate, request.courseId, times, ctx.excluded);
+          if (choice.kind === "exhausted") return void (await finishFailed(request, NO_TIME_AVAILABLE));
+          if (choice.kind === "wait") {
+            await park(Promise.race([board.changed(), stopped()]));
+            continue;
+          }
+          time = choice.time;
         }
-        const result = await trySlot(ctx, choice.time, prepared?.time === choice.time ? prepared : undefined);
+        const result = await trySlot(ctx, time, prepared?.time === time ? prepared : undefined);
         prepared = undefined;
         if (result.kind === "booked" || result.kind === "stopped") return;
         if (result.kind === "failed") {
-          board.release(request.id, request.playDate, request.courseId, choice.time, "free");
+          board.release(request.id, request.playDate, request.courseId, time, "free");
           return void (await finishFailed(request, result.reason));
         }
-        if (result.kind === "skip") ctx.excluded.add(choice.time);
-        board.release(request.id, request.playDate, request.courseId, choice.time, result.kind === "gone" ? "gone" : "free");
+        if (result.kind === "skip") ctx.excluded.add(time);
+        board.release(request.id, request.playDate, request.courseId, time, result.kind === "gone" ? "gone" : "free");
       }
     } catch (error) {
       // Left processing on purpose: a restart reconciles it with the club.
@@ -428,10 +456,13 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
       let slot: { slotId: string; isPredicted: boolean };
       let attemptId: number;
       let sentAt: { firedAtLocal: number; firedAtClub: number } | null = null;
+      let launched: PreparedAttempt["launched"] = null;
       if (firstAttempt) {
-        ({ attemptId, ...slot } = firstAttempt);
+        attemptId = firstAttempt.attemptId;
+        slot = { slotId: firstAttempt.slotId, isPredicted: firstAttempt.isPredicted };
+        launched = firstAttempt.launched;
+        sentAt = launched ? { firedAtLocal: launched.firedAtLocal, firedAtClub: launched.firedAtClub } : { firedAtLocal: now(), firedAtClub: clubNow() };
         firstAttempt = undefined;
-        sentAt = { firedAtLocal: now(), firedAtClub: clubNow() };
       } else {
         const resolved = await resolveSlot(ctx, time, isIdCorrected);
         if (resolved.kind === "gone" || resolved.kind === "skip" || resolved.kind === "failed") return resolved;
@@ -462,7 +493,8 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
         }
       };
       try {
-        const { ref } = await ctx.session.book({ date: request.playDate, course: request.courseId, slotId: slot.slotId, time, players: toClubPlayers(request.players) });
+        const { ref } = await (launched?.answer ??
+          ctx.session.book({ date: request.playDate, course: request.courseId, slotId: slot.slotId, time, players: toClubPlayers(request.players) }));
         await settleSentAt();
         await finishBooked(request, attemptId, time, ref, Math.round(performance.now() - started));
         return { kind: "booked" };
