@@ -142,6 +142,21 @@ describe("book, edit, cancel", () => {
     expect(audit[1].detail).toContain(ref);
   });
 
+  test("a prepared booking is built now and sent only when called, as one audited booking", async () => {
+    const session = client.forMember(MARIA);
+    await session.login();
+    const target = slot("2025-03-07", "masters", "07:12");
+    const post = session.prepareBook({ ...target, players: [maria] });
+    expect(sim.attempts().filter((a) => a.slotId === target.slotId)).toHaveLength(0);
+    const { ref } = await post();
+    expect(sim.attempts().filter((a) => a.slotId === target.slotId).map((a) => a.outcome)).toEqual(["confirmed"]);
+    expect((await session.fetchMyBookings()).map((b) => b.ref)).toEqual([ref]);
+    expect(audit.map((a) => `${a.action}:${a.outcome}`)).toEqual(["login:ok", "book:ok"]);
+    // A taken slot is typed the same way through a prepared post.
+    const again = session.prepareBook({ ...target, players: [maria] });
+    expect((await failureOf(again())).kind).toBe("slot_taken");
+  });
+
   test("every refusal is typed", async () => {
     const session = client.forMember(MARIA);
     const target = slot("2025-03-07", "masters", "06:00");
