@@ -34,6 +34,7 @@ import { systemClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
+import { createRandom } from "../../src/club-sim/random.ts";
 
 const CLUB_OFFSET_MS = 1300;
 const RIVAL_DELAY_MS = 150;
@@ -63,17 +64,6 @@ if (process.argv[2] === "--club") {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** A seeded generator, so every run asks for the same preferences. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The next whole minute on the club's clock at least `leadMs` away. */
 function nextReleaseMinute(leadMs: number): number {
@@ -146,7 +136,7 @@ await writeSettings(database.db, { ...DEFAULT_SETTINGS, release_time: releaseTim
 const accounts = generateAccounts(MEMBERS);
 const times = teeTimes();
 const popular = times.filter((t) => t >= "06:00" && t < "08:00");
-const rand = random(7);
+const rand = createRandom(7);
 const now = Date.now();
 const userRows = await database.db
   .insert(users)

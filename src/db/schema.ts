@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { integer, primaryKey, sqliteTable, text, uniqueIndex, index } from "drizzle-orm/sqlite-core";
+import type { FlightPlayer } from "../domain/players.ts";
 
 export const ROLES = ["user", "admin", "superadmin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -168,15 +169,8 @@ export interface RequestSelection {
   time: string;
   slotId: string | null;
 }
-/** A player of a request or booking, as Teebox sends it to the club. */
-export interface StoredPlayer {
-  type: string;
-  firstName: string;
-  lastName: string;
-  memberId: string;
-  cart: string;
-  fee: string;
-}
+/** A player of a request or booking, as Teebox sends it to the club: a flight row without form state. */
+export type StoredPlayer = Omit<FlightPlayer, "locked" | "fromSaved">;
 
 export const bookingRequests = sqliteTable(
   "booking_requests",

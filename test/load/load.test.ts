@@ -24,6 +24,7 @@ import { bookingRequests, bookings, requestAttempts } from "../../src/db/schema.
 import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
 import type { AppSettings } from "../../src/domain/settings.ts";
 import type { ClientAction, ServerMessage } from "../../src/realtime/messages.ts";
+import { createRandom } from "../../src/club-sim/random.ts";
 import {
   callJson,
   MemberSocket,
@@ -60,17 +61,6 @@ const EARLY_TIMES = Array.from({ length: 22 }, (_, i) => {
 const RELEASE_FIRST_CHOICES = [...EARLY_TIMES, ...Array.from({ length: 8 }, (_, i) => `11:${String(i * 8).padStart(2, "0")}`)];
 const READ_PATHS = ["/v1/tee-times", "/v1/my/bookings", "/v1/my/requests", "/v1/my/players", "/v1/advisories", "/v1/system/rules"];
 
-/** A seeded generator, so each run makes the same choices. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const courseFor = (date: string) => (weekdayOf(date) === 7 ? "legends" : "masters");
 
@@ -275,7 +265,7 @@ test(
     }
 
     async function runMember(member: Member): Promise<void> {
-      const rand = random(1000 + member.index);
+      const rand = createRandom(1000 + member.index);
       // Everyone asks for the release date first (spread over the first 3 s), then mixes.
       await Bun.sleep(member.index * 100);
       await submit(member, rand, releaseDate, true);

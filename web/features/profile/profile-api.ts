@@ -2,17 +2,10 @@
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SessionUser } from "../../lib/types.ts";
 import { api } from "../../lib/api.ts";
+import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
 
-export interface ProfileUpdate {
-  name: string;
-  memberId: string;
-  southwoods_email: string;
-  /** Left out when blank: the stored club password is kept. */
-  golf_password?: string;
-  defaultCartType: string;
-  defaultFeeGuest: string;
-  defaultFeeMember: string;
-}
+/** The server's own contract (a blank or absent golf_password keeps the stored club password). */
+export type ProfileUpdate = UpdateProfileInput;
 
 export function fetchFormOptions(): Promise<FormOption[]> {
   return api.get<FormOption[]>("/v1/form-options");

@@ -2,6 +2,7 @@
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import { api } from "../../lib/api.ts";
 import type { SessionUser } from "../../lib/types.ts";
+import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
 
 export function fetchFormOptions(): Promise<FormOption[]> {
   return api.get<FormOption[]>("/v1/form-options");
@@ -17,14 +18,6 @@ export function verifyClubLogin(email: string, password: string): Promise<unknow
   return api.post<unknown>("/v1/my/verify-credentials", { email, password });
 }
 
-export function saveProfile(profile: {
-  name: string;
-  memberId: string;
-  southwoods_email: string;
-  golf_password: string;
-  defaultCartType: string;
-  defaultFeeGuest: string;
-  defaultFeeMember: string;
-}): Promise<{ user: SessionUser }> {
+export function saveProfile(profile: UpdateProfileInput): Promise<{ user: SessionUser }> {
   return api.put<{ user: SessionUser }>("/v1/my/profile", profile);
 }
