@@ -1,19 +1,13 @@
 /** The admin area in real Chromium: users, courses, windows, holidays and rules; UI text live in a second page; the monitor. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_USERNAME, launchBrowser, openPage, saveScreenshot, signIn, startServer, type TestServer } from "./harness.ts";
+import { ADMIN_USERNAME, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function openAdmin(): Promise<{ page: Page; close: () => Promise<void> }> {

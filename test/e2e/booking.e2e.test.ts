@@ -4,13 +4,13 @@
  * request for a date not yet open, edit and cancel the request, edit and cancel the booking.
  * Each width is its own demo member, so the two runs never share bookings.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { formatReleaseAt } from "../../src/domain/format.ts";
 import { formatEventDate } from "../../src/domain/manila-time.ts";
 import { releaseInstant } from "../../src/domain/release-time.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
-import { launchBrowser, openPage, saveScreenshot, signIn, startServer, type TestServer } from "./harness.ts";
+import { openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 const DEMO_PASSWORD = "demo1234";
 /** A booking goes to the (demo) club and back; the wait is for what the member sees, with this as the limit. */
@@ -19,15 +19,9 @@ const JOURNEY_TIMEOUT_MS = 120_000;
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 interface Width {

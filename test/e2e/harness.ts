@@ -3,6 +3,7 @@
  * Chromium through playwright-core, a sign-in fixture that uses the real login form, and
  * screenshots under test-results/. Nothing here sleeps a fixed time: it waits for what a user sees.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -162,4 +163,22 @@ export async function createMember(server: TestServer, username: string, passwor
     body: JSON.stringify({ username, password, role: "user", status: "active" }),
   });
   if (!response.ok) throw new Error(`Creating member ${username} failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * A fresh Teebox and Chromium for one test file: started before its tests, stopped after them.
+ * `receive` hands them to the file's own variables.
+ */
+export function useServerAndBrowser(receive: (server: TestServer, browser: Browser) => void): void {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    receive(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -3,26 +3,20 @@
  * advisories the start-up scrape brought in, then a change on the club's tee sheet that a scrape
  * carries to the header's last-updated time.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_USERNAME, apiSession, launchBrowser, openPage, saveScreenshot, signIn, startServer, type TestServer } from "./harness.ts";
+import { ADMIN_USERNAME, apiSession, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 /** The scraper answers a request within 30 s of the last run with that run; the start-up run counts. */
 const THROTTLE_WAIT_MS = 45_000;
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Where the in-process demo club listens and its control token (written by Teebox at start). */

@@ -6,19 +6,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createMember, launchBrowser, openPage, saveScreenshot, signIn, startServer, type TestServer } from "./harness.ts";
+import { createMember, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** The demo club's account for Ana (src/club-sim/demo-data.ts). */

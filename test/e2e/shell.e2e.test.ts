@@ -1,19 +1,13 @@
 /** Journeys through the web shell in real Chromium: sign in and out, the setup redirect, the phone layout. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { ADMIN_USERNAME, createMember, launchBrowser, openPage, saveScreenshot, signIn, startServer, type TestServer } from "./harness.ts";
+import { ADMIN_USERNAME, createMember, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe("web shell", () => {
