@@ -24,7 +24,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.use("*", prepareRequest(deps));
-  api.use(
+  api.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
     "*",
     guardWrites(
       bodyLimit({
@@ -55,10 +56,8 @@ export function createApp(deps: AppDeps) {
     ["/advisories", createAdvisoriesRoutes()],
   ];
   const adminGroups: [string, Hono<AppEnv>][] = [...createAdminRouteGroups()];
-  for (const [path, group] of memberGroups) {
-    api.use(`${path}/*`, requireUser);
-    api.route(path, group);
-  }
+  for (const path of new Set(memberGroups.map(([path]) => path))) api.use(`${path}/*`, requireUser);
+  for (const [path, group] of memberGroups) api.route(path, group);
   for (const [path, group] of adminGroups) {
     api.use(`/admin${path}/*`, requireRole("admin", "superadmin"));
     api.route(`/admin${path}`, group);

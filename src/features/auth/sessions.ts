@@ -162,7 +162,9 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
   if (at < 0) return undefined;
   const end = cookieHeader.indexOf(";", at);
   const value = cookieHeader.slice(at + name.length, end < 0 ? undefined : end).trim();
-  return value ? decodeCookieValue(value) : undefined;
+  if (!value) return undefined;
+  // Our tokens are base64url; only a value with escapes needs decoding (a hot path).
+  return value.includes("%") ? decodeCookieValue(value) : value;
 }
 
 /** The session behind a raw Cookie header: every request and the socket upgrade read it this way. */

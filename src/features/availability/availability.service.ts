@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { advisories, bookingRules, bookingWindows, courses, holidays, scrapeRuns, teeTimeSlots } from "../../db/schema.ts";
 import type { BookingRule, Course } from "../../domain/booking-rules.ts";
 import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain/date-kinds.ts";
-import { manilaDate } from "../../domain/manila-time.ts";
+import { addDays, manilaDate, manilaInstant } from "../../domain/manila-time.ts";
 import { groupWindows } from "../../domain/windows.ts";
 import { readSettings } from "../settings/settings.service.ts";
 import type { Advisory, AdvisoriesResponse, RulesResponse, TeeTimesResponse } from "./availability.schemas.ts";
@@ -36,17 +36,20 @@ export async function readLastScrapeTime(db: Db): Promise<number | null> {
  */
 interface TeeTimesJson {
   today: string;
+  /** The next Manila midnight: until then `today` holds without working out the date again. */
+  validUntil: number;
   /** Encoded once: re-encoding tens of kilobytes per request would cost more than the rest of it. */
   body: Uint8Array<ArrayBuffer>;
 }
 const teeTimesCaches = new WeakMap<object, TeeTimesJson>();
 
 export async function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<Uint8Array<ArrayBuffer>> {
-  const today = manilaDate(deps.clock.now());
+  const now = deps.clock.now();
   const cached = teeTimesCaches.get(deps.database);
-  if (cached?.today === today) return cached.body;
-  const body = new TextEncoder().encode(JSON.stringify(await readTeeTimes(deps.database.db, deps.clock.now())));
-  teeTimesCaches.set(deps.database, { today, body });
+  if (cached && now < cached.validUntil) return cached.body;
+  const today = manilaDate(now);
+  const body = new TextEncoder().encode(JSON.stringify(await readTeeTimes(deps.database.db, now)));
+  teeTimesCaches.set(deps.database, { today, validUntil: manilaInstant(addDays(today, 1)), body });
   return body;
 }
 
