@@ -122,12 +122,18 @@ describe("pages", () => {
 
 describe("session check", () => {
   test("shows a spinner until the status call answers, then routes by its answer", async () => {
-    // Every status call waits for the test's answer (a check may be asked for more than once).
+    // Status calls wait for the test's answer; once given, it answers calls made later too (the
+    // check may start only after the spinner shows, or be asked for more than once).
     const waiting: ((response: Response) => void)[] = [];
-    const answer = (make: () => Response) => waiting.splice(0).forEach((resolve) => resolve(make()));
-    mockFetch((call) =>
-      call.url === "/v1/auth/status" ? new Promise<Response>((resolve) => waiting.push(resolve)) : undefined,
-    );
+    let answered: (() => Response) | null = null;
+    const answer = (make: () => Response) => {
+      answered = make;
+      waiting.splice(0).forEach((resolve) => resolve(make()));
+    };
+    mockFetch((call) => {
+      if (call.url !== "/v1/auth/status") return undefined;
+      return answered ? Promise.resolve(answered()) : new Promise<Response>((resolve) => waiting.push(resolve));
+    });
     const { useSessionStore } = await import("../../web/lib/session-store.ts");
     const { render } = await import("@testing-library/react");
     const { createMemoryRouter, RouterProvider } = await import("react-router-dom");
