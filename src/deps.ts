@@ -46,7 +46,7 @@ export interface AppVariables {
 
 /** What Bun.serve hands the app with each request (absent under app.request() in tests). */
 export interface AppBindings {
-  clientIp?: string;
+  clientIp?: () => string;
 }
 
 export type AppEnv = { Variables: AppVariables; Bindings: AppBindings };

@@ -55,9 +55,10 @@ function createWebHandler(assets: WebAssets) {
 
 export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web: WebAssets; port: number; host: string }): HttpServer {
   const { app, deps } = options;
-  // Hono gets the socket's address as a binding: a header could be sent from outside.
+  // Hono gets the socket's address as a binding (a header could be sent from outside), looked up
+  // only when asked for: sign-in counts failures per address, reads never need it.
   const forward = (req: Request, server: Server<SocketData>) =>
-    app.fetch(req, { clientIp: server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
+    app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,

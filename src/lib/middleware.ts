@@ -8,9 +8,9 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
 import { getSessionFromCookieHeader } from "../features/auth/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
-import { SECURITY_HEADERS } from "./security-headers.ts";
+import { API_SECURITY_HEADERS } from "./security-headers.ts";
 
-const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+const SECURITY_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -105,7 +105,9 @@ describe("the API base", () => {
     const res = await t.call("GET", "/v1/auth/status");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    // JSON is never a document: its policy allows nothing at all.
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   test("form options and UI text are public and seeded with the spec's defaults first", async () => {

@@ -13,7 +13,7 @@ import { endSession, SESSION_COOKIE, signSessionCookie } from "./sessions.ts";
  */
 function clientAddress(c: Context<AppEnv>): string {
   const forwarded = c.get("deps").publicOrigin ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  return forwarded || c.env?.clientIp || "unknown";
+  return forwarded || c.env?.clientIp?.() || "unknown";
 }
 
 export function createAuthRoutes() {
