@@ -64,6 +64,7 @@ export function createApp(deps: AppDeps) {
   }
 
   api.onError((error, c) => {
+    c.header("x-request-id", c.get("requestId"));
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException) {
       const status = error.status >= 500 ? 500 : error.status;

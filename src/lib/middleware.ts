@@ -23,7 +23,7 @@ function createRequestIds(): () => string {
 
 /**
  * The first step of every request, in one layer because reads are the hot path: the deps, a request
- * id, the security headers (set before the handler so they are part of the answer as it is built),
+ * id (logged, and returned with error answers, where support needs it), the security headers (set before the handler so they are part of the answer as it is built),
  * and the signed-in user when a session cookie is sent.
  */
 export function prepareRequest(deps: AppDeps, options: { readSession: boolean } = { readSession: true }): MiddlewareHandler<AppEnv> {
@@ -34,7 +34,6 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     c.set("requestId", requestId);
     c.set("user", null);
     c.set("sessionId", null);
-    c.header("x-request-id", requestId);
     for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
     const session = options.readSession ? await getSessionFromCookieHeader(deps, c.req.header("cookie")) : null;
     if (session) {

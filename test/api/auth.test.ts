@@ -93,6 +93,8 @@ describe("the API base", () => {
     const bad = await t.call("POST", "/v1/auth/login", { rawBody: "{not json" });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errorKey).toBe("validation.bad_json");
+    // An error names its request, so a member's report can be found in the log.
+    expect(bad.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-\w+$/);
     const big = await t.call("POST", "/v1/auth/login", { rawBody: JSON.stringify({ username: "x".repeat(70_000), password: "y" }) });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: "The request is too large.", errorKey: "request.too_large" });
