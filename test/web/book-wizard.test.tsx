@@ -29,6 +29,14 @@ const dateButton = (date: string) => document.querySelector<HTMLButtonElement>(`
 const slotButton = (time: string) => document.querySelector<HTMLButtonElement>(`[data-time="${time}"]`)!;
 const stepTitle = () => screen.getAllByRole("heading", { level: 2 })[0].textContent;
 
+/** Mobile wizard: Monday, Next, Masters, Next — the time step is on screen. */
+function walkToTimeStep() {
+  fireEvent.click(dateButton(MONDAY));
+  fireEvent.click(nextButton());
+  fireEvent.click(button(/^Masters/));
+  fireEvent.click(nextButton());
+}
+
 function chooseMondayMasters() {
   fireEvent.click(dateButton(MONDAY));
   fireEvent.click(button(/^Masters/));
@@ -62,10 +70,7 @@ describe("mobile wizard steps", () => {
     renderScreens("/book");
     const steps = () => within(screen.getByRole("navigation", { name: "Booking steps" })).getAllByRole("button") as HTMLButtonElement[];
     expect(steps().map((b) => b.hasAttribute("disabled"))).toEqual([false, true, true, true, true]);
-    fireEvent.click(dateButton(MONDAY));
-    fireEvent.click(nextButton());
-    fireEvent.click(button(/^Masters/));
-    fireEvent.click(nextButton());
+    walkToTimeStep();
     expect(steps().map((b) => b.hasAttribute("disabled"))).toEqual([false, false, false, true, true]);
     fireEvent.click(steps()[4]);
     expect(stepTitle()).toBe("Choose your tee times");
@@ -82,10 +87,7 @@ describe("mobile wizard steps", () => {
 
   test("a new date or course clears the chosen times", () => {
     renderScreens("/book");
-    fireEvent.click(dateButton(MONDAY));
-    fireEvent.click(nextButton());
-    fireEvent.click(button(/^Masters/));
-    fireEvent.click(nextButton());
+    walkToTimeStep();
     fireEvent.click(slotButton("06:00"));
     expect(useBookStore.getState().selection).toHaveLength(1);
 
@@ -121,10 +123,7 @@ describe("mobile wizard steps", () => {
 
   test("review shows date, course, first time and 'n of' the applicable maximum", () => {
     renderScreens("/book");
-    fireEvent.click(dateButton(MONDAY));
-    fireEvent.click(nextButton());
-    fireEvent.click(button(/^Masters/));
-    fireEvent.click(nextButton());
+    walkToTimeStep();
     fireEvent.click(slotButton("12:00"));
     fireEvent.click(slotButton("12:08"));
     fireEvent.click(nextButton());
@@ -143,10 +142,7 @@ describe("mobile wizard steps", () => {
 
   test("review counts against the rule of the first time", () => {
     renderScreens("/book");
-    fireEvent.click(dateButton(MONDAY));
-    fireEvent.click(nextButton());
-    fireEvent.click(button(/^Masters/));
-    fireEvent.click(nextButton());
+    walkToTimeStep();
     fireEvent.click(slotButton("06:00"));
     fireEvent.click(nextButton());
     fireEvent.click(nextButton());
@@ -228,10 +224,7 @@ describe("submit", () => {
     setViewportWidth(390);
     const socket = openSocket();
     renderScreens("/book");
-    fireEvent.click(dateButton(MONDAY));
-    fireEvent.click(nextButton());
-    fireEvent.click(button(/^Masters/));
-    fireEvent.click(nextButton());
+    walkToTimeStep();
     fireEvent.click(slotButton("06:24"));
     fireEvent.click(slotButton("06:00"));
     fireEvent.click(nextButton());
