@@ -1,6 +1,7 @@
 /**
  * Runs the whole test suite. First the guard rails, whatever suites are asked for: the type check
- * (tsc --noEmit), which counts as one failure when it finds anything. Then the server-side tests
+ * (tsc --noEmit) and the import rules (scripts/check-imports.ts: layers, features, cycles, file
+ * sizes), each counting as one failure when it finds anything. Then the server-side tests
  * and the component tests each in their own process (happy-dom's globals would break API tests),
  * both in the machine's zone and in America/New_York (Manila dates must not depend on it), then the
  * browser journeys in Chromium.
@@ -29,6 +30,7 @@ const root = new URL("..", import.meta.url).pathname;
 // reports it even when every test passes. Their output is echoed; a pass is not counted as a test.
 const guards = [
   { name: "types", command: ["node_modules/.bin/tsc", "--noEmit", "-p", "tsconfig.json"] },
+  { name: "imports", command: ["bun", "scripts/check-imports.ts"] },
 ] as const;
 
 for (const guard of guards) {
