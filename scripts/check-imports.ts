@@ -1,5 +1,5 @@
 /**
- * Checks the import rules of docs/decisions (the layering record) over src/ and web/:
+ * Checks the import rules of docs/decisions/019-layers-and-guard-rails.md over src/ and web/:
  *
  * - domain: a file in src/domain imports no other file of the app, only other domain files (and
  *   packages), because the web app runs the same rules and domain code does no I/O.
