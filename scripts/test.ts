@@ -1,8 +1,12 @@
 /**
- * Runs the whole test suite: the server-side tests and the component tests each in their own
- * process (happy-dom's globals would break API tests), both in the machine's zone and in
- * America/New_York (Manila dates must not depend on it), then the browser journeys in Chromium.
- * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e load.
+ * Runs the whole test suite. First the guard rails, whatever suites are asked for: the type check
+ * (tsc --noEmit) and the import rules (scripts/check-imports.ts: layers, features, cycles, file
+ * sizes), each counting as one failure when it finds anything. Then the server-side tests
+ * and the component tests each in their own process (happy-dom's globals would break API tests),
+ * both in the machine's zone and in America/New_York (Manila dates must not depend on it), then the
+ * browser journeys in Chromium.
+ * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e load;
+ * 'guards' runs the guard rails alone.
  */
 // (A module, so top-level await is allowed.)
 export {};
@@ -19,6 +23,36 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+
+const root = new URL("..", import.meta.url).pathname;
+
+// Guard rails: a boundary crossed or a type error fails the run, so CI reports it even when every
+// test passes; the tests still run, so one run shows everything. A pass is not counted as a test.
+const guards = [
+  { name: "types", command: ["node_modules/.bin/tsc", "--noEmit", "-p", "tsconfig.json"] },
+  { name: "imports", command: ["bun", "scripts/check-imports.ts"] },
+] as const;
+
+for (const guard of guards) {
+  console.log(`\n=== ${guard.name}`);
+  const started = performance.now();
+  let code: number;
+  try {
+    const proc = Bun.spawn([...guard.command], { cwd: root, stdout: "inherit", stderr: "inherit" });
+    code = await proc.exited;
+  } catch (error) {
+    // Not installed (no node_modules/.bin/tsc): a failure of the run, not a crash of the runner.
+    console.log(String(error));
+    code = 127;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (code === 0) console.log(`${guard.name}: ok (${seconds} s)`);
+  else {
+    console.log(`${guard.name}: failed with ${code} (${seconds} s)`);
+    failed += 1;
+    failures.push(`${guard.name}: exited with ${code}`);
+  }
+}
 
 for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
@@ -52,4 +86,5 @@ for (const suite of suites) {
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+const guardsOnly = only.length > 0 && only.every((name) => name === "guards");
+process.exit(failed > 0 || (passed === 0 && !guardsOnly) ? 1 : 0);

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { checkTree, countLines, findImports, formatViolations, type Rule } from "../../scripts/check-imports.ts";
+
+const roots: string[] = [];
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+/** Writes a small tree of files into a fresh folder and checks it. */
+function check(files: Record<string, string>) {
+  const root = mkdtempSync(join(tmpdir(), "teebox-imports-"));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return checkTree(root);
+}
+
+/** The violations of one rule as "file → import" (or the file alone for the size rule). */
+function found(files: Record<string, string>, rule: Rule): string[] {
+  return check(files)
+    .violations.filter((violation) => violation.rule === rule)
+    .map((violation) => (violation.specifier ? `${violation.file} → ${violation.specifier}` : violation.file));
+}
+
+const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+
+describe("the import rules", () => {
+  test("domain code may import other domain code and packages", () => {
+    const files = {
+      "src/domain/rules.ts": 'import { z } from "zod";\nimport { day } from "./time.ts";\nexport const rule = z.string().parse(day);\n',
+      "src/domain/time.ts": 'export const day = "Monday";\n',
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("domain code importing the app is reported, a type-only import too", () => {
+    const files = {
+      "src/domain/rules.ts": 'import type { Logger } from "../lib/logger.ts";\nexport const rule = (log: Logger) => log;\n',
+      "src/lib/logger.ts": "export interface Logger { info(text: string): void }\n",
+    };
+    expect(found(files, "domain")).toEqual(["src/domain/rules.ts → ../lib/logger.ts"]);
+  });
+
+  test("a server feature may import its own files", () => {
+    const files = {
+      "src/features/alpha/alpha.service.ts": 'import { schema } from "./alpha.schemas.ts";\nexport const service = schema;\n',
+      "src/features/alpha/alpha.schemas.ts": "export const schema = 1;\n",
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("a server feature importing another is reported", () => {
+    const files = {
+      "src/features/alpha/alpha.service.ts": "export const service = 1;\n",
+      "src/features/beta/beta.service.ts": 'export { service } from "../alpha/alpha.service.ts";\n',
+    };
+    expect(found(files, "server-features")).toEqual(["src/features/beta/beta.service.ts → ../alpha/alpha.service.ts"]);
+  });
+
+  test("a web feature may import its own files and shared code", () => {
+    const files = {
+      "web/features/book/book-view.tsx": 'import { api } from "../../lib/api.ts";\nimport { step } from "./step.ts";\nexport const view = [api, step];\n',
+      "web/features/book/step.ts": "export const step = 1;\n",
+      "web/lib/api.ts": "export const api = 1;\n",
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("a web feature importing another is reported, a dynamic import too", () => {
+    const files = {
+      "web/features/book/book-view.tsx": 'export const load = () => import("../players/list.tsx");\n',
+      "web/features/players/list.tsx": "export const list = 1;\n",
+    };
+    expect(found(files, "web-features")).toEqual(["web/features/book/book-view.tsx → ../players/list.tsx"]);
+  });
+
+  test("web may import domain code and feature schema modules", () => {
+    const files = {
+      "web/lib/types.ts":
+        'import type { Rule } from "../../src/domain/rules.ts";\nimport type { View } from "../../src/features/alpha/alpha.schemas.ts";\nexport type Both = [Rule, View];\n',
+      "src/domain/rules.ts": "export type Rule = string;\n",
+      "src/features/alpha/alpha.schemas.ts": "export type View = number;\n",
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("web importing a service, or server code outside domain, is reported even for types alone", () => {
+    const files = {
+      "web/lib/types.ts":
+        'import { type View } from "../../src/features/alpha/alpha.service.ts";\nimport type { Message } from "../../src/realtime/messages.ts";\nexport type Both = [View, Message];\n',
+      "src/features/alpha/alpha.service.ts": "export type View = number;\n",
+      "src/realtime/messages.ts": "export type Message = string;\n",
+      // A schema module is one directly in a feature's folder, named *.schemas.ts.
+      "web/lib/deep.ts": 'import type { X } from "../../src/features/alpha/inner/x.schemas.ts";\nexport type Y = X;\n',
+      "src/features/alpha/inner/x.schemas.ts": "export type X = 1;\n",
+    };
+    expect(found(files, "web-to-server")).toEqual([
+      "web/lib/deep.ts → ../../src/features/alpha/inner/x.schemas.ts",
+      "web/lib/types.ts → ../../src/features/alpha/alpha.service.ts",
+      "web/lib/types.ts → ../../src/realtime/messages.ts",
+    ]);
+  });
+
+  test("imports that go one way are no cycle", () => {
+    const files = {
+      "src/a.ts": 'import { b } from "./b.ts";\nexport const a = b;\n',
+      "src/b.ts": 'import { c } from "./c.ts";\nexport const b = c;\n',
+      "src/c.ts": "export const c = 1;\n",
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("a cycle is reported with a path and every import on it, type-only imports included", () => {
+    const files = {
+      "src/deps.ts": 'import type { Engine } from "./jobs/engine.ts";\nexport interface Deps { engine: Engine }\n',
+      "src/jobs/engine.ts": 'import type { Deps } from "../deps.ts";\nexport interface Engine { start(deps: Deps): void }\n',
+      "src/main.ts": 'import type { Deps } from "./deps.ts";\nexport type Main = Deps;\n',
+      "web/x.ts": 'import { x } from "./x.ts";\nexport const y = 1;\nexport { x };\n',
+    };
+    const cycles = check(files).violations.filter((violation) => violation.rule === "cycles");
+    expect(cycles.map((cycle) => cycle.cycle)).toEqual([
+      ["src/deps.ts", "src/jobs/engine.ts", "src/deps.ts"],
+      ["web/x.ts", "web/x.ts"],
+    ]);
+    expect(cycles[0]!.edges!.map((edge) => `${edge.file} → ${edge.specifier} (${edge.kind})`)).toEqual([
+      "src/deps.ts → ./jobs/engine.ts (type)",
+      "src/jobs/engine.ts → ../deps.ts (type)",
+    ]);
+  });
+
+  test("a file of 400 lines in jobs or features passes", () => {
+    const files = {
+      "src/jobs/engine.ts": lines(400),
+      "src/features/alpha/alpha.service.ts": lines(400),
+      "src/club/big.ts": lines(900),
+    };
+    expect(check(files).violations).toEqual([]);
+  });
+
+  test("a file over 400 lines in jobs or features is reported", () => {
+    const files = {
+      "src/jobs/release/engine.ts": lines(401),
+      "src/features/alpha/alpha.service.ts": lines(399) + "export const last = 1;\nexport const after = 2;",
+    };
+    expect(found(files, "size")).toEqual(["src/features/alpha/alpha.service.ts", "src/jobs/release/engine.ts"]);
+  });
+
+  test("a relative import of a missing file is reported; a package is not", () => {
+    const files = { "src/a.ts": 'import { z } from "zod";\nimport { b } from "./missing.ts";\nexport const a = [z, b];\n' };
+    expect(found(files, "unresolved")).toEqual(["src/a.ts → ./missing.ts"]);
+  });
+
+  test("the report names every violation with its file and import", () => {
+    const result = check({
+      "src/domain/rules.ts": 'import "../lib/side.ts";\n',
+      "src/lib/side.ts": "export {};\n",
+    });
+    expect(formatViolations(result)).toContain('src/domain/rules.ts imports "../lib/side.ts"');
+  });
+});
+
+describe("finding imports in source", () => {
+  test("every form is found and type-only forms are told apart", () => {
+    const source = [
+      'import type { A } from "./a.ts";',
+      'import { type B, type C } from "./b.ts";',
+      'import D, { type E } from "./d.ts";',
+      'import * as F from "./f.ts";',
+      'import "./side.css";',
+      'export { G } from "./g.ts";',
+      'export type { H } from "./h.ts";',
+      'export * as I from "./i.ts";',
+      'const lazy = () => import("./lazy.tsx");',
+      'type J = import("./j.ts").J;',
+      "import {",
+      "  K,",
+      "  type L,",
+      '} from "./k.ts";',
+    ].join("\n");
+    expect(findImports(source)).toEqual([
+      { specifier: "./a.ts", form: "type" },
+      { specifier: "./b.ts", form: "type" },
+      { specifier: "./d.ts", form: "value" },
+      { specifier: "./f.ts", form: "value" },
+      { specifier: "./side.css", form: "value" },
+      { specifier: "./g.ts", form: "value" },
+      { specifier: "./h.ts", form: "type" },
+      { specifier: "./i.ts", form: "value" },
+      { specifier: "./lazy.tsx", form: "call" },
+      { specifier: "./j.ts", form: "call" },
+      { specifier: "./k.ts", form: "value" },
+    ]);
+  });
+
+  test("imports in comments, strings, templates and regular expressions are not imports", () => {
+    const source = [
+      '// import { a } from "./comment.ts";',
+      '/* import "./block.ts"; */',
+      "const text = 'import x from \"./string.ts\"';",
+      'const template = `import y from "./template.ts" ${`import("./nested.ts")`}`;',
+      'const pattern = /import z from "\\.\\/regex.ts"/;',
+      'import { real } from "./real.ts";',
+    ].join("\n");
+    expect(findImports(source)).toEqual([{ specifier: "./real.ts", form: "value" }]);
+  });
+
+  test("lines are counted as an editor shows them", () => {
+    expect(countLines("")).toBe(0);
+    expect(countLines("a\n")).toBe(1);
+    expect(countLines("a\nb")).toBe(2);
+  });
+});
