@@ -20,12 +20,17 @@ export const attemptSchema = z.object({
 });
 export type AttemptRow = z.infer<typeof attemptSchema>;
 
-/** A request with what the release engine did about it, as far as the Bookings page shows it. */
+/**
+ * A request with what the release engine did about it (Bookings page), and the selection as
+ * submitted with its slot ids and the member's cart (editing it in the Book wizard).
+ */
 export const requestRowSchema = z.object({
   ...pendingRequestShape,
   failureReason: z.optional(z.nullable(z.string())),
   submittedAt: z.optional(z.nullable(z.number())),
   attempts: z.optional(z.array(attemptSchema)),
+  selectionOrder: z.optional(z.array(z.object({ time: z.string(), slotId: z.nullable(z.string()) }))),
+  memberCartType: z.optional(z.string()),
 });
 export type RequestRow = z.infer<typeof requestRowSchema>;
 
