@@ -149,6 +149,60 @@ describe("admin area", () => {
     }
   }, 60_000);
 
+  test("on a 390 px phone every admin table is cards: nothing scrolls sideways, every button whole and 44 px tall", async () => {
+    const { context, page } = await openPage(browser, server, { hasSeenWelcome: true, viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto("/login");
+      await signIn(page, ADMIN_USERNAME, server.adminPassword);
+      await page.goto("/admin");
+      await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
+      const tables: [tab: string, testId: string, openRow: string | null][] = [
+        ["System Monitor", "monitor-processes", null],
+        ["Users", "admin-users", "Add User"],
+        ["Courses", "admin-courses", "Edit"],
+        ["Booking Windows", "admin-windows", "Edit"],
+        ["Guest Rules", "admin-rules", null],
+        ["Frontpage Content", "admin-frontpage", "Add Advisory"],
+      ];
+      for (const [tab, testId, openRow] of tables) {
+        await page.getByRole("tab", { name: tab }).click();
+        const table = page.getByTestId(testId);
+        await table.locator("tbody tr").first().waitFor();
+        // An open edit row has the widest cells (inputs, selects, Save and Cancel).
+        if (openRow) await table.getByRole("button", { name: openRow }).first().click();
+        const problems = await page.evaluate((id) => {
+          const found: string[] = [];
+          const width = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth > width) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+          const root = document.querySelector(`[data-testid="${id}"]`)!;
+          const table = root.matches("table") ? root : root.querySelector("table")!;
+          const wrap = table.parentElement!;
+          if (wrap.scrollWidth > wrap.clientWidth) found.push("the table scrolls sideways");
+          const rows = [...table.querySelectorAll("tbody tr")];
+          if (rows.some((row) => getComputedStyle(row).display !== "block")) found.push("rows are not cards");
+          for (const cell of table.querySelectorAll("tbody td[data-label]")) {
+            if (getComputedStyle(cell, "::before").content !== `"${cell.getAttribute("data-label")}"`) found.push(`a cell has no label: ${cell.textContent}`);
+          }
+          for (const row of rows) {
+            const box = row.getBoundingClientRect();
+            if (box.left < 0 || box.right > width + 0.5) found.push(`a card runs off screen: ${Math.round(box.left)}..${Math.round(box.right)}`);
+          }
+          for (const button of table.querySelectorAll("button")) {
+            const box = button.getBoundingClientRect();
+            if (box.height < 44) found.push(`${button.textContent} is ${box.height} px tall`);
+            if (box.left < 0 || box.right > width + 0.5) found.push(`${button.textContent} is not fully on screen`);
+          }
+          return found;
+        }, testId);
+        expect({ table: testId, problems }).toEqual({ table: testId, problems: [] });
+        await saveScreenshot(page, `admin-390-${testId}`);
+        if (openRow) await table.getByRole("button", { name: "Cancel" }).click();
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test("a saved UI text shows up in a second open page without a reload", async () => {
     const first = await openAdmin();
     const second = await openAdmin();

@@ -334,4 +334,21 @@ describe("failures", () => {
     fireEvent.click(await screen.get().findByRole("button", { name: "Save Settings" }));
     expect(await screen.get().findAllByText("scraper_username: Too long")).not.toHaveLength(0);
   });
+
+  test("an answer that is not what the server's schema says shows the failure, never a half-read list", async () => {
+    serve((call) =>
+      call.url.startsWith("/v1/admin/users") && call.method === "GET" ? jsonResponse([{ id: "1", username: 7, role: "owner" }]) : undefined,
+    );
+    render(<UsersTab />);
+    expect(await screen.get().findByText("Failed to fetch users")).toBeTruthy();
+    expect(screen.get().queryByText("owner")).toBeNull();
+    expect(screen.get().queryAllByRole("button", { name: "Edit" })).toHaveLength(0);
+  });
+
+  test("malformed system stats show the failure text, not a crash", async () => {
+    serve((call) => (call.url.includes("system-stats") ? jsonResponse({ cpu: "busy" }) : undefined));
+    render(<SystemMonitor timer={{ every: () => () => undefined }} />);
+    expect(await screen.get().findByText("Failed to load system stats.")).toBeTruthy();
+    expect(screen.get().queryByText("busy")).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { ApiError, apiRequest, setApiDependencies } from "../../web/lib/api.ts";
+import { authStatusSchema } from "../../src/features/auth/auth-responses.schemas.ts";
+import { ApiError, apiRequest, getJson, InvalidResponseError, setApiDependencies } from "../../web/lib/api.ts";
 import type { ClientLogger, ClientLogLevel, LogContext } from "../../web/lib/client-log.ts";
 import { emptyResponse, jsonResponse, mockFetch, restoreFetch, type FetchHandler } from "./support/fetch-mock.ts";
 
@@ -65,7 +66,7 @@ afterEach(() => {
 describe("apiRequest", () => {
   test("sends JSON headers and same-origin credentials, GET by default", async () => {
     const calls = serve(() => jsonResponse({ ok: true }));
-    expect(await apiRequest<{ ok: boolean }>("/v1/things")).toEqual({ ok: true });
+    expect(await apiRequest("/v1/things")).toEqual({ ok: true });
     expect(calls[0].method).toBe("GET");
     expect(calls[0].headers["content-type"]).toBe("application/json");
     expect(calls[0].headers.accept).toBe("application/json");
@@ -147,5 +148,77 @@ describe("apiRequest", () => {
     expect(entries[0].level).toBe("error");
     expect(entries[0].message).toBe("API Call Network Error");
     expect(entries[0].context).toMatchObject({ method: "GET", url: "/v1/x", error: "Failed to fetch" });
+  });
+});
+
+describe("answers are checked against their schema", () => {
+  const user = {
+    id: 7,
+    username: "ana",
+    name: "Ana Cruz",
+    memberId: "M-1",
+    southwoods_email: "ana@example.com",
+    role: "user",
+    status: "active",
+    defaultCartType: "Rental Cart - Solo",
+    defaultFeeGuest: "Charge my guest",
+    defaultFeeMember: "Charge to their account",
+    hasClubPassword: true,
+  } as const;
+
+  async function invalidAnswerOf(promise: Promise<unknown>): Promise<InvalidResponseError> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof InvalidResponseError) return error;
+      throw error;
+    }
+    throw new Error("expected the answer to be refused");
+  }
+
+  test("a matching answer is returned as the schema reads it", async () => {
+    serve(() => jsonResponse({ isAuthenticated: true, user: { ...user, notForTheWeb: "dropped" } }));
+    const status = await getJson("/v1/auth/status", authStatusSchema);
+    expect(status).toEqual({ isAuthenticated: true, user });
+  });
+
+  test("a malformed answer is logged and raised as an error, never returned", async () => {
+    serve(() => jsonResponse({ isAuthenticated: true, user: { ...user, role: "owner", id: "7" } }));
+    const error = await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema));
+    expect(error.message).toBe("The server's answer could not be read. Please try refreshing the page.");
+    expect(error.errorKey).toBe("error.invalid_response");
+    expect(error.status).toBe(200);
+    expect(error.url).toBe("/v1/auth/status");
+    expect(error.problems).toHaveLength(2);
+    expect(error.problems.some((p) => p.startsWith("user.id: "))).toBe(true);
+    expect(error.problems.some((p) => p.startsWith("user.role: "))).toBe(true);
+    // The call itself succeeded (spec §7 logs it as such); then the answer is refused.
+    expect(entries.map((e) => [e.level, e.message])).toEqual([
+      ["info", "API Call Success"],
+      ["error", "API Call Invalid Response"],
+    ]);
+    expect(entries[1].context).toEqual({ method: "GET", url: "/v1/auth/status", status: 200, duration: "12.35ms", problems: error.problems });
+    expect(navigations).toEqual([]);
+  });
+
+  test("an answer of the wrong kind altogether (a list for an object, nothing for a record) is refused", async () => {
+    serve(() => jsonResponse([1, 2, 3]));
+    expect((await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema))).problems).toHaveLength(1);
+    serve(() => emptyResponse(204));
+    await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema));
+  });
+
+  test("a success whose body is not JSON is refused with a clear error, with or without a schema", async () => {
+    serve(() => new Response("<html>proxy page</html>", { status: 200 }));
+    const error = await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema));
+    expect(error.problems).toEqual(["the answer is not JSON"]);
+    const unchecked = await invalidAnswerOf(apiRequest("/v1/auth/logout", { method: "POST" }));
+    expect(unchecked.problems).toEqual(["the answer is not JSON"]);
+  });
+
+  test("no more than five differences are logged for a very wrong answer", async () => {
+    serve(() => jsonResponse({ isAuthenticated: "yes", user: { id: "x" } }));
+    const error = await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema));
+    expect(error.problems).toHaveLength(5);
   });
 });

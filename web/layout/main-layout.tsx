@@ -8,7 +8,7 @@ import { Header } from "./header.tsx";
 import { TabBar } from "./tab-bar.tsx";
 import { tabsForRole } from "./tabs.ts";
 import { useUpcomingCount } from "./use-upcoming-count.ts";
-import { useViewportWidth } from "./use-viewport-width.ts";
+import { useViewportWidth } from "../lib/use-viewport-width.ts";
 import { WelcomeOverlay } from "./welcome-overlay.tsx";
 
 export const ROUTE_TRANSITION_MS = 280;

@@ -1,7 +1,10 @@
 /**
  * The one HTTP helper for `/v1` calls (spec §7, §8): JSON in and out, same-origin cookies,
  * every call logged with its duration, and a 401 anywhere sends the browser to /login.
+ * A call that claims a type names the schema of the answer; an answer that does not match it is
+ * logged and raised as an InvalidResponseError, never handed on as a wrongly typed object.
  */
+import { commonText } from "../../src/domain/ui-text/common.ts";
 import { paths } from "../paths.ts";
 import { clientLog, type ClientLogger } from "./client-log.ts";
 import type { ApiErrorBody } from "./types.ts";
@@ -13,6 +16,36 @@ export interface ApiRequestOptions {
   /** Serialised as JSON when present. */
   body?: unknown;
   signal?: AbortSignal;
+}
+
+/** What the helper needs of a response schema (zod and zod/mini schemas both have it). */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly SchemaIssue[] } };
+}
+
+interface SchemaIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** UI-text key of the message shown when an answer cannot be read (spec §8 'keyed text' first). */
+export const INVALID_RESPONSE_KEY = "error.invalid_response";
+
+/** A successful call whose answer does not have the shape its schema says. */
+export class InvalidResponseError extends Error {
+  readonly status: number;
+  readonly url: string;
+  readonly errorKey = INVALID_RESPONSE_KEY;
+  /** Where the answer differs, e.g. 'user.role: Invalid option'; at most a few. */
+  readonly problems: string[];
+
+  constructor(status: number, url: string, problems: string[]) {
+    super(commonText[INVALID_RESPONSE_KEY]);
+    this.name = "InvalidResponseError";
+    this.status = status;
+    this.url = url;
+    this.problems = problems;
+  }
 }
 
 /** A failed call: `message` is the text to show (server message, else errorKey, else the status fallback). */
@@ -61,7 +94,11 @@ export function setApiDependencies(overrides?: Partial<ApiDependencies>): void {
   dependencies = { ...browserDependencies, ...overrides };
 }
 
-export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<T> {
+/** A call whose answer is read: it is checked against `schema` and typed by it. */
+export function apiRequest<T>(url: string, options: ApiRequestOptions & { schema: ResponseSchema<T> }): Promise<T>;
+/** A call whose answer is not read as anything in particular (204s, fire-and-forget posts). */
+export function apiRequest(url: string, options?: ApiRequestOptions): Promise<unknown>;
+export async function apiRequest<T>(url: string, options: ApiRequestOptions & { schema?: ResponseSchema<T> } = {}): Promise<T | unknown> {
   const { fetch, logger, now } = dependencies;
   const method = options.method ?? "GET";
   const startedAt = now();
@@ -92,9 +129,31 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   }
 
   logger.info("API Call Success", { method, url, status: response.status, duration });
-  if (response.status === 204) return undefined as T;
+  const body = response.status === 204 ? NO_BODY : await readBody(response);
+  if (body.isReadable && !options.schema) return body.value;
+  const checked = body.isReadable && options.schema ? options.schema.safeParse(body.value) : null;
+  if (checked?.success) return checked.data;
+  const problems = checked ? checked.error.issues.slice(0, MAX_PROBLEMS_LOGGED).map(describeIssue) : ["the answer is not JSON"];
+  logger.error("API Call Invalid Response", { method, url, status: response.status, duration, problems });
+  throw new InvalidResponseError(response.status, url, problems);
+}
+
+const MAX_PROBLEMS_LOGGED = 5;
+const NO_BODY = { isReadable: true, value: undefined };
+
+async function readBody(response: Response): Promise<{ isReadable: boolean; value: unknown }> {
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return { isReadable: true, value: undefined };
+  try {
+    return { isReadable: true, value: JSON.parse(text) };
+  } catch {
+    return { isReadable: false, value: undefined };
+  }
+}
+
+function describeIssue(issue: SchemaIssue): string {
+  const path = issue.path.map(String).join(".");
+  return path ? `${path}: ${issue.message}` : issue.message;
 }
 
 /** Milliseconds with two decimals, e.g. '12.34ms'. */
@@ -125,9 +184,20 @@ export function withCacheBuster(url: string, now: number = Date.now()): string {
   return `${url}${url.includes("?") ? "&" : "?"}_=${now}`;
 }
 
+/** Reads: the answer's schema is required, so every type claimed is checked. */
+export function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+  return apiRequest(url, { schema, signal });
+}
+
+/** Writes: `schema` when the answer is read, else the answer is ignored. */
 export const api = {
-  get: <T>(url: string, signal?: AbortSignal) => apiRequest<T>(url, { signal }),
-  post: <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: "POST", body }),
-  put: <T>(url: string, body?: unknown) => apiRequest<T>(url, { method: "PUT", body }),
-  delete: <T>(url: string) => apiRequest<T>(url, { method: "DELETE" }),
+  post: (url: string, body?: unknown) => sendJson("POST", url, body),
+  put: (url: string, body?: unknown) => sendJson("PUT", url, body),
+  delete: (url: string) => sendJson("DELETE", url),
+  postFor: <T>(url: string, body: unknown, schema: ResponseSchema<T>) => apiRequest(url, { method: "POST", body, schema }),
+  putFor: <T>(url: string, body: unknown, schema: ResponseSchema<T>) => apiRequest(url, { method: "PUT", body, schema }),
 };
+
+async function sendJson(method: HttpMethod, url: string, body?: unknown): Promise<void> {
+  await apiRequest(url, { method, body });
+}

@@ -3,10 +3,12 @@
  * switches the sender off for the rest of the session, with a single console warning, so a down
  * endpoint never turns into a stream of failing requests.
  */
+import { apiPaths } from "./api-paths.ts";
+
 export type ClientLogLevel = "debug" | "info" | "warn" | "error";
 export type LogContext = Record<string, unknown>;
 
-export const CLIENT_LOG_URL = "/v1/client/log";
+export const CLIENT_LOG_URL = apiPaths.clientLog;
 export const LOGGER_DOWN_WARNING = "Client logger endpoint is down; client logs are suppressed for the rest of this session.";
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

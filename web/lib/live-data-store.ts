@@ -10,11 +10,13 @@
  */
 import { useEffect } from "react";
 import { create } from "zustand";
-import type { ConfirmedBookingView, PendingRequestView } from "../../src/domain/bookings-view.ts";
+import type { ConfirmedBookingView } from "../../src/domain/bookings-view.ts";
 import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
 import type { SavedPlayer } from "../../src/domain/players.ts";
-import type { AdvisoriesResponse, RulesResponse, TeeTimesResponse } from "../../src/features/availability/availability.schemas.ts";
-import { apiRequest, withCacheBuster } from "./api.ts";
+import type { AdvisoriesResponse, RulesResponse } from "../../src/features/availability/availability.schemas.ts";
+import type { RequestRow } from "../../src/features/bookings/bookings-responses.schemas.ts";
+import { getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
+import { apiPaths } from "./api-paths.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
 
@@ -33,7 +35,7 @@ interface LiveData {
   rules: RulesResponse | null;
   advisories: AdvisoriesResponse | null;
   bookings: ConfirmedBookingView[];
-  requests: PendingRequestView[];
+  requests: RequestRow[];
   savedPlayers: SavedPlayer[];
   /** True once a full load has finished, whatever part of it failed. */
   hasLoaded: boolean;
@@ -45,7 +47,7 @@ interface LiveDataState extends LiveData {
   loadAll(): Promise<void>;
   setLastScrapeTime(lastScrapeTime: number | null): void;
   setBookings(bookings: ConfirmedBookingView[]): void;
-  setRequests(requests: PendingRequestView[]): void;
+  setRequests(requests: RequestRow[]): void;
   setSavedPlayers(savedPlayers: SavedPlayer[]): void;
   clearLiveData(): void;
 }
@@ -64,9 +66,9 @@ const EMPTY: LiveData = {
 };
 
 /** Spec §8: data-fetch failures are logged to the console and shown to no one. */
-async function load<T>(what: string, url: string, apply: (value: T) => void): Promise<void> {
+async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => void): Promise<void> {
   try {
-    apply(await apiRequest<T>(url));
+    apply(await getJson(url, schema));
   } catch (error) {
     console.error(`Failed to load ${what}`, error);
   }
@@ -78,14 +80,26 @@ let isReloadWanted = false;
 export const useLiveDataStore = create<LiveDataState>()((set, get) => {
   async function loadOnce(): Promise<void> {
     set({ isLoading: true });
+    const schemas = await import("./live-data-schemas.ts");
+    const {
+      advisoriesResponseSchema,
+      bookingsResponseSchema,
+      datesResponseSchema,
+      requestsResponseSchema,
+      rulesResponseSchema,
+      savedPlayersResponseSchema,
+      teeTimesResponseSchema,
+    } = schemas;
     await Promise.all([
-      load<TeeTimesResponse>("tee times", withCacheBuster("/v1/tee-times"), (value) => set({ teeTimes: value.teeTimes, lastScrapeTime: newer(get().lastScrapeTime, value.lastScrapeTime) })),
-      load<DateEntry[]>("dates", "/v1/system/dates", (dates) => set({ dates })),
-      load<RulesResponse>("booking rules", "/v1/system/rules", (rules) => set({ rules })),
-      load<AdvisoriesResponse>("advisories", withCacheBuster("/v1/advisories"), (advisories) => set({ advisories })),
-      load<ConfirmedBookingView[]>("bookings", withCacheBuster("/v1/my/bookings"), (bookings) => set({ bookings })),
-      load<PendingRequestView[]>("requests", withCacheBuster("/v1/my/requests"), (requests) => set({ requests })),
-      load<SavedPlayer[]>("saved players", withCacheBuster("/v1/my/players"), (savedPlayers) => set({ savedPlayers })),
+      load("tee times", withCacheBuster(apiPaths.teeTimes), teeTimesResponseSchema, (value) =>
+        set({ teeTimes: value.teeTimes, lastScrapeTime: newer(get().lastScrapeTime, value.lastScrapeTime) }),
+      ),
+      load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => set({ dates })),
+      load("booking rules", apiPaths.system.rules, rulesResponseSchema, (rules) => set({ rules })),
+      load("advisories", withCacheBuster(apiPaths.advisories), advisoriesResponseSchema, (advisories) => set({ advisories })),
+      load("bookings", withCacheBuster(apiPaths.my.bookings), bookingsResponseSchema, (bookings) => set({ bookings })),
+      load("requests", withCacheBuster(apiPaths.my.requests), requestsResponseSchema, (requests) => set({ requests })),
+      load("saved players", withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema, (savedPlayers) => set({ savedPlayers })),
     ]);
     set({ hasLoaded: true, isLoading: false });
   }

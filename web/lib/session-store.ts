@@ -3,12 +3,14 @@
  * Logout clears the setup wizard state, closes the socket and clears the user.
  */
 import { create } from "zustand";
-import { apiRequest } from "./api.ts";
+import { authStatusSchema, userResponseSchema } from "../../src/features/auth/auth-responses.schemas.ts";
+import { apiRequest, getJson } from "./api.ts";
+import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
 import { useLiveDataStore } from "./live-data-store.ts";
 import { appSocket } from "./socket.ts";
 import { SETUP_WIZARD_STORAGE_KEY } from "./storage-keys.ts";
-import type { AuthStatus, SessionUser } from "./types.ts";
+import type { SessionUser } from "./types.ts";
 
 export type SessionStatus = "unknown" | "authenticated" | "anonymous";
 
@@ -35,7 +37,7 @@ type SetSession = (partial: Partial<Pick<SessionState, "status" | "user">>) => v
 
 async function runSessionCheck(set: SetSession): Promise<void> {
   try {
-    const result = await apiRequest<AuthStatus>("/v1/auth/status");
+    const result = await getJson(apiPaths.auth.status, authStatusSchema);
     if (result.isAuthenticated && result.user) set({ status: "authenticated", user: result.user });
     else set({ status: "anonymous", user: null });
   } catch (error) {
@@ -56,16 +58,17 @@ export const useSessionStore = create<SessionState>()((set) => ({
     return pendingCheck;
   },
   async signIn(username, password) {
-    const { user } = await apiRequest<{ user: SessionUser }>("/v1/auth/login", {
+    const { user } = await apiRequest(apiPaths.auth.login, {
       method: "POST",
       body: { username, password },
+      schema: userResponseSchema,
     });
     set({ status: "authenticated", user, hasJustFinishedSetup: false });
     return user;
   },
   async signOut() {
     try {
-      await apiRequest<void>("/v1/auth/logout", { method: "POST" });
+      await apiRequest(apiPaths.auth.logout, { method: "POST" });
     } catch (error) {
       // The member asked to leave: drop the local session even if the server call failed.
       clientLog.warn("Logout call failed", { error: error instanceof Error ? error.message : String(error) });

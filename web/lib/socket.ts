@@ -1,14 +1,15 @@
 /**
- * The WebSocket client (spec §7, contract in src/realtime/messages.ts). It reconnects 5000 ms after a
+ * The WebSocket client (spec §7, contract in src/domain/socket-messages.ts). It reconnects 5000 ms after a
  * drop, and routes the app-wide messages: `status: updated` → data refresh subscribers,
  * `uiTextUpdated` → text reload, `toast` → toast, `error` → error toast.
  */
+import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
 import { useTextStore } from "./text-store.ts";
 import { showToast } from "./toast-store.ts";
 import type { ClientAction, ServerMessage } from "./types.ts";
 
-export const SOCKET_PATH = "/v1/ws";
+export const SOCKET_PATH = apiPaths.socket;
 export const RECONNECT_DELAY_MS = 5000;
 
 /** The part of the browser WebSocket this client uses, so tests can hand in a fake. */

@@ -3,10 +3,10 @@
  * socket says `uiTextUpdated`. Defaults live in src/domain/ui-text.
  */
 import { create } from "zustand";
-import { apiRequest } from "./api.ts";
+import { uiTextResponseSchema } from "../../src/features/system/system.schemas.ts";
+import { getJson } from "./api.ts";
+import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
-
-export const UI_TEXT_URL = "/v1/ui-text";
 
 interface TextState {
   overrides: Record<string, string>;
@@ -23,8 +23,8 @@ export const useTextStore = create<TextState>()((set) => ({
   isLoaded: false,
   async loadTexts() {
     try {
-      const texts = await apiRequest<unknown>(UI_TEXT_URL);
-      set({ overrides: onlyStrings(texts), isLoaded: true });
+      const texts = await getJson(apiPaths.uiText, uiTextResponseSchema);
+      set({ overrides: texts, isLoaded: true });
     } catch (error) {
       // Defaults keep every screen readable; a fetch failure is only logged (spec §8).
       clientLog.error("Failed to load UI text", { error: error instanceof Error ? error.message : String(error) });
@@ -35,10 +35,3 @@ export const useTextStore = create<TextState>()((set) => ({
     set({ overrides, isLoaded: true });
   },
 }));
-
-function onlyStrings(value: unknown): Record<string, string> {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return {};
-  const result: Record<string, string> = {};
-  for (const [key, text] of Object.entries(value)) if (typeof text === "string") result[key] = text;
-  return result;
-}

@@ -1,8 +1,9 @@
-/** Server contracts the web app reads. Type-only imports: nothing from the server ends up in the bundle. */
-export type { AuthStatus, SessionUser } from "../../src/features/auth/auth.schemas.ts";
-export type { ServerMessage, ToastKind, ToastPayload, ClientAction } from "../../src/realtime/messages.ts";
+/** Server contracts the web app reads: only the domain and the schema modules, type-only here. */
+export type { AuthStatus, SessionUser } from "../../src/features/auth/auth-responses.schemas.ts";
+import type { SessionUser } from "../../src/features/auth/auth-responses.schemas.ts";
+export type { ServerMessage, ToastKind, ToastPayload, ClientAction } from "../../src/domain/socket-messages.ts";
 
-export type Role = "user" | "admin" | "superadmin";
+export type Role = SessionUser["role"];
 
 /** The JSON error body every failing `/v1` call answers with. */
 export interface ApiErrorBody {

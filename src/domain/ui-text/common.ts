@@ -31,6 +31,7 @@ export const commonText = {
   "error.title": "Something went wrong.",
   "error.body": "An unexpected error has occurred. Please try refreshing the page.",
   "error.reload": "Refresh page",
+  "error.invalid_response": "The server's answer could not be read. Please try refreshing the page.",
   "not_found.title": "Page not found",
   "not_found.body": "There is no page at this address.",
   "not_found.home_link": "Go to the home page",

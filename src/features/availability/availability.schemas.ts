@@ -1,41 +1,58 @@
 /**
  * The availability contracts (spec §3, §7): tee times with the last scrape time, the bookable
- * dates, the booking rules bundle and the advisories. The web app imports these types only.
+ * dates, the booking rules bundle and the advisories. The web app checks every answer against
+ * these (zod/mini: small in its bundle); the types are what the service returns.
  */
-import type { BookingRule, Course, Holiday } from "../../domain/booking-rules.ts";
-import type { TeeTimeDay } from "../../domain/date-kinds.ts";
-import type { AppSettings } from "../../domain/settings.ts";
-import type { AllowedWindows } from "../../domain/windows.ts";
+import * as z from "zod/mini";
+import {
+  allowedWindowsSchema,
+  appSettingsSchema,
+  bookingRuleSchema,
+  courseSchema,
+  dateEntrySchema,
+  holidaySchema,
+  teeTimeDaySchema,
+} from "../../domain/record-schemas.ts";
 
 export type { DateEntry, TeeTimeDay } from "../../domain/date-kinds.ts";
 
-export interface TeeTimesResponse {
-  teeTimes: TeeTimeDay[];
+/** GET /v1/tee-times. */
+export const teeTimesResponseSchema = z.object({
+  teeTimes: z.array(teeTimeDaySchema),
   /** Epoch ms at which the last run that stored data finished; null before the first one. */
-  lastScrapeTime: number | null;
-}
+  lastScrapeTime: z.nullable(z.number()),
+});
+export type TeeTimesResponse = z.infer<typeof teeTimesResponseSchema>;
 
-export interface RulesResponse {
-  bookingRules: { rules: BookingRule[]; holidays: Holiday[] };
-  courseSchedule: Course[];
-  appSettings: AppSettings;
-  allowedWindows: AllowedWindows;
-}
+/** GET /v1/system/dates. */
+export const datesResponseSchema = z.array(dateEntrySchema);
 
-export interface Advisory {
-  id: number;
-  title: string;
-  content: string;
+/** GET /v1/system/rules. */
+export const rulesResponseSchema = z.object({
+  bookingRules: z.object({ rules: z.array(bookingRuleSchema), holidays: z.array(holidaySchema) }),
+  courseSchedule: z.array(courseSchema),
+  appSettings: appSettingsSchema,
+  allowedWindows: allowedWindowsSchema,
+});
+export type RulesResponse = z.infer<typeof rulesResponseSchema>;
+
+export const advisorySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
   /** ISO date of the event, when the advisory names one. */
-  eventDate: string | null;
-  is_active: boolean;
+  eventDate: z.nullable(z.string()),
+  is_active: z.boolean(),
   /** Epoch ms. */
-  created_at: number;
-}
+  created_at: z.number(),
+});
+export type Advisory = z.infer<typeof advisorySchema>;
 
-export interface AdvisoriesResponse {
+/** GET /v1/advisories. */
+export const advisoriesResponseSchema = z.object({
   /** Read from the club's site, in the club's order. */
-  scraped: Advisory[];
+  scraped: z.array(advisorySchema),
   /** Active front-page messages written by admins, newest first. */
-  internal: Advisory[];
-}
+  internal: z.array(advisorySchema),
+});
+export type AdvisoriesResponse = z.infer<typeof advisoriesResponseSchema>;

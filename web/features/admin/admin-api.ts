@@ -1,20 +1,26 @@
-/** The admin calls of spec §7, typed with the server's own record shapes (type-only imports). */
-import { api } from "../../lib/api.ts";
-import type { AdminUserView } from "../../../src/features/admin/admin-users.service.ts";
-import type { BookingWindowView, FrontpageMessage, FullConfig } from "../../../src/features/admin/admin-config.service.ts";
-import type { AdminSettingsView } from "../../../src/features/admin/admin-settings.service.ts";
-import type { SystemStats } from "../../../src/features/admin/admin-stats.service.ts";
+/** The admin calls of spec §7; every answer read is checked against the server's schema. */
+import { api, getJson } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
+import {
+  adminSettingsSchema,
+  adminUsersResponseSchema,
+  fullConfigSchema,
+  settingsSaveResponseSchema,
+  systemStatsSchema,
+  uiTextSaveResponseSchema,
+  type AdminSettingsView,
+  type AdminUserView,
+  type BookingWindowView,
+  type FrontpageMessage,
+  type FullConfig,
+  type SystemStats,
+} from "../../../src/features/admin/admin.schemas.ts";
+import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
 import type { BookingRule, Course, Holiday } from "../../../src/domain/booking-rules.ts";
 import type { AppSettings } from "../../../src/domain/settings.ts";
 
 export type { AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
-
-export interface ClubStatus {
-  mode: "demo" | "live";
-  url: string;
-  reachable: boolean;
-  lastError: string | null;
-}
+export type ClubStatus = ClubStatusView;
 
 export interface UserPayload {
   username?: string;
@@ -30,39 +36,39 @@ export type RulePayload = Omit<BookingRule, "id">;
 export type WindowPayload = Omit<BookingWindowView, "id">;
 export type MessagePayload = Pick<FrontpageMessage, "title" | "content" | "is_active" | "eventDate">;
 
-const enc = encodeURIComponent;
+const paths = apiPaths.admin;
 
 export const adminApi = {
-  systemStats: () => api.get<SystemStats>("/v1/admin/system-stats"),
-  clubStatus: () => api.get<ClubStatus>("/v1/system/club"),
+  systemStats: () => getJson(paths.systemStats, systemStatsSchema),
+  clubStatus: () => getJson(apiPaths.system.club, clubStatusSchema),
 
-  listUsers: () => api.get<AdminUserView[]>("/v1/admin/users"),
-  createUser: (user: UserPayload) => api.post<AdminUserView>("/v1/admin/users", user),
-  updateUser: (id: number, user: UserPayload) => api.put<AdminUserView>(`/v1/admin/users/${id}`, user),
-  deleteUser: (id: number) => api.delete<void>(`/v1/admin/users/${id}`),
+  listUsers: () => getJson(paths.users, adminUsersResponseSchema),
+  createUser: (user: UserPayload) => api.post(paths.users, user),
+  updateUser: (id: number, user: UserPayload) => api.put(paths.user(id), user),
+  deleteUser: (id: number) => api.delete(paths.user(id)),
 
-  fullConfig: () => api.get<FullConfig>("/v1/admin/full-config"),
-  settings: () => api.get<AdminSettingsView>("/v1/admin/app-settings"),
-  saveSettings: (settings: AppSettings) => api.put<{ settings: AppSettings }>("/v1/admin/app-settings", settings),
-  saveUiText: (texts: Record<string, string>) => api.put<{ uiText: Record<string, string> }>("/v1/admin/ui-text", texts),
+  fullConfig: () => getJson(paths.fullConfig, fullConfigSchema),
+  settings: () => getJson(paths.appSettings, adminSettingsSchema),
+  saveSettings: (settings: AppSettings) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
+  saveUiText: (texts: Record<string, string>) => api.putFor(paths.uiText, texts, uiTextSaveResponseSchema),
 
-  addHoliday: (holiday: Holiday) => api.post<Holiday>("/v1/admin/holidays", holiday),
-  renameHoliday: (date: string, name: string) => api.put<Holiday>(`/v1/admin/holidays/${enc(date)}`, { name }),
-  deleteHoliday: (date: string) => api.delete<void>(`/v1/admin/holidays/${enc(date)}`),
+  addHoliday: (holiday: Holiday) => api.post(paths.holidays, holiday),
+  renameHoliday: (date: string, name: string) => api.put(paths.holiday(date), { name }),
+  deleteHoliday: (date: string) => api.delete(paths.holiday(date)),
 
-  addRule: (rule: RulePayload) => api.post<BookingRule>("/v1/admin/booking-rules", rule),
-  updateRule: (id: number, rule: RulePayload) => api.put<BookingRule>(`/v1/admin/booking-rules/${id}`, rule),
-  deleteRule: (id: number) => api.delete<void>(`/v1/admin/booking-rules/${id}`),
+  addRule: (rule: RulePayload) => api.post(paths.bookingRules, rule),
+  updateRule: (id: number, rule: RulePayload) => api.put(paths.bookingRule(id), rule),
+  deleteRule: (id: number) => api.delete(paths.bookingRule(id)),
 
-  addCourse: (course: Course) => api.post<Course>("/v1/admin/courses", course),
-  updateCourse: (course: Course) => api.put<Course>(`/v1/admin/courses/${enc(course.id)}`, course),
-  deleteCourse: (id: string) => api.delete<void>(`/v1/admin/courses/${enc(id)}`),
+  addCourse: (course: Course) => api.post(paths.courses, course),
+  updateCourse: (course: Course) => api.put(paths.course(course.id), course),
+  deleteCourse: (id: string) => api.delete(paths.course(id)),
 
-  addWindow: (window: WindowPayload) => api.post<BookingWindowView>("/v1/admin/booking-windows", window),
-  updateWindow: (id: number, window: WindowPayload) => api.put<BookingWindowView>(`/v1/admin/booking-windows/${id}`, window),
-  deleteWindow: (id: number) => api.delete<void>(`/v1/admin/booking-windows/${id}`),
+  addWindow: (window: WindowPayload) => api.post(paths.bookingWindows, window),
+  updateWindow: (id: number, window: WindowPayload) => api.put(paths.bookingWindow(id), window),
+  deleteWindow: (id: number) => api.delete(paths.bookingWindow(id)),
 
-  addMessage: (message: MessagePayload) => api.post<FrontpageMessage>("/v1/admin/frontpage-messages", message),
-  updateMessage: (id: number, message: MessagePayload) => api.put<FrontpageMessage>(`/v1/admin/frontpage-messages/${id}`, message),
-  deleteMessage: (id: number) => api.delete<void>(`/v1/admin/frontpage-messages/${id}`),
+  addMessage: (message: MessagePayload) => api.post(paths.frontpageMessages, message),
+  updateMessage: (id: number, message: MessagePayload) => api.put(paths.frontpageMessage(id), message),
+  deleteMessage: (id: number) => api.delete(paths.frontpageMessage(id)),
 };

@@ -1,17 +1,22 @@
 /**
- * The view/edit row table of Courses, Booking Windows and Frontpage Content (spec §2, §4 'Admin
- * rows'): one row at a time is edited; a new row sits at the top until saved, or is removed by
- * Cancel. Deleting asks first.
+ * The admin areas' view/edit tables (Users, Courses, Booking Windows, Frontpage Content; spec §2,
+ * §4 'Admin rows'): one row at a time is edited; a new row sits at the top until saved, or is
+ * removed by Cancel. Deleting asks first. Drawn by the shared DataTable, so rows become labelled
+ * cards on a phone.
  */
 import { useState, type ReactNode } from "react";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { Button } from "../../components/button.tsx";
+import { DataTable, type DataTableRow } from "../../components/data-table.tsx";
+import { NEW_ROW_KEY, useRowEditor } from "../../components/use-row-editor.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { useText } from "../../lib/text.ts";
 import { ConfirmDeleteDialog, ErrorLine } from "./admin-ui.tsx";
 
 export interface EditableTableProps<Row, Draft> {
   title: string;
+  /** Id of the title, for a section named by it. */
+  titleId?: string;
   addLabel: string;
   itemName: string;
   headers: string[];
@@ -22,7 +27,7 @@ export interface EditableTableProps<Row, Draft> {
   renderView: (row: Row) => ReactNode[];
   renderEdit: (draft: Draft, set: (next: Draft) => void, isNew: boolean) => ReactNode[];
   /** Client-side check before sending: the problem text, or null. */
-  check: (draft: Draft) => string | null;
+  check: (draft: Draft, isNew: boolean) => string | null;
   save: (draft: Draft, original: Row | null) => Promise<void>;
   remove: (row: Row) => Promise<void>;
   /** Failure texts for a failed save or delete (the caller builds them from the error). */
@@ -30,25 +35,32 @@ export interface EditableTableProps<Row, Draft> {
   deleteFailure: (error: unknown) => string;
   loadError?: string | null;
   testId?: string;
+  /** Rows this admin may not edit or delete show their buttons disabled (spec §6). */
+  canEdit?: (row: Row) => boolean;
+  canDelete?: (row: Row) => boolean;
+  rowTestId?: (row: Row) => string;
+  /** A note shown under the error line while a new row is open. */
+  newRowNote?: string;
+  /** The text of an empty table; none when null. */
+  emptyText?: string | null;
 }
-
-const NEW_KEY = "\u0000new";
 
 export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>) {
   const t = useText();
-  const [editing, setEditing] = useState<{ key: string; draft: Draft; original: Row | null } | null>(null);
+  const editor = useRowEditor<Row, Draft>();
+  const { editing } = editor;
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<Row | null>(null);
 
   async function save() {
     if (!editing) return;
-    const problem = props.check(editing.draft);
+    const problem = props.check(editing.draft, editing.original === null);
     if (problem) return setError(problem);
     setSaving(true);
     try {
       await props.save(editing.draft, editing.original);
-      setEditing(null);
+      editor.close();
       setError(null);
       showToast("success", { textKey: "admin.saved" satisfies UiTextKey });
     } catch (failure) {
@@ -71,78 +83,72 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
     }
   }
 
-  const setDraft = (draft: Draft) => setEditing((e) => (e ? { ...e, draft } : e));
   const cancel = () => {
-    setEditing(null);
+    editor.close();
     setError(null);
   };
 
-  function editRow(key: string, draft: Draft, isNew: boolean) {
-    return (
-      <tr key={`edit-${key}`} className="admin-row--editing">
-        {props.renderEdit(draft, setDraft, isNew).map((cell, i) => (
-          <td key={i}>{cell}</td>
-        ))}
-        <td className="admin-actions">
+  function editRow(key: string, draft: Draft, isNew: boolean): DataTableRow {
+    return {
+      key: `edit-${key}`,
+      isEditing: true,
+      cells: [
+        ...props.renderEdit(draft, editor.setDraft, isNew),
+        <>
           <Button onClick={() => void save()} isLoading={isSaving}>
             {t("admin.action.save")}
           </Button>
           <Button variant="secondary" onClick={cancel}>
             {t("admin.action.cancel")}
           </Button>
-        </td>
-      </tr>
-    );
+        </>,
+      ],
+    };
   }
 
+  function viewRow(row: Row): DataTableRow {
+    const key = props.rowKey(row);
+    if (editing?.key === key) return editRow(key, editing.draft, false);
+    return {
+      key,
+      testId: props.rowTestId?.(row),
+      cells: [
+        ...props.renderView(row),
+        <>
+          <Button
+            variant="secondary"
+            disabled={editing !== null || props.canEdit?.(row) === false}
+            onClick={() => (setError(null), editor.startEdit(key, row, props.draftOf(row)))}
+          >
+            {t("admin.action.edit")}
+          </Button>
+          <Button variant="danger" disabled={editing !== null || props.canDelete?.(row) === false} onClick={() => setToDelete(row)}>
+            {t("admin.action.delete")}
+          </Button>
+        </>,
+      ],
+    };
+  }
+
+  const rows = [...(editing?.key === NEW_ROW_KEY ? [editRow(NEW_ROW_KEY, editing.draft, true)] : []), ...props.rows.map(viewRow)];
+  const emptyText = props.emptyText === undefined ? t("admin.empty") : props.emptyText ?? undefined;
+
   return (
-    <section className="admin-section" data-testid={props.testId}>
+    <section className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>
       <div className="admin-section__head">
-        <h2>{props.title}</h2>
-        <Button disabled={editing !== null} onClick={() => (setError(null), setEditing({ key: NEW_KEY, draft: props.newDraft(), original: null }))}>
+        <h2 id={props.titleId}>{props.title}</h2>
+        <Button disabled={editing !== null} onClick={() => (setError(null), editor.startNew(props.newDraft()))}>
           {props.addLabel}
         </Button>
       </div>
       <ErrorLine text={error ?? props.loadError ?? null} />
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              {props.headers.map((h) => (
-                <th key={h}>{h}</th>
-              ))}
-              <th>{t("admin.column.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {editing?.key === NEW_KEY ? editRow(NEW_KEY, editing.draft, true) : null}
-            {props.rows.map((row) => {
-              const key = props.rowKey(row);
-              if (editing?.key === key) return editRow(key, editing.draft, false);
-              return (
-                <tr key={key}>
-                  {props.renderView(row).map((cell, i) => (
-                    <td key={i}>{cell}</td>
-                  ))}
-                  <td className="admin-actions">
-                    <Button variant="secondary" disabled={editing !== null} onClick={() => (setError(null), setEditing({ key, draft: props.draftOf(row), original: row }))}>
-                      {t("admin.action.edit")}
-                    </Button>
-                    <Button variant="danger" disabled={editing !== null} onClick={() => setToDelete(row)}>
-                      {t("admin.action.delete")}
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-            {props.rows.length === 0 && editing?.key !== NEW_KEY ? (
-              <tr>
-                <td colSpan={props.headers.length + 1}>{t("admin.empty")}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      {editor.isNewRowOpen && props.newRowNote ? <p className="page__note">{props.newRowNote}</p> : null}
+      <DataTable
+        label={props.title}
+        columns={[...props.headers.map((header) => ({ header })), { header: t("admin.column.actions"), isActions: true }]}
+        rows={rows}
+        emptyText={emptyText}
+      />
       <ConfirmDeleteDialog item={toDelete === null ? null : props.itemName} onConfirm={() => void confirmDelete()} onCancel={() => setToDelete(null)} />
     </section>
   );

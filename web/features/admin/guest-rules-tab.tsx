@@ -7,6 +7,8 @@ import { checkHolidayDate, checkRule } from "../../../src/domain/admin-checks.ts
 import { formatLimit, formatRuleDays, NEW_RULE_DEFAULTS, type BookingRule, type Holiday } from "../../../src/domain/booking-rules.ts";
 import { formatEventDate } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
+import { DataTable } from "../../components/data-table.tsx";
+import { useRowEditor } from "../../components/use-row-editor.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { showToast } from "../../lib/toast-store.ts";
 import { useText } from "../../lib/text.ts";
@@ -137,7 +139,9 @@ function HolidaysSection({ holidays, reload, onDelete, setError }: { holidays: H
   const t = useText();
   const [date, setDate] = useState("");
   const [name, setName] = useState("");
-  const [editing, setEditing] = useState<{ date: string; name: string } | null>(null);
+  // The draft is the name: an edit sends the name only (spec §5 'Holidays').
+  const editor = useRowEditor<Holiday, string>();
+  const { editing } = editor;
 
   async function add() {
     const checked = checkHolidayDate(date);
@@ -156,8 +160,8 @@ function HolidaysSection({ holidays, reload, onDelete, setError }: { holidays: H
   async function saveName() {
     if (!editing) return;
     try {
-      await adminApi.renameHoliday(editing.date, editing.name.trim());
-      setEditing(null);
+      await adminApi.renameHoliday(editing.key, editing.draft.trim());
+      editor.close();
       setError(null);
       await reload();
     } catch (failure) {
@@ -184,23 +188,18 @@ function HolidaysSection({ holidays, reload, onDelete, setError }: { holidays: H
         {holidays.map((h) => (
           <li key={h.date} className="admin-holidays__item">
             <span className="admin-holidays__date">{formatEventDate(h.date)}</span>
-            {editing?.date === h.date ? (
+            {editing?.key === h.date ? (
               <>
-                <input
-                  className="field__input"
-                  aria-label={t("admin.holidays.name")}
-                  value={editing.name}
-                  onChange={(e) => setEditing({ date: h.date, name: e.target.value })}
-                />
+                <input className="field__input" aria-label={t("admin.holidays.name")} value={editing.draft} onChange={(e) => editor.setDraft(e.target.value)} />
                 <Button onClick={() => void saveName()}>{t("admin.action.save")}</Button>
-                <Button variant="secondary" onClick={() => setEditing(null)}>
+                <Button variant="secondary" onClick={editor.close}>
                   {t("admin.action.cancel")}
                 </Button>
               </>
             ) : (
               <>
                 <span className="admin-holidays__name">{h.name || t("admin.holidays.unnamed")}</span>
-                <Button variant="secondary" disabled={editing !== null} onClick={() => setEditing({ date: h.date, name: h.name ?? "" })}>
+                <Button variant="secondary" disabled={editing !== null} onClick={() => editor.startEdit(h.date, h, h.name ?? "")}>
                   {t("admin.action.edit")}
                 </Button>
                 <Button variant="danger" disabled={editing !== null} onClick={() => onDelete(h)}>
@@ -247,48 +246,39 @@ export function GuestRulesTab() {
         <h3>{t("admin.rules.rules_title")}</h3>
         <Button onClick={() => setDialogRule("new")}>{t("admin.rules.add")}</Button>
       </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="admin-rules">
-          <thead>
-            <tr>
-              <th>{t("admin.rules.priority")}</th>
-              <th>{t("admin.rules.days")}</th>
-              <th>{t("admin.rules.time_range")}</th>
-              <th>{t("admin.rules.max_guests")}</th>
-              <th>{t("admin.rules.min_players")}</th>
-              <th>{t("admin.rules.max_players")}</th>
-              <th>{t("admin.column.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rules.length === 0 ? (
-              <tr>
-                <td colSpan={7}>{t("admin.rules.none")}</td>
-              </tr>
-            ) : null}
-            {rules.map((r) => (
-              <tr key={r.id}>
-                <td>{r.priority}</td>
-                <td>{formatRuleDays(r)}</td>
-                <td>
-                  {r.start_time} - {r.end_time}
-                </td>
-                <td>{formatLimit(r.max_guests)}</td>
-                <td>{formatLimit(r.min_players)}</td>
-                <td>{formatLimit(r.max_players)}</td>
-                <td className="admin-actions">
-                  <Button variant="secondary" onClick={() => setDialogRule(r)}>
-                    {t("admin.action.edit")}
-                  </Button>
-                  <Button variant="danger" onClick={() => setPending({ kind: "rule", rule: r })}>
-                    {t("admin.action.delete")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        testId="admin-rules"
+        label={t("admin.rules.rules_title")}
+        columns={[
+          { header: t("admin.rules.priority") },
+          { header: t("admin.rules.days") },
+          { header: t("admin.rules.time_range") },
+          { header: t("admin.rules.max_guests") },
+          { header: t("admin.rules.min_players") },
+          { header: t("admin.rules.max_players") },
+          { header: t("admin.column.actions"), isActions: true },
+        ]}
+        emptyText={t("admin.rules.none")}
+        rows={rules.map((r) => ({
+          key: String(r.id),
+          cells: [
+            r.priority,
+            formatRuleDays(r),
+            `${r.start_time} - ${r.end_time}`,
+            formatLimit(r.max_guests),
+            formatLimit(r.min_players),
+            formatLimit(r.max_players),
+            <>
+              <Button variant="secondary" onClick={() => setDialogRule(r)}>
+                {t("admin.action.edit")}
+              </Button>
+              <Button variant="danger" onClick={() => setPending({ kind: "rule", rule: r })}>
+                {t("admin.action.delete")}
+              </Button>
+            </>,
+          ],
+        }))}
+      />
       <RuleDialog rule={dialogRule} onClose={() => setDialogRule(null)} onSaved={reload} />
       <ConfirmDeleteDialog
         item={pending ? t(pending.kind === "holiday" ? "admin.item.holiday" : "admin.item.rule") : null}

@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";
+import { DataTable } from "../../components/data-table.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
@@ -103,32 +104,29 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
             ) : null}
           </div>
           <h3>{t("admin.monitor.processes")}</h3>
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="monitor-processes">
-              <thead>
-                <tr>
-                  <th>{t("admin.monitor.col_id")}</th>
-                  <th>{t("admin.monitor.col_name")}</th>
-                  <th>{t("admin.monitor.col_status")}</th>
-                  <th>{t("admin.monitor.col_cpu")}</th>
-                  <th>{t("admin.monitor.col_memory")}</th>
-                  <th>{t("admin.monitor.col_error")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.processes.map((p) => (
-                  <tr key={`${p.name}-${p.pm_id ?? ""}`}>
-                    <td>{p.pm_id ?? "-"}</td>
-                    <td>{p.name}</td>
-                    <td className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</td>
-                    <td>{p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`}</td>
-                    <td>{p.memory === null ? "-" : formatBytes(p.memory)}</td>
-                    <td>{p.lastError ?? "-"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="monitor-processes"
+            label={t("admin.monitor.processes")}
+            columns={[
+              { header: t("admin.monitor.col_id") },
+              { header: t("admin.monitor.col_name") },
+              { header: t("admin.monitor.col_status") },
+              { header: t("admin.monitor.col_cpu") },
+              { header: t("admin.monitor.col_memory") },
+              { header: t("admin.monitor.col_error") },
+            ]}
+            rows={stats.processes.map((p) => ({
+              key: `${p.name}-${p.pm_id ?? ""}`,
+              cells: [
+                p.pm_id ?? "-",
+                p.name,
+                <span className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</span>,
+                p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`,
+                p.memory === null ? "-" : formatBytes(p.memory),
+                p.lastError ?? "-",
+              ],
+            }))}
+          />
           <p className="page__note" data-testid="monitor-updated">
             {t("admin.monitor.refreshed", { time: formatClockTime(updatedAt) })}
           </p>

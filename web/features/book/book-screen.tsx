@@ -5,7 +5,7 @@ import { useLiveDataStore, useScrapeOnBookOpen } from "../../lib/live-data-store
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import type { SessionUser } from "../../lib/types.ts";
-import { useViewportWidth } from "../../layout/use-viewport-width.ts";
+import { useViewportWidth } from "../../lib/use-viewport-width.ts";
 import { BookDesktop } from "./book-desktop.tsx";
 import { useBookStore } from "./book-store.ts";
 import { BookWizard } from "./book-wizard.tsx";

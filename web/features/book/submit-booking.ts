@@ -4,8 +4,8 @@
  * POST /v1/bookings/{id}/edit (spec §4 'Booking request', §7).
  */
 import type { BookingSubmission } from "../../../src/domain/booking-submission.ts";
-import type { ConfirmedBookingView } from "../../../src/domain/bookings-view.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import type { ServerMessage } from "../../lib/types.ts";
 
@@ -58,7 +58,7 @@ export function submitBookingRequest(
 /** Edits a confirmed booking's players (or moves it) through the call; failures keep the server's text. */
 export async function editConfirmedBooking(bookingId: string, submission: BookingSubmission): Promise<SubmitOutcome> {
   try {
-    await apiRequest<{ booking: ConfirmedBookingView }>(`/v1/bookings/${encodeURIComponent(bookingId)}/edit`, {
+    await apiRequest(apiPaths.editBooking(bookingId), {
       method: "POST",
       body: submission,
     });

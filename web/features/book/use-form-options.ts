@@ -4,7 +4,9 @@
  */
 import { useEffect, useState } from "react";
 import { optionValues, type FormOption } from "../../../src/domain/form-options.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
+import { getJson } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
 import { clientLog } from "../../lib/client-log.ts";
 
 export interface BookingChoices {
@@ -29,8 +31,8 @@ export const DEFAULT_CHOICES: BookingChoices = choicesFrom([]);
 let loading: Promise<BookingChoices> | null = null;
 
 function loadChoices(): Promise<BookingChoices> {
-  loading ??= apiRequest<FormOption[]>("/v1/form-options")
-    .then((options) => choicesFrom(Array.isArray(options) ? options : []))
+  loading ??= getJson(apiPaths.formOptions, formOptionsResponseSchema)
+    .then((options) => choicesFrom(options))
     .catch((error: unknown) => {
       // Data-fetch failures are only logged (spec §8); the fallbacks keep the form usable.
       clientLog.error("Failed to load form options", { error: error instanceof Error ? error.message : String(error) });

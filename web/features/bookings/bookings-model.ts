@@ -3,22 +3,8 @@ import type { ConfirmedBookingView, PendingRequestView } from "../../../src/doma
 import { formatEventDate, manilaDate, normaliseTime, parseBookingDate } from "../../../src/domain/manila-time.ts";
 import { paths } from "../../paths.ts";
 
-/** One try of the release engine, as GET /v1/my/requests lists it. */
-export type RequestAttempt = {
-  time: string;
-  firedAtClub?: number | null;
-  offsetFromReleaseMs?: number | null;
-  outcome?: string | null;
-  answer?: string | null;
-  durationMs?: number | null;
-};
-
-/** A request with what the release engine did about it (fields the engine adds to the spec's shape). */
-export type RequestRow = PendingRequestView & {
-  failureReason?: string | null;
-  submittedAt?: number | null;
-  attempts?: RequestAttempt[];
-};
+/** One try of the release engine, and a request with what the engine did about it (GET /v1/my/requests). */
+export type { AttemptRow as RequestAttempt, RequestRow } from "../../../src/features/bookings/bookings-responses.schemas.ts";
 
 /** 'Mar 5, 2025' from either date format of spec §3; the raw text when it is neither. */
 export function displayDate(value: string): string {

@@ -9,7 +9,7 @@ import type { ConfirmedBookingView } from "../../../src/domain/bookings-view.ts"
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { useViewportWidth } from "../../layout/use-viewport-width.ts";
+import { useViewportWidth } from "../../lib/use-viewport-width.ts";
 import { useLiveDataStore } from "../../lib/live-data-store.ts";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import { useText, type Translate } from "../../lib/text.ts";

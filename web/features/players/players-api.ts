@@ -4,20 +4,21 @@
  */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";
-import { api, withCacheBuster } from "../../lib/api.ts";
+import { savedPlayersResponseSchema } from "../../../src/features/players/players-responses.schemas.ts";
+import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
+import { getJson, withCacheBuster } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 
-export const PLAYERS_URL = "/v1/my/players";
-export const FORM_OPTIONS_URL = "/v1/form-options";
 /** How long a save waits for the server's answer before telling the member. */
 export const SAVE_TIMEOUT_MS = 10_000;
 
 export function fetchSavedPlayers(): Promise<SavedPlayer[]> {
-  return api.get<SavedPlayer[]>(withCacheBuster(PLAYERS_URL));
+  return getJson(withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema);
 }
 
 export function fetchFormOptions(): Promise<FormOption[]> {
-  return api.get<FormOption[]>(FORM_OPTIONS_URL);
+  return getJson(apiPaths.formOptions, formOptionsResponseSchema);
 }
 
 /** A refused or unanswered save: `errorKey` names the UI text to show, `message` is the server's text. */

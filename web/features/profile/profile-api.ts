@@ -1,20 +1,22 @@
 /** The profile calls (spec §7): save the profile, change the password, and the form options. */
 import type { FormOption } from "../../../src/domain/form-options.ts";
-import type { SessionUser } from "../../lib/types.ts";
-import { api } from "../../lib/api.ts";
+import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
 import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
+import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
+import { api, getJson } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
 
 /** The server's own contract (a blank or absent golf_password keeps the stored club password). */
 export type ProfileUpdate = UpdateProfileInput;
 
 export function fetchFormOptions(): Promise<FormOption[]> {
-  return api.get<FormOption[]>("/v1/form-options");
+  return getJson(apiPaths.formOptions, formOptionsResponseSchema);
 }
 
-export function updateProfile(update: ProfileUpdate): Promise<{ user: SessionUser }> {
-  return api.put<{ user: SessionUser }>("/v1/my/profile", update);
+export function updateProfile(update: ProfileUpdate): Promise<UserResponse> {
+  return api.putFor(apiPaths.my.profile, update, userResponseSchema);
 }
 
 export function changePassword(body: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
-  return api.post<void>("/v1/my/user/change-password", body);
+  return api.post(apiPaths.my.changePassword, body);
 }

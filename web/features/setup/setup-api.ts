@@ -1,23 +1,25 @@
 /** The setup wizard's calls (spec §7, design.md). */
 import type { FormOption } from "../../../src/domain/form-options.ts";
-import { api } from "../../lib/api.ts";
-import type { SessionUser } from "../../lib/types.ts";
+import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
 import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
+import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
+import { api, getJson } from "../../lib/api.ts";
+import { apiPaths } from "../../lib/api-paths.ts";
 
 export function fetchFormOptions(): Promise<FormOption[]> {
-  return api.get<FormOption[]>("/v1/form-options");
+  return getJson(apiPaths.formOptions, formOptionsResponseSchema);
 }
 
 /** Step 1: the first password replaces the username an admin gave as the current one. */
 export function setFirstPassword(currentPassword: string, newPassword: string): Promise<void> {
-  return api.post<void>("/v1/my/user/set-password", { currentPassword, newPassword });
+  return api.post(apiPaths.my.setPassword, { currentPassword, newPassword });
 }
 
-/** Step 3: checks the club login with the club before anything is saved. */
-export function verifyClubLogin(email: string, password: string): Promise<unknown> {
-  return api.post<unknown>("/v1/my/verify-credentials", { email, password });
+/** Step 3: checks the club login with the club before anything is saved (the answer is not read). */
+export function verifyClubLogin(email: string, password: string): Promise<void> {
+  return api.post(apiPaths.my.verifyCredentials, { email, password });
 }
 
-export function saveProfile(profile: UpdateProfileInput): Promise<{ user: SessionUser }> {
-  return api.put<{ user: SessionUser }>("/v1/my/profile", profile);
+export function saveProfile(profile: UpdateProfileInput): Promise<UserResponse> {
+  return api.putFor(apiPaths.my.profile, profile, userResponseSchema);
 }

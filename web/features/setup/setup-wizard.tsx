@@ -2,9 +2,9 @@
  * The first-login setup wizard (spec §2 'Setup wizard', §4, §5, §8): five steps with progress dots,
  * Back on steps 2 to 4, progress kept in session storage.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useReducer, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
-import { optionValues, pickOption, type FormOption, type FormOptionCategory } from "../../../src/domain/form-options.ts";
+import { optionValues, pickOption, type FormOptionCategory } from "../../../src/domain/form-options.ts";
 import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail } from "../../../src/domain/profile.ts";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
@@ -13,19 +13,10 @@ import { ApiError } from "../../lib/api.ts";
 import { clientLog } from "../../lib/client-log.ts";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText, useTextLookup, type TryText } from "../../lib/text.ts";
-import type { SessionUser } from "../../lib/types.ts";
 import { paths } from "../../paths.ts";
 import { fetchFormOptions, saveProfile, setFirstPassword, verifyClubLogin } from "./setup-api.ts";
-import {
-  clearWizardState,
-  EMPTY_WIZARD_VALUES,
-  loadWizardState,
-  resumeStep,
-  saveWizardState,
-  WIZARD_STEPS,
-  type WizardStep,
-  type WizardValues,
-} from "./wizard-storage.ts";
+import { initialWizardState, progressToKeep, wizardReducer } from "./wizard-reducer.ts";
+import { clearWizardState, saveWizardState, WIZARD_STEPS, type WizardStep, type WizardValues } from "./wizard-storage.ts";
 import "./setup.css";
 
 /** The server's error code for "the current password is not the username any more" (design.md). */
@@ -43,10 +34,6 @@ function wizardErrorText(error: unknown, tryText: TryText, fallback: string): st
   return tryText(error.errorKey) ?? error.serverMessage ?? fallback;
 }
 
-function valuesFromUser(user: SessionUser | null): WizardValues {
-  return { ...EMPTY_WIZARD_VALUES, name: user?.name ?? "", memberId: user?.memberId ?? "", clubEmail: user?.southwoods_email ?? "" };
-}
-
 export function SetupWizard() {
   const t = useText();
   const tryText = useTextLookup();
@@ -57,48 +44,34 @@ export function SetupWizard() {
   const clearSetupFinished = useSessionStore((state) => state.clearSetupFinished);
   const signOut = useSessionStore((state) => state.signOut);
 
-  const [restored] = useState(() => loadWizardState());
-  const [step, setStep] = useState<WizardStep>(restored ? resumeStep(restored) : 1);
-  const [values, setValues] = useState<WizardValues>(restored?.values ?? valuesFromUser(user));
-  // Secrets live in memory only (see wizard-storage.ts).
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [clubPassword, setClubPassword] = useState("");
-  const [options, setOptions] = useState<FormOption[]>([]);
-  const [errorText, setErrorText] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(wizardReducer, user, initialWizardState);
+  const { step, values, newPassword, confirmPassword, clubPassword, options, errorText, isBusy } = state;
 
   useEffect(() => {
     fetchFormOptions()
-      .then(setOptions)
+      .then((loaded) => dispatch({ type: "optionsLoaded", options: loaded }))
       .catch((error: unknown) => clientLog.error("Failed to load form options", { error: String(error) }));
   }, []);
 
   useEffect(() => {
-    if (step < WIZARD_STEPS) saveWizardState({ step, values });
+    const progress = progressToKeep({ step, values });
+    if (progress) saveWizardState(progress);
   }, [step, values]);
 
-  function set<K extends keyof WizardValues>(key: K, value: WizardValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrorText(null);
-  }
-
-  function goTo(next: WizardStep) {
-    setErrorText(null);
-    setStep(next);
+  function set(key: keyof WizardValues, value: string) {
+    dispatch({ type: "valueChanged", key, value });
   }
 
   /** Runs a step's call with the busy state; the step's own handler decides what follows. */
   async function run(task: () => Promise<void>, onError: (error: unknown) => void) {
     if (isBusy) return;
-    setBusy(true);
-    setErrorText(null);
+    dispatch({ type: "callStarted" });
     try {
       await task();
     } catch (error) {
       onError(error);
     } finally {
-      setBusy(false);
+      dispatch({ type: "callSettled" });
     }
   }
 
@@ -111,18 +84,14 @@ export function SetupWizard() {
     void run(
       async () => {
         await setFirstPassword(user?.username ?? "", newPassword);
-        setNewPassword("");
-        setConfirmPassword("");
-        goTo(2);
+        dispatch({ type: "passwordSet" });
       },
       (error) => {
         if (error instanceof ApiError && error.errorKey === PASSWORD_ALREADY_SET_KEY) {
           // The password was set before (an earlier visit, or by an admin): move on.
-          setNewPassword("");
-          setConfirmPassword("");
-          goTo(2);
+          dispatch({ type: "passwordSet" });
         } else {
-          setErrorText(wizardErrorText(error, tryText, t("setup.error_unexpected")));
+          dispatch({ type: "callFailed", errorText: wizardErrorText(error, tryText, t("setup.error_unexpected")) });
         }
       },
     );
@@ -132,9 +101,9 @@ export function SetupWizard() {
     void run(
       async () => {
         await verifyClubLogin(values.clubEmail.trim(), clubPassword);
-        goTo(4);
+        dispatch({ type: "clubLoginVerified" });
       },
-      (error) => setErrorText(wizardErrorText(error, tryText, t("setup.verify_failed"))),
+      (error) => dispatch({ type: "callFailed", errorText: wizardErrorText(error, tryText, t("setup.verify_failed")) }),
     );
   }
 
@@ -149,14 +118,13 @@ export function SetupWizard() {
           ...defaults,
         });
         clearWizardState();
-        setClubPassword("");
         // First: a complete profile would otherwise send the member away from /setup.
         markSetupFinished();
         useSessionStore.setState({ user: saved.user });
         void checkSession();
-        goTo(5);
+        dispatch({ type: "profileSaved" });
       },
-      (error) => setErrorText(wizardErrorText(error, tryText, t("setup.save_failed"))),
+      (error) => dispatch({ type: "callFailed", errorText: wizardErrorText(error, tryText, t("setup.save_failed")) }),
     );
   }
 
@@ -169,13 +137,13 @@ export function SetupWizard() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (step === 1 && isNewPasswordReady(newPassword, confirmPassword)) submitPassword();
-    else if (step === 2 && isProfileStepReady(values.name, values.memberId)) goTo(3);
+    else if (step === 2 && isProfileStepReady(values.name, values.memberId)) dispatch({ type: "profileStepDone" });
     else if (step === 3 && isClubLoginReady(values.clubEmail, clubPassword)) submitClubLogin();
     else if (step === 4) submitProfile();
     else if (step === 5) finish();
   }
 
-  const back = step >= 2 && step <= 4 ? () => goTo((step - 1) as WizardStep) : undefined;
+  const back = step >= 2 && step <= 4 ? () => dispatch({ type: "back" }) : undefined;
   const isEmailShapeWrong = values.clubEmail.trim() !== "" && !looksLikeEmail(values.clubEmail);
   const isPasswordMismatch = newPassword !== "" && confirmPassword !== "" && newPassword !== confirmPassword;
 
@@ -194,8 +162,8 @@ export function SetupWizard() {
         <ProgressDots step={step} label={t("setup.progress", { step, total: WIZARD_STEPS })} />
         {step === 1 ? (
           <StepBody title={t("setup.step1.title")} intro={t("setup.step1.intro")}>
-            <TextField label={t("setup.field.new_password")} type="password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
-            <TextField label={t("setup.field.confirm_password")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} error={isPasswordMismatch ? t("setup.password_mismatch") : null} />
+            <TextField label={t("setup.field.new_password")} type="password" autoComplete="new-password" value={newPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "newPassword", value: v })} />
+            <TextField label={t("setup.field.confirm_password")} type="password" autoComplete="new-password" value={confirmPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "confirmPassword", value: v })} error={isPasswordMismatch ? t("setup.password_mismatch") : null} />
           </StepBody>
         ) : null}
         {step === 2 ? (
@@ -207,7 +175,7 @@ export function SetupWizard() {
         {step === 3 ? (
           <StepBody title={t("setup.step3.title")} intro={t("setup.step3.explanation")}>
             <TextField label={t("setup.field.club_email")} type="email" autoComplete="email" value={values.clubEmail} onChange={(v) => set("clubEmail", v)} error={isEmailShapeWrong ? t("setup.email_invalid") : null} />
-            <TextField label={t("setup.field.club_password")} type="password" autoComplete="off" value={clubPassword} onChange={(v) => { setClubPassword(v); setErrorText(null); }} />
+            <TextField label={t("setup.field.club_password")} type="password" autoComplete="off" value={clubPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "clubPassword", value: v })} />
           </StepBody>
         ) : null}
         {step === 4 ? (

@@ -1,0 +1,83 @@
+/**
+ * What the admin calls answer (spec §3, §7), checked by the web app before it trusts an answer.
+ * zod/mini keeps them small in the web bundle. The create, update and delete answers are not
+ * read by the web app, so they have no schema here.
+ */
+import * as z from "zod/mini";
+import { appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
+import { advisorySchema } from "../availability/availability.schemas.ts";
+
+/** A user in the admin list: the session user without the booking defaults, plus account facts. */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  memberId: z.string(),
+  southwoods_email: z.string(),
+  role: z.enum(["user", "admin", "superadmin"]),
+  status: z.enum(["active", "disabled"]),
+  hasClubPassword: z.boolean(),
+  mustSetPassword: z.boolean(),
+  /** Epoch ms. */
+  createdAt: z.number(),
+});
+export type AdminUserView = z.infer<typeof adminUserSchema>;
+
+/** GET /v1/admin/users. */
+export const adminUsersResponseSchema = z.array(adminUserSchema);
+
+export const bookingWindowSchema = z.object({
+  id: z.number(),
+  rule_key: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+});
+export type BookingWindowView = z.infer<typeof bookingWindowSchema>;
+
+/** A front-page message is an internal advisory. */
+export const frontpageMessageSchema = advisorySchema;
+export type FrontpageMessage = z.infer<typeof frontpageMessageSchema>;
+
+/** GET /v1/admin/full-config. */
+export const fullConfigSchema = z.object({
+  courses: z.array(courseSchema),
+  bookingWindows: z.array(bookingWindowSchema),
+  frontpageMessages: z.array(frontpageMessageSchema),
+  holidays: z.array(holidaySchema),
+  bookingRules: z.array(bookingRuleSchema),
+});
+export type FullConfig = z.infer<typeof fullConfigSchema>;
+
+const uiTextMap = z.record(z.string(), z.string());
+
+/** GET /v1/admin/app-settings. */
+export const adminSettingsSchema = z.object({ settings: appSettingsSchema, uiText: uiTextMap });
+export type AdminSettingsView = z.infer<typeof adminSettingsSchema>;
+
+/** PUT /v1/admin/app-settings: the settings as saved (the count of moved requests is not read). */
+export const settingsSaveResponseSchema = z.object({ settings: appSettingsSchema });
+export type SettingsSaveResponse = z.infer<typeof settingsSaveResponseSchema>;
+
+/** PUT /v1/admin/ui-text. */
+export const uiTextSaveResponseSchema = z.object({ uiText: uiTextMap });
+
+const usageSchema = z.object({ used: z.number(), total: z.number(), percent: z.number() });
+
+/** GET /v1/admin/system-stats. */
+export const systemStatsSchema = z.object({
+  cpu: z.object({ currentLoad: z.number(), cores: z.number() }),
+  memory: usageSchema,
+  disk: z.optional(usageSchema),
+  processes: z.array(
+    z.object({
+      /** The process id for Teebox itself; null for its jobs, which run inside it. */
+      pm_id: z.nullable(z.number()),
+      name: z.string(),
+      status: z.string(),
+      cpu: z.nullable(z.number()),
+      memory: z.nullable(z.number()),
+      lastError: z.nullable(z.string()),
+    }),
+  ),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
