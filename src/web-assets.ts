@@ -3,7 +3,8 @@
  * bundles web/ at start-up (tens of milliseconds); the compiled binary is handed the files it was
  * built with (scripts/build.ts) and never needs the sources. Each file is kept gzipped too.
  */
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export interface WebAsset {
@@ -16,8 +17,22 @@ export interface WebAsset {
 
 export type WebAssets = Map<string, WebAsset>;
 
-const WEB_ENTRY = join(import.meta.dir, "..", "web", "index.html");
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json))/;
+const WEB_DIR = join(import.meta.dir, "..", "web");
+const WEB_ENTRY = join(WEB_DIR, "index.html");
+const SERVICE_WORKER_ENTRY = join(WEB_DIR, "sw.ts");
+/** Files served under fixed names from web/public (the manifest, the icons). */
+const PUBLIC_DIR = join(WEB_DIR, "public");
+/** Links the bundler cannot rewrite (fixed, absolute names): added to index.html after the build. */
+const HEAD_LINKS = [
+  '<link rel="manifest" href="/manifest.webmanifest" />',
+  '<link rel="icon" type="image/png" sizes="32x32" href="/icons/favicon-32.png" />',
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
+  '<meta name="apple-mobile-web-app-capable" content="yes" />',
+  '<meta name="apple-mobile-web-app-status-bar-style" content="black-translucent" />',
+].join("");
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json))/;
+/** Only the bundler's hashed chunks never change; these keep their names from build to build. */
+const isFixedName = (path: string) => path === "/index.html" || path === "/sw.js" || !/-[a-z0-9]{8}\.[a-z]+$/.test(path);
 
 let embedded: { path: string; file: string }[] | null = null;
 
@@ -33,6 +48,7 @@ function contentTypeOf(path: string): string {
   if (path.endsWith(".svg")) return "image/svg+xml";
   if (path.endsWith(".png")) return "image/png";
   if (path.endsWith(".json")) return "application/json";
+  if (path.endsWith(".webmanifest")) return "application/manifest+json";
   return Bun.file(path).type || "application/octet-stream";
 }
 
@@ -42,11 +58,14 @@ function toAsset(path: string, body: Uint8Array<ArrayBuffer>): WebAsset {
     body,
     gzip: COMPRESSIBLE.test(contentType) && body.length > 512 ? new Uint8Array(gzipSync(body)) : null,
     contentType,
-    isImmutable: path !== "/index.html",
+    isImmutable: !isFixedName(path),
   };
 }
 
-/** Bundles web/ the way the binary does: split per page, minified, production React. */
+/**
+ * Bundles web/ the way the binary does: split per page, minified, production React; then the
+ * public files under their own names, and the service worker with the list of shell files it keeps.
+ */
 export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }[]> {
   const result = await Bun.build({
     entrypoints: [WEB_ENTRY],
@@ -56,9 +75,44 @@ export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<Arra
     define: { "process.env.NODE_ENV": '"production"' },
   });
   if (!result.success) throw new Error(`the web app did not build: ${result.logs.map(String).join("; ")}`);
-  return Promise.all(
-    result.outputs.map(async (o) => ({ path: o.path.replace(/^\.\//, "/"), body: new Uint8Array(await o.arrayBuffer()) })),
+  const app = await Promise.all(
+    result.outputs.map(async (o) => {
+      const path = o.path.replace(/^\.\//, "/");
+      const body = new Uint8Array(await o.arrayBuffer());
+      return { path, body: path === "/index.html" ? withHeadLinks(body) : body };
+    }),
   );
+  const shell = [...app, ...readPublicFiles()];
+  return [...shell, await buildServiceWorker(shell)];
+}
+
+function withHeadLinks(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const text = new TextDecoder().decode(html);
+  if (!text.includes("</head>")) throw new Error("the web app's index.html has no </head>");
+  return new TextEncoder().encode(text.replace("</head>", `${HEAD_LINKS}</head>`));
+}
+
+function readPublicFiles(): { path: string; body: Uint8Array<ArrayBuffer> }[] {
+  return readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      return { path: `/${relative(PUBLIC_DIR, file).split("\\").join("/")}`, body: new Uint8Array(readFileSync(file)) };
+    });
+}
+
+/** The worker is built last: its version is a hash of every shell file, so any change to the app makes a new worker. */
+async function buildServiceWorker(shell: { path: string; body: Uint8Array }[]): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }> {
+  const files = shell.map((f) => f.path).sort();
+  const version = Bun.hash(shell.map((f) => `${f.path}:${Bun.hash(f.body)}`).sort().join("|")).toString(36);
+  const result = await Bun.build({
+    entrypoints: [SERVICE_WORKER_ENTRY],
+    minify: true,
+    target: "browser",
+    define: { __SHELL_VERSION__: JSON.stringify(version), __SHELL_FILES__: JSON.stringify(files) },
+  });
+  if (!result.success || !result.outputs[0]) throw new Error(`the service worker did not build: ${result.logs.map(String).join("; ")}`);
+  return { path: "/sw.js", body: new Uint8Array(await result.outputs[0].arrayBuffer()) };
 }
 
 export async function loadWebAssets(): Promise<WebAssets> {
