@@ -3,14 +3,16 @@
  * Logout clears the setup wizard state, closes the socket and clears the user.
  */
 import { create } from "zustand";
-import { apiRequest } from "./api.ts";
+import { ApiError, apiRequest } from "./api.ts";
 import { clientLog } from "./client-log.ts";
 import { useLiveDataStore } from "./live-data-store.ts";
+import { clearOfflineSnapshot } from "./offline-snapshot.ts";
 import { appSocket } from "./socket.ts";
 import { SETUP_WIZARD_STORAGE_KEY } from "./storage-keys.ts";
 import type { AuthStatus, SessionUser } from "./types.ts";
 
-export type SessionStatus = "unknown" | "authenticated" | "anonymous";
+/** `offline`: the server could not be reached at all (the app shell came from the service worker). */
+export type SessionStatus = "unknown" | "authenticated" | "anonymous" | "offline";
 
 interface SessionState {
   status: SessionStatus;
@@ -37,10 +39,13 @@ async function runSessionCheck(set: SetSession): Promise<void> {
   try {
     const result = await apiRequest<AuthStatus>("/v1/auth/status");
     if (result.isAuthenticated && result.user) set({ status: "authenticated", user: result.user });
-    else set({ status: "anonymous", user: null });
+    else {
+      clearOfflineSnapshot();
+      set({ status: "anonymous", user: null });
+    }
   } catch (error) {
     clientLog.error("Session check failed", { error: error instanceof Error ? error.message : String(error) });
-    set({ status: "anonymous", user: null });
+    set({ status: isServerUnreachable(error) ? "offline" : "anonymous", user: null });
   }
 }
 
@@ -71,6 +76,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
       clientLog.warn("Logout call failed", { error: error instanceof Error ? error.message : String(error) });
     }
     clearSetupWizardState();
+    clearOfflineSnapshot();
     appSocket.close();
     useLiveDataStore.getState().clearLiveData();
     set({ status: "anonymous", user: null, hasJustFinishedSetup: false });
@@ -82,6 +88,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ hasJustFinishedSetup: false });
   },
 }));
+
+/**
+ * No answer at all (the fetch failed), or a gateway saying Teebox behind it is down: the member
+ * is shown what the app last saw instead of the sign-in page.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}
 
 function clearSetupWizardState(): void {
   try {
