@@ -182,3 +182,33 @@ export function useServerAndBrowser(receive: (server: TestServer, browser: Brows
     await server?.stop();
   });
 }
+
+/**
+ * Queues a booking request for the signed-in member of `page` over the app's own socket protocol
+ * (as the Book page does), for a date the club has not opened yet; returns the server's answer.
+ */
+export async function submitRequestFromPage(page: Page, request: { date: string; course: string; time: string }): Promise<{ type: string; message?: string }> {
+  const answer = await page.evaluate(
+    ({ date, course, time }) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/v1/ws`);
+        socket.onerror = () => reject(new Error("the socket failed"));
+        socket.onopen = () =>
+          socket.send(
+            JSON.stringify({
+              action: "SUBMIT_BOOKING_REQUEST",
+              payload: { course, targetDate: date, selectionOrder: [{ time, slotId: null }], memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } },
+            }),
+          );
+        socket.onmessage = (event) => {
+          const message = JSON.parse(String(event.data)) as { type: string };
+          if (message.type === "submissionResult" || message.type === "error") {
+            socket.close();
+            resolve(String(event.data));
+          }
+        };
+      }),
+    request,
+  );
+  return JSON.parse(answer) as { type: string; message?: string };
+}

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { addDays, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
-import { openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
+import { openPage, saveScreenshot, signIn, submitRequestFromPage, type TestServer, useServerAndBrowser } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -73,32 +73,11 @@ describe("installable app", () => {
       await signIn(page, "maria", "demo1234");
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined);
 
-      // A request for a date the club has not opened yet, sent over the app's own socket protocol.
+      // A request for a date the club has not opened yet.
       const date = addDays(manilaDate(Date.now()), 12);
       const course = weekdayOf(date) === 7 ? "legends" : "masters";
-      const answer = await page.evaluate(
-        ({ date, course }) =>
-          new Promise<string>((resolve, reject) => {
-            const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/v1/ws`);
-            socket.onerror = () => reject(new Error("socket failed"));
-            socket.onopen = () =>
-              socket.send(
-                JSON.stringify({
-                  action: "SUBMIT_BOOKING_REQUEST",
-                  payload: { course, targetDate: date, selectionOrder: [{ time: "06:04", slotId: null }], memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } },
-                }),
-              );
-            socket.onmessage = (event) => {
-              const message = JSON.parse(String(event.data)) as { type: string };
-              if (message.type === "submissionResult" || message.type === "error") {
-                socket.close();
-                resolve(String(event.data));
-              }
-            };
-          }),
-        { date, course },
-      );
-      expect(JSON.parse(answer).type).toBe("submissionResult");
+      const answer = await submitRequestFromPage(page, { date, course, time: "06:04" });
+      expect(answer.type).toBe("submissionResult");
 
       await page.goto("/bookings");
       await page.getByText("06:04").first().waitFor();
