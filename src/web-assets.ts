@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { computeRoutePreloads, withPreloadLinks, type RoutePreloads } from "./web-preloads.ts";
 
 export interface WebAsset {
   body: Uint8Array<ArrayBuffer>;
@@ -22,6 +23,8 @@ const WEB_ENTRY = join(WEB_DIR, "index.html");
 const SERVICE_WORKER_ENTRY = join(WEB_DIR, "sw.ts");
 /** Files served under fixed names from web/public (the manifest, the icons). */
 const PUBLIC_DIR = join(WEB_DIR, "public");
+/** The route → preload list the build writes for the server (not served, not in the shell). */
+const ROUTE_PRELOADS_FILE = "/route-preloads.json";
 /** Links the bundler cannot rewrite (fixed, absolute names): added to index.html after the build. */
 const HEAD_LINKS = [
   '<link rel="manifest" href="/manifest.webmanifest" />',
@@ -73,8 +76,9 @@ export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<Arra
     minify: true,
     target: "browser",
     define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
   });
-  if (!result.success) throw new Error(`the web app did not build: ${result.logs.map(String).join("; ")}`);
+  if (!result.success || !result.metafile) throw new Error(`the web app did not build: ${result.logs.map(String).join("; ")}`);
   const app = await Promise.all(
     result.outputs.map(async (o) => {
       const path = o.path.replace(/^\.\//, "/");
@@ -83,7 +87,12 @@ export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<Arra
     }),
   );
   const shell = [...app, ...readPublicFiles()];
-  return [...shell, await buildServiceWorker(shell)];
+  const index = app.find((f) => f.path === "/index.html");
+  const entryChunk = index ? /<script[^>]*src="\.?(\/chunk-[a-z0-9]+\.js)"/.exec(new TextDecoder().decode(index.body))?.[1] : undefined;
+  if (!entryChunk) throw new Error("the web app's index.html names no script");
+  const preloads = computeRoutePreloads(result.metafile, entryChunk);
+  const preloadsFile = { path: ROUTE_PRELOADS_FILE, body: new TextEncoder().encode(JSON.stringify(preloads)) };
+  return [...shell, await buildServiceWorker(shell), preloadsFile];
 }
 
 function withHeadLinks(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
@@ -115,9 +124,23 @@ async function buildServiceWorker(shell: { path: string; body: Uint8Array }[]): 
   return { path: "/sw.js", body: new Uint8Array(await result.outputs[0].arrayBuffer()) };
 }
 
+/**
+ * The bundle's files by path, plus one index.html per page of the app under the page's own path
+ * (e.g. "/book"), naming the files that page needs as modulepreload links.
+ */
 export async function loadWebAssets(): Promise<WebAssets> {
   const files = embedded
     ? await Promise.all(embedded.map(async (e) => ({ path: e.path, body: new Uint8Array(await Bun.file(e.file).arrayBuffer()) })))
     : await bundleWeb();
-  return new Map(files.map((f) => [f.path, toAsset(f.path, f.body)]));
+  const preloadsFile = files.find((f) => f.path === ROUTE_PRELOADS_FILE);
+  const assets: WebAssets = new Map(files.filter((f) => f !== preloadsFile).map((f) => [f.path, toAsset(f.path, f.body)]));
+  const index = files.find((f) => f.path === "/index.html");
+  if (index && preloadsFile) {
+    const html = new TextDecoder().decode(index.body);
+    const preloads = JSON.parse(new TextDecoder().decode(preloadsFile.body)) as RoutePreloads;
+    for (const [route, needed] of Object.entries(preloads)) {
+      assets.set(route, toAsset("/index.html", new TextEncoder().encode(withPreloadLinks(html, needed))));
+    }
+  }
+  return assets;
 }

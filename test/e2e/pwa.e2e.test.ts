@@ -34,6 +34,11 @@ describe("installable app", () => {
     const page = await fetch(`${server.baseUrl}/book`);
     const html = await page.text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    // The page's own code and the session check are asked for alongside the first script.
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/auth/status" />');
+    const preloaded = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloaded.length).toBeGreaterThan(0);
+    for (const file of preloaded) expect((await fetch(`${server.baseUrl}${file}`)).headers.get("content-type")).toContain("javascript");
     const response = await fetch(`${server.baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
