@@ -3,8 +3,10 @@
  * bundles web/ at start-up (tens of milliseconds); the compiled binary is handed the files it was
  * built with (scripts/build.ts) and never needs the sources. Each file is kept gzipped too.
  */
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { computeRoutePreloads, withPreloadLinks, type RoutePreloads } from "./web-preloads.ts";
 
 export interface WebAsset {
   body: Uint8Array<ArrayBuffer>;
@@ -16,8 +18,24 @@ export interface WebAsset {
 
 export type WebAssets = Map<string, WebAsset>;
 
-const WEB_ENTRY = join(import.meta.dir, "..", "web", "index.html");
-const COMPRESSIBLE = /^(text\/|application\/(javascript|json))/;
+const WEB_DIR = join(import.meta.dir, "..", "web");
+const WEB_ENTRY = join(WEB_DIR, "index.html");
+const SERVICE_WORKER_ENTRY = join(WEB_DIR, "sw.ts");
+/** Files served under fixed names from web/public (the manifest, the icons). */
+const PUBLIC_DIR = join(WEB_DIR, "public");
+/** The route → preload list the build writes for the server (not served, not in the shell). */
+const ROUTE_PRELOADS_FILE = "/route-preloads.json";
+/** Links the bundler cannot rewrite (fixed, absolute names): added to index.html after the build. */
+const HEAD_LINKS = [
+  '<link rel="manifest" href="/manifest.webmanifest" />',
+  '<link rel="icon" type="image/png" sizes="32x32" href="/icons/favicon-32.png" />',
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
+  '<meta name="apple-mobile-web-app-capable" content="yes" />',
+  '<meta name="apple-mobile-web-app-status-bar-style" content="black-translucent" />',
+].join("");
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json))/;
+/** Only the bundler's hashed chunks never change; these keep their names from build to build. */
+const isFixedName = (path: string) => path === "/index.html" || path === "/sw.js" || !/-[a-z0-9]{8}\.[a-z]+$/.test(path);
 
 let embedded: { path: string; file: string }[] | null = null;
 
@@ -33,6 +51,7 @@ function contentTypeOf(path: string): string {
   if (path.endsWith(".svg")) return "image/svg+xml";
   if (path.endsWith(".png")) return "image/png";
   if (path.endsWith(".json")) return "application/json";
+  if (path.endsWith(".webmanifest")) return "application/manifest+json";
   return Bun.file(path).type || "application/octet-stream";
 }
 
@@ -42,11 +61,14 @@ function toAsset(path: string, body: Uint8Array<ArrayBuffer>): WebAsset {
     body,
     gzip: COMPRESSIBLE.test(contentType) && body.length > 512 ? new Uint8Array(gzipSync(body)) : null,
     contentType,
-    isImmutable: path !== "/index.html",
+    isImmutable: !isFixedName(path),
   };
 }
 
-/** Bundles web/ the way the binary does: split per page, minified, production React. */
+/**
+ * Bundles web/ the way the binary does: split per page, minified, production React; then the
+ * public files under their own names, and the service worker with the list of shell files it keeps.
+ */
 export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }[]> {
   const result = await Bun.build({
     entrypoints: [WEB_ENTRY],
@@ -54,16 +76,71 @@ export async function bundleWeb(): Promise<{ path: string; body: Uint8Array<Arra
     minify: true,
     target: "browser",
     define: { "process.env.NODE_ENV": '"production"' },
+    metafile: true,
   });
-  if (!result.success) throw new Error(`the web app did not build: ${result.logs.map(String).join("; ")}`);
-  return Promise.all(
-    result.outputs.map(async (o) => ({ path: o.path.replace(/^\.\//, "/"), body: new Uint8Array(await o.arrayBuffer()) })),
+  if (!result.success || !result.metafile) throw new Error(`the web app did not build: ${result.logs.map(String).join("; ")}`);
+  const app = await Promise.all(
+    result.outputs.map(async (o) => {
+      const path = o.path.replace(/^\.\//, "/");
+      const body = new Uint8Array(await o.arrayBuffer());
+      return { path, body: path === "/index.html" ? withHeadLinks(body) : body };
+    }),
   );
+  const shell = [...app, ...readPublicFiles()];
+  const index = app.find((f) => f.path === "/index.html");
+  const entryChunk = index ? /<script[^>]*src="\.?(\/chunk-[a-z0-9]+\.js)"/.exec(new TextDecoder().decode(index.body))?.[1] : undefined;
+  if (!entryChunk) throw new Error("the web app's index.html names no script");
+  const preloads = computeRoutePreloads(result.metafile, entryChunk);
+  const preloadsFile = { path: ROUTE_PRELOADS_FILE, body: new TextEncoder().encode(JSON.stringify(preloads)) };
+  return [...shell, await buildServiceWorker(shell), preloadsFile];
 }
 
+function withHeadLinks(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const text = new TextDecoder().decode(html);
+  if (!text.includes("</head>")) throw new Error("the web app's index.html has no </head>");
+  return new TextEncoder().encode(text.replace("</head>", `${HEAD_LINKS}</head>`));
+}
+
+function readPublicFiles(): { path: string; body: Uint8Array<ArrayBuffer> }[] {
+  return readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = join(entry.parentPath, entry.name);
+      return { path: `/${relative(PUBLIC_DIR, file).split("\\").join("/")}`, body: new Uint8Array(readFileSync(file)) };
+    });
+}
+
+/** The worker is built last: its version is a hash of every shell file, so any change to the app makes a new worker. */
+async function buildServiceWorker(shell: { path: string; body: Uint8Array }[]): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }> {
+  const files = shell.map((f) => f.path).sort();
+  const version = Bun.hash(shell.map((f) => `${f.path}:${Bun.hash(f.body)}`).sort().join("|")).toString(36);
+  const result = await Bun.build({
+    entrypoints: [SERVICE_WORKER_ENTRY],
+    minify: true,
+    target: "browser",
+    define: { __SHELL_VERSION__: JSON.stringify(version), __SHELL_FILES__: JSON.stringify(files) },
+  });
+  if (!result.success || !result.outputs[0]) throw new Error(`the service worker did not build: ${result.logs.map(String).join("; ")}`);
+  return { path: "/sw.js", body: new Uint8Array(await result.outputs[0].arrayBuffer()) };
+}
+
+/**
+ * The bundle's files by path, plus one index.html per page of the app under the page's own path
+ * (e.g. "/book"), naming the files that page needs as modulepreload links.
+ */
 export async function loadWebAssets(): Promise<WebAssets> {
   const files = embedded
     ? await Promise.all(embedded.map(async (e) => ({ path: e.path, body: new Uint8Array(await Bun.file(e.file).arrayBuffer()) })))
     : await bundleWeb();
-  return new Map(files.map((f) => [f.path, toAsset(f.path, f.body)]));
+  const preloadsFile = files.find((f) => f.path === ROUTE_PRELOADS_FILE);
+  const assets: WebAssets = new Map(files.filter((f) => f !== preloadsFile).map((f) => [f.path, toAsset(f.path, f.body)]));
+  const index = files.find((f) => f.path === "/index.html");
+  if (index && preloadsFile) {
+    const html = new TextDecoder().decode(index.body);
+    const preloads = JSON.parse(new TextDecoder().decode(preloadsFile.body)) as RoutePreloads;
+    for (const [route, needed] of Object.entries(preloads)) {
+      assets.set(route, toAsset("/index.html", new TextEncoder().encode(withPreloadLinks(html, needed))));
+    }
+  }
+  return assets;
 }

@@ -2,6 +2,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { ToastViewport } from "./components/toast-viewport.tsx";
+import { UpdateBanner } from "./components/update-banner.tsx";
+import { keepOfflineSnapshot } from "./lib/offline-snapshot.ts";
+import { registerServiceWorker } from "./lib/service-worker.ts";
 import { useTextStore } from "./lib/text-store.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -10,10 +13,14 @@ if (!container) throw new Error("The page has no #root element.");
 
 // Public text overrides load alongside the session check; defaults show until they arrive.
 void useTextStore.getState().loadTexts();
+// The last bookings and requests seen, for the offline view; the worker keeps the app shell.
+keepOfflineSnapshot();
+registerServiceWorker();
 
 createRoot(container).render(
   <StrictMode>
     <RouterProvider router={createAppRouter()} />
     <ToastViewport />
+    <UpdateBanner />
   </StrictMode>,
 );

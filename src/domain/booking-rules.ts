@@ -17,6 +17,11 @@ export type BookingRule = {
 };
 export type Holiday = { date: string; name: string | null };
 export type Course = { id: string; name: string; days_active: number[] };
+
+/** A course's name from the schedule by its id (any case); the id itself when the schedule lacks it. */
+export function courseNameOf(courseId: string, schedule: readonly Pick<Course, "id" | "name">[]): string {
+  return schedule.find((c) => c.id.toLowerCase() === courseId.toLowerCase())?.name ?? courseId;
+}
 export type FlightLimits = {
   minPlayers: number;
   maxPlayers: number;

@@ -4,7 +4,7 @@
  * screenshots under test-results/. Nothing here sleeps a fixed time: it waits for what a user sees.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,12 +125,56 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
+/**
+ * Every state a journey records is also checked for accessibility: a screenshot fails the journey
+ * when axe finds a serious or critical violation on the page as it is.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, `${name}.png`);
   await waitForTransitions(page);
   await page.screenshot({ path, fullPage: true });
+  await expectAccessible(page, name);
   return path;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+let axeSource: string | null = null;
+
+/**
+ * Runs axe-core inside the page (evaluated through the browser's debugging protocol, so the page's
+ * content security policy stays as it is) and returns the serious and critical violations.
+ */
+export async function findAccessibilityViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  const isLoaded = await page.evaluate(() => "axe" in window);
+  if (!isLoaded) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(" ")) }));
+  });
+}
+
+/** Each state's violations, kept for the summary a run prints (test/e2e/a11y-report). */
+export const accessibilityLog: { state: string; violations: AxeViolation[] }[] = [];
+
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  const violations = await findAccessibilityViolations(page);
+  accessibilityLog.push({ state, violations });
+  if (violations.length > 0) {
+    const lines = violations.map((v) => `  ${v.impact} ${v.id}: ${v.help} — ${v.targets.join(", ")}`);
+    throw new Error(`Accessibility violations in "${state}":\n${lines.join("\n")}`);
+  }
 }
 
 /** Waits for the finite animations on the page (route transitions), so a screenshot shows the settled screen. */
@@ -181,4 +225,34 @@ export function useServerAndBrowser(receive: (server: TestServer, browser: Brows
     await browser?.close();
     await server?.stop();
   });
+}
+
+/**
+ * Queues a booking request for the signed-in member of `page` over the app's own socket protocol
+ * (as the Book page does), for a date the club has not opened yet; returns the server's answer.
+ */
+export async function submitRequestFromPage(page: Page, request: { date: string; course: string; time: string }): Promise<{ type: string; message?: string }> {
+  const answer = await page.evaluate(
+    ({ date, course, time }) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/v1/ws`);
+        socket.onerror = () => reject(new Error("the socket failed"));
+        socket.onopen = () =>
+          socket.send(
+            JSON.stringify({
+              action: "SUBMIT_BOOKING_REQUEST",
+              payload: { course, targetDate: date, selectionOrder: [{ time, slotId: null }], memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } },
+            }),
+          );
+        socket.onmessage = (event) => {
+          const message = JSON.parse(String(event.data)) as { type: string };
+          if (message.type === "submissionResult" || message.type === "error") {
+            socket.close();
+            resolve(String(event.data));
+          }
+        };
+      }),
+    request,
+  );
+  return JSON.parse(answer) as { type: string; message?: string };
 }

@@ -1,6 +1,6 @@
 /**
  * A modal dialog: closes on Escape and on a click outside the panel, moves focus into itself on
- * open and gives it back on close.
+ * open, keeps Tab and Shift+Tab inside while open, and gives focus back on close.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
@@ -26,15 +26,17 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
     if (!isOpen) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panelRef.current?.focus();
-    function closeOnEscape(event: KeyboardEvent) {
+    function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape" && isDismissable) {
         event.stopPropagation();
         onCloseRef.current();
+      } else if (event.key === "Tab" && panelRef.current) {
+        keepFocusInside(panelRef.current, event);
       }
     }
-    document.addEventListener("keydown", closeOnEscape);
+    document.addEventListener("keydown", onKeyDown);
     return () => {
-      document.removeEventListener("keydown", closeOnEscape);
+      document.removeEventListener("keydown", onKeyDown);
       previouslyFocused?.focus();
     };
   }, [isOpen, isDismissable]);
@@ -63,4 +65,27 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first (or the panel) to the last. */
+export function keepFocusInside(panel: HTMLElement, event: Pick<KeyboardEvent, "shiftKey" | "preventDefault">): void {
+  const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
+  if (controls.length === 0) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const active = document.activeElement;
+  const isOutside = !(active instanceof Node) || !panel.contains(active);
+  if (event.shiftKey && (active === first || active === panel || isOutside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || isOutside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -4,15 +4,17 @@
  */
 import { create } from "zustand";
 import { authStatusSchema, userResponseSchema } from "../../src/features/auth/auth-responses.schemas.ts";
-import { apiRequest, getJson } from "./api.ts";
+import { ApiError, apiRequest, getJson } from "./api.ts";
 import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
 import { useLiveDataStore } from "./live-data-store.ts";
+import { clearOfflineSnapshot } from "./offline-snapshot.ts";
 import { appSocket } from "./socket.ts";
 import { SETUP_WIZARD_STORAGE_KEY } from "./storage-keys.ts";
 import type { SessionUser } from "./types.ts";
 
-export type SessionStatus = "unknown" | "authenticated" | "anonymous";
+/** `offline`: the server could not be reached at all (the app shell came from the service worker). */
+export type SessionStatus = "unknown" | "authenticated" | "anonymous" | "offline";
 
 interface SessionState {
   status: SessionStatus;
@@ -39,10 +41,13 @@ async function runSessionCheck(set: SetSession): Promise<void> {
   try {
     const result = await getJson(apiPaths.auth.status, authStatusSchema);
     if (result.isAuthenticated && result.user) set({ status: "authenticated", user: result.user });
-    else set({ status: "anonymous", user: null });
+    else {
+      clearOfflineSnapshot();
+      set({ status: "anonymous", user: null });
+    }
   } catch (error) {
     clientLog.error("Session check failed", { error: error instanceof Error ? error.message : String(error) });
-    set({ status: "anonymous", user: null });
+    set({ status: isServerUnreachable(error) ? "offline" : "anonymous", user: null });
   }
 }
 
@@ -74,6 +79,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
       clientLog.warn("Logout call failed", { error: error instanceof Error ? error.message : String(error) });
     }
     clearSetupWizardState();
+    clearOfflineSnapshot();
     appSocket.close();
     useLiveDataStore.getState().clearLiveData();
     set({ status: "anonymous", user: null, hasJustFinishedSetup: false });
@@ -85,6 +91,15 @@ export const useSessionStore = create<SessionState>()((set) => ({
     set({ hasJustFinishedSetup: false });
   },
 }));
+
+/**
+ * No answer at all (the fetch failed), or a gateway saying Teebox behind it is down: the member
+ * is shown what the app last saw instead of the sign-in page.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  return error instanceof TypeError;
+}
 
 function clearSetupWizardState(): void {
   try {

@@ -8,3 +8,6 @@ export const SETUP_WIZARD_STORAGE_KEY = "teebox.setupWizard";
 
 /** Session storage: the scraper was already asked to run on opening the booking page this session. */
 export const BOOK_PAGE_SCRAPE_KEY = "teebox.bookPageScrapeRequested";
+
+/** Local storage: the bookings and requests last seen, for the offline view; cleared on logout. */
+export const OFFLINE_SNAPSHOT_KEY = "teebox.offlineSnapshot";

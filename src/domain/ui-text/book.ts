@@ -3,6 +3,7 @@ import { PROBLEM_TEXTS } from "../problem.ts";
 
 export const bookText = {
   "book.title": "Book a tee time",
+  "book.skip_to_panel": "Skip to players and submit",
   "book.steps_label": "Booking steps",
   "book.step.date": "Date",
   "book.step.course": "Course",

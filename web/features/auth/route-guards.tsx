@@ -2,12 +2,14 @@
  * Route guards (spec §2): who may see which route, and where everyone else is sent.
  * They read the session store; SessionGate makes sure it is known before any guard runs.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import { RouteLoading } from "../../components/spinner.tsx";
 import { hasCompleteProfile, isAdminRole, needsProfileSetup, useSessionStore } from "../../lib/session-store.ts";
 import { appSocket } from "../../lib/socket.ts";
 import { paths } from "../../paths.ts";
+
+const OfflineView = lazy(() => import("../../components/offline-view.tsx"));
 
 /** Checks the session once, holds every route behind a spinner until it is known, and keeps the socket open while signed in. */
 export function SessionGate() {
@@ -25,6 +27,13 @@ export function SessionGate() {
   }, [status]);
 
   if (status === "unknown") return <RouteLoading />;
+  if (status === "offline") {
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <OfflineView />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 

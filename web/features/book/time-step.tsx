@@ -53,12 +53,12 @@ export function TimeStep({ data }: { data: BookingData }) {
         aria-pressed={priority > 0}
         disabled={isDisabled}
         title={note}
-        aria-label={priority > 0 ? `${slot.time} (${priority})` : slot.time}
         data-time={slot.time}
         onClick={() => toggleSlot({ time: slot.time, slotId: slot.slotId })}
       >
+        {/* The name is what is seen ("06:04", then "06:04 1" once chosen first), so voice control finds it. */}
         <span className="slot__time">{slot.time}</span>
-        {priority > 0 ? <span className="slot__priority" aria-hidden="true">{priority}</span> : null}
+        {priority > 0 ? <> <span className="slot__priority">{priority}</span></> : null}
       </button>
     );
   }

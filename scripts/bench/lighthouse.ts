@@ -1,0 +1,98 @@
+/**
+ * Lighthouse on every member page with its mobile profile (simulated slow 4G, a 4x slower CPU),
+ * against a local Teebox with the demo club, signed in as a member (the session cookie goes with
+ * every request). Prints each page's performance, accessibility and best-practices scores with
+ * LCP, TBT, FCP and the JavaScript loaded but unused.
+ *
+ * Lighthouse is not a dependency of Teebox: the benchmark installs it on first use into a cache
+ * folder outside the project, so `npm install` stays lean.
+ *
+ *   bun scripts/bench/lighthouse.ts [runs=3]
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signIn, startTeebox } from "./support.ts";
+
+const LIGHTHOUSE_VERSION = "13.5.0";
+const CHROMIUM = "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const PAGES = [
+  { path: "/login", isSignedIn: false },
+  { path: "/", isSignedIn: true },
+  { path: "/book", isSignedIn: true },
+  { path: "/bookings", isSignedIn: true },
+  { path: "/players", isSignedIn: true },
+  { path: "/profile", isSignedIn: true },
+];
+const runs = Number(process.argv[2] ?? 3);
+
+interface LighthouseReport {
+  categories: Record<"performance" | "accessibility" | "best-practices", { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
+}
+
+function installLighthouse(): string {
+  const dir = join(tmpdir(), `teebox-lighthouse-${LIGHTHOUSE_VERSION}`);
+  const cli = join(dir, "node_modules", "lighthouse", "cli", "index.js");
+  if (existsSync(cli)) return cli;
+  mkdirSync(dir, { recursive: true });
+  console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${dir} (once)`);
+  const result = Bun.spawnSync(["npm", "install", "--no-audit", "--no-fund", "--prefix", dir, `lighthouse@${LIGHTHOUSE_VERSION}`], { stdout: "ignore", stderr: "inherit" });
+  if (result.exitCode !== 0 || !existsSync(cli)) throw new Error("lighthouse could not be installed");
+  return cli;
+}
+
+async function audit(cli: string, url: string, cookie: string | null): Promise<LighthouseReport> {
+  const args = [
+    "node",
+    cli,
+    url,
+    "--quiet",
+    "--output=json",
+    "--output-path=stdout",
+    "--only-categories=performance,accessibility,best-practices",
+    "--form-factor=mobile",
+    "--throttling-method=simulate",
+    `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const proc = Bun.spawn(args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`lighthouse failed on ${url}: ${err.slice(-500)}`);
+  return JSON.parse(out) as LighthouseReport;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const score = (report: LighthouseReport, key: keyof LighthouseReport["categories"]) => Math.round((report.categories[key].score ?? 0) * 100);
+
+const cli = installLighthouse();
+const teebox = await startTeebox();
+try {
+  const cookie = await signIn(teebox.url, "maria", "demo1234");
+  console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile profile (simulated slow 4G, 4x CPU), median of ${runs} runs per page`);
+  console.log("page        perf  a11y  best   LCP ms   TBT ms   FCP ms  unused JS KB");
+  for (const page of PAGES) {
+    const reports: LighthouseReport[] = [];
+    for (let i = 0; i < runs; i++) reports.push(await audit(cli, `${teebox.url}${page.path}`, page.isSignedIn ? cookie : null));
+    // The run with the median performance score speaks for the page, its metrics with it.
+    const byPerf = [...reports].sort((a, b) => score(a, "performance") - score(b, "performance"));
+    const chosen = byPerf[Math.floor(byPerf.length / 2)];
+    const metric = (id: string) => Math.round(chosen.audits[id]?.numericValue ?? Number.NaN);
+    const unusedKb = Math.round((chosen.audits["unused-javascript"]?.details?.overallSavingsBytes ?? 0) / 1024);
+    console.log(
+      [
+        page.path.padEnd(10),
+        String(score(chosen, "performance")).padStart(5),
+        String(median(reports.map((r) => score(r, "accessibility")))).padStart(5),
+        String(median(reports.map((r) => score(r, "best-practices")))).padStart(5),
+        String(metric("largest-contentful-paint")).padStart(8),
+        String(metric("total-blocking-time")).padStart(8),
+        String(metric("first-contentful-paint")).padStart(8),
+        String(unusedKb).padStart(13),
+      ].join(" "),
+    );
+  }
+} finally {
+  await teebox.stop();
+}

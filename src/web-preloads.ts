@@ -1,0 +1,58 @@
+/**
+ * Which bundle files each page of the app needs before it can show anything: its lazy page chunk,
+ * the main layout and the full text catalogue (router.tsx loads them on demand), with everything
+ * they import. The server names them in that page's index.html as modulepreload links, so a phone
+ * fetches them alongside the first script instead of one after another.
+ */
+import { paths } from "../web/paths.ts";
+
+/** The part of Bun's build metafile this reads. */
+export interface BuildMetafile {
+  outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+}
+
+export type RoutePreloads = Record<string, string[]>;
+
+const LAYOUT_INPUT = "web/layout/main-layout.tsx";
+const TEXTS_INPUT = "src/domain/ui-text/index.ts";
+/** Pages shown outside the main layout; /login also reads only the texts the first chunk has. */
+const OUTSIDE_LAYOUT = new Set<string>([paths.login, paths.setup]);
+
+const toPath = (output: string) => `/${output.replace(/^\.?\//, "")}`;
+
+export function computeRoutePreloads(metafile: BuildMetafile, entryChunk: string): RoutePreloads {
+  const outputs = metafile.outputs;
+  const outputOf = (input: string) => Object.keys(outputs).find((key) => key.endsWith(".js") && Object.keys(outputs[key].inputs).some((i) => i === input || i.endsWith(`/${input}`)));
+  const keyOf = (path: string) => Object.keys(outputs).find((key) => toPath(key) === toPath(path));
+
+  /** A chunk and every chunk it imports statically. */
+  function closure(start: string | undefined, into = new Set<string>()): Set<string> {
+    const key = start ? keyOf(start) : undefined;
+    if (!key || into.has(toPath(key))) return into;
+    into.add(toPath(key));
+    for (const imported of outputs[key].imports) if (imported.kind === "import-statement") closure(imported.path, into);
+    return into;
+  }
+
+  const alreadyLoaded = closure(entryChunk);
+  const result: RoutePreloads = {};
+  for (const [name, route] of Object.entries(paths)) {
+    const needed = closure(outputOf(`web/pages/${name}-page.tsx`));
+    if (!OUTSIDE_LAYOUT.has(route)) closure(outputOf(LAYOUT_INPUT), needed);
+    if (route !== paths.login) closure(outputOf(TEXTS_INPUT), needed);
+    result[route] = [...needed].filter((file) => !alreadyLoaded.has(file)).sort();
+  }
+  return result;
+}
+
+/**
+ * The session check every page starts with (web/lib/session-store.ts): fetched while the first
+ * script downloads. Same URL, mode and credentials as the app's own call, so the browser hands it over.
+ */
+const SESSION_STATUS_PRELOAD = '<link rel="preload" as="fetch" crossorigin="anonymous" href="/v1/auth/status" />';
+
+/** index.html with the session preload and a modulepreload link for each file, just before </head>. */
+export function withPreloadLinks(html: string, files: readonly string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`).join("");
+  return html.replace("</head>", `${SESSION_STATUS_PRELOAD}${links}</head>`);
+}
