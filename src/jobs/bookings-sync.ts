@@ -8,7 +8,6 @@ import type { AppDeps } from "../deps.ts";
 import { bookings, users, type StoredPlayer } from "../db/schema.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
-import { memberClub } from "../features/club/club.service.ts";
 import { displayName } from "../features/bookings/club-players.ts";
 import type { JobHandle } from "./registry.ts";
 
@@ -54,7 +53,7 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
 
   async function syncMemberNow(userId: number): Promise<boolean> {
     const d = need();
-    const session = await memberClub(d, userId);
+    const session = await d.sessions.forMember(userId);
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
     const ours = await d.database.db.select().from(bookings).where(eq(bookings.userId, userId));

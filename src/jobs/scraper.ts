@@ -25,7 +25,6 @@ import { isSlotAvailable } from "../domain/estimated-slots.ts";
 import { addDays, manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
 import { forgetTeeTimesCache, readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
-import { memberClub } from "../features/club/club.service.ts";
 import { readSettings } from "../features/settings/settings.service.ts";
 
 export const SCRAPE_INTERVAL_MS = 5 * 60_000;
@@ -126,7 +125,7 @@ export async function findScraperUser(db: Db, settings: Pick<AppSettings, "scrap
 function defaultClub(deps: AppDeps): ScraperClub {
   return {
     fetchAdvisories: () => deps.club.fetchAdvisories(),
-    openSession: (userId) => memberClub(deps, userId),
+    openSession: (userId) => deps.sessions.forMember(userId),
   };
 }
 

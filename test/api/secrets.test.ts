@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { DEMO_CLUB_ACCOUNTS } from "../../src/club-sim/demo-data.ts";
 import { users } from "../../src/db/schema.ts";
 import { registerScraperActions } from "../../src/features/availability/scraper.actions.ts";
-import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
+import { createAuditedClubClient } from "../../src/club/audited-client.ts";
 import { createJobRegistry } from "../../src/jobs/registry.ts";
 import { createScraper, type Scraper } from "../../src/jobs/scraper.ts";
 import type { SocketData } from "../../src/realtime/hub.ts";

@@ -240,8 +240,7 @@ describe("start-up", () => {
     await f.clock.set(RELEASE + 1000);
     // The post reached the club and booked 06:00, but the process died before the answer was stored.
     const maria = await f.user("maria");
-    const { memberClub } = await import("../../src/features/club/club.service.ts");
-    const session = await memberClub(f.t.deps, maria.id);
+    const session = await f.t.deps.sessions.forMember(maria.id);
     const { ref } = await session.book({ date: PLAY, course: "masters", slotId: "MAS-20261130-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
     const db = f.t.deps.database.db;
     await db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, id));

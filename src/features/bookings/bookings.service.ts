@@ -16,7 +16,8 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../auth/auth.schemas.ts";
 import { readRules } from "../availability/availability.service.ts";
-import { clubErrorToAppError, memberClub } from "../club/club.service.ts";
+import { clubErrorToAppError } from "../../club/club-login.ts";
+import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
 import { displayName, flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
 
@@ -249,7 +250,7 @@ async function findOwnBooking(db: Db, userId: number, bookingId: string) {
 /** CANCEL_CONFIRMED_BOOKING: cancelled at the club first, then removed here. */
 export async function cancelBooking(deps: AppDeps, userId: number, bookingId: string): Promise<void> {
   const booking = await findOwnBooking(deps.database.db, userId, bookingId);
-  const session = await memberClub(deps, userId);
+  const session = await deps.sessions.forMember(userId);
   try {
     await session.cancelBooking(booking.bookingRef);
   } catch (error) {
@@ -272,7 +273,7 @@ export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: s
   const booking = await findOwnBooking(database.db, user.id, bookingId);
   const sub = await checkSubmission(database.db, user, payload, clock.now());
   const players = flightToStoredPlayers(sub.flight, user.name);
-  const session = await memberClub(deps, user.id);
+  const session = await deps.sessions.forMember(user.id);
   const isSameSlot = sub.courseId === booking.courseId && sub.targetDate === booking.playDate && sub.times[0] === booking.time;
 
   if (isSameSlot) {
@@ -305,7 +306,7 @@ export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: s
 }
 
 /** Books the first selected time the club still has, in priority order. */
-async function bookFirstFree(session: Awaited<ReturnType<typeof memberClub>>, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
+async function bookFirstFree(session: MemberClubSession, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
   let sheet: Awaited<ReturnType<typeof session.fetchTeeSheet>> | null = null;
   for (const selection of sub.selectionOrder) {
     let slotId = selection.slotId;

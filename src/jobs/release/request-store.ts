@@ -5,6 +5,8 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../../db/client.ts";
+import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
+import { renderReason, type RequestReason } from "../../domain/request-reasons.ts";
 import { bookingRequests, bookings, courses, requestAttempts, type RequestStatus } from "../../db/schema.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
@@ -108,10 +110,10 @@ export async function confirmRequest(
   });
 }
 
-export async function failRequest(db: Db, id: number, reason: string, now: number): Promise<boolean> {
+export async function failRequest(db: Db, id: number, why: RequestReason, now: number): Promise<boolean> {
   const rows = await db
     .update(bookingRequests)
-    .set({ status: "failed", failureReason: reason, updatedAt: now })
+    .set({ status: "failed", failureReason: renderReason(DEFAULT_UI_TEXT[why.key], why.context), updatedAt: now })
     .where(and(eq(bookingRequests.id, id), inArray(bookingRequests.status, ["processing", "pending"])))
     .returning({ id: bookingRequests.id });
   return rows.length === 1;

@@ -1,0 +1,58 @@
+/**
+ * The one place the object graph is built, for `main.ts`, the tests and the benchmarks alike:
+ * what the caller gives (database, clock, logger, keys, the club's address) plus any part it
+ * overrides; every part built here from the final (possibly overridden) parts it depends on.
+ */
+import type { AppDatabase } from "./db/client.ts";
+import type { AppDeps } from "./deps.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
+import { createHub } from "./realtime/hub.ts";
+import { createNotifier } from "./realtime/notifier.ts";
+import { createJobRegistry } from "./jobs/registry.ts";
+import { createReleaseEngine, type ReleaseEngineOptions } from "./jobs/release-engine.ts";
+import { createBookingsSync } from "./jobs/bookings-sync.ts";
+import { createMemberSessions } from "./club/member-sessions.ts";
+import type { ClubInfo } from "./club/club-info.ts";
+import { createAuditedClubClient } from "./club/audited-client.ts";
+
+export interface ContainerConfig {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  secretBox: SecretBox;
+  sessionKey: Uint8Array;
+  publicOrigin: string | null;
+  clubInfo: ClubInfo;
+  /** How long a club call may take (the adapter's default when absent). */
+  clubTimeoutMs?: number;
+  releaseEngine?: ReleaseEngineOptions;
+  passwordCost?: AppDeps["passwordCost"];
+}
+
+export function createContainer(config: ContainerConfig, overrides: Partial<AppDeps> = {}): AppDeps {
+  const { database, secretBox } = config;
+  const clock = overrides.clock ?? config.clock;
+  const logger = overrides.logger ?? config.logger;
+  const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
+  const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs });
+  return {
+    database,
+    secretBox,
+    sessionKey: config.sessionKey,
+    publicOrigin: config.publicOrigin,
+    clubInfo: config.clubInfo,
+    passwordCost: config.passwordCost,
+    jobs: createJobRegistry(),
+    releaseEngine: createReleaseEngine(config.releaseEngine),
+    bookingsSync: createBookingsSync(),
+    ...overrides,
+    clock,
+    logger,
+    hub,
+    club,
+    sessions: overrides.sessions ?? createMemberSessions({ db: database.db, club, secretBox }),
+    notifier: overrides.notifier ?? createNotifier(hub),
+  };
+}
