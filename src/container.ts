@@ -37,7 +37,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const logger = overrides.logger ?? config.logger;
   const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
   const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs });
-  return {
+  const deps: AppDeps = {
     database,
     secretBox,
     sessionKey: config.sessionKey,
@@ -52,7 +52,9 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     logger,
     hub,
     club,
-    sessions: overrides.sessions ?? createMemberSessions({ db: database.db, club, secretBox }),
+    sessions: overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox }),
     notifier: overrides.notifier ?? createNotifier(hub),
   };
+  // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
+  return deps;
 }

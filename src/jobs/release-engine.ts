@@ -18,7 +18,7 @@ import { Planner } from "./release/planner.ts";
 import { waitPrecisely } from "./release/precise-wait.ts";
 import { defaultMeasureOffset, prepareRelease, warmConnections } from "./release/prepare.ts";
 import { recoverProcessing } from "./release/recovery.ts";
-import { loadPendingAt } from "./release/request-store.ts";
+import { loadPendingAt } from "../lifecycle/request-lifecycle.ts";
 import { forgetSheetsOf, runRequest } from "./release/runner.ts";
 import { DEFAULT_RELEASE_SETTINGS, ReleaseRuntime, type ReleaseDeps, type ReleaseSettings } from "./release/runtime.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
@@ -106,6 +106,7 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
       rt = runtime;
       planner = new Planner(runtime, (releaseAt) => runBatch(runtime, releaseAt));
       const plan = planner;
+      runtime.replan = () => plan.wake();
       runtime.spawn("recover", () => recoverProcessing(runtime));
       runtime.spawn("plan", () => plan.loop());
     },

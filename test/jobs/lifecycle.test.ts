@@ -77,3 +77,39 @@ test("a held request whose release passes while the member is still disabled fai
   expect(request.failureReason).toContain("disabled");
   expect(f.sim.attempts().filter((a) => !a.isRival)).toHaveLength(0);
 });
+
+test("an edit whose first post times out reads the club before anything else and books exactly once", async () => {
+  f = await startReleaseFixture({ clubTimeoutMs: 150 });
+  const OPEN_DATE = "2026-11-27";
+  await f.submit("maria", submission(OPEN_DATE, ["06:00"]));
+  await f.stepUntil(async () => (await f!.bookingsOf("maria")).length === 1);
+  const [old] = await f.bookingsOf("maria");
+  const cookie = await f.t.signIn("maria", "demo1234");
+  const maria = await f.user("maria");
+  await (await f.t.deps.sessions.forMember(maria.id)).renew();
+  const postsBefore = f.sim.attempts().filter((a) => !a.isRival).length;
+
+  // The post is slower than the adapter waits: it gets no answer, but the club books it.
+  f.sim.setFaults({ latencyMs: 400 });
+  // Slot ids given, so the only call to the club before the post is none (the session is signed in).
+  const body = { ...submission(OPEN_DATE, []), selectionOrder: [{ time: "06:16", slotId: "MAS-20261127-0616" }, { time: "06:24", slotId: "MAS-20261127-0624" }] };
+  const editing = f.t.call("POST", `/v1/bookings/${old.bookingRef}/edit`, { cookie, body });
+  await Bun.sleep(40);
+  f.sim.setFaults({ latencyMs: 0 });
+  let settled = false;
+  void editing.finally(() => (settled = true));
+  // The edit pauses (on the fake clock) before it reads the club; let the post land, then move time.
+  while (!settled && f.sim.attempts().filter((a) => !a.isRival).length === postsBefore) await Bun.sleep(10);
+  while (!settled) {
+    await f.clock.advance(200);
+    await Bun.sleep(10);
+  }
+  const res = await editing;
+  expect(res.status).toBe(200);
+  const answer = await res.json();
+  expect(answer.booking).toMatchObject({ time: "06:16", date: OPEN_DATE });
+  const posts = f.sim.attempts().filter((a) => !a.isRival).slice(postsBefore);
+  expect(posts.map((p) => [p.time, p.outcome])).toEqual([["06:16", "confirmed"]]);
+  expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:16"]);
+  expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", answer.booking.bookingId]]);
+});

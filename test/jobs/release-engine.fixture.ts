@@ -40,6 +40,8 @@ export interface ReleaseFixtureOptions {
   rivals?: RivalsOptions;
   engine?: ReleaseEngineOptions;
   startEngine?: boolean;
+  /** How long the adapter waits for the club (default 5 s). */
+  clubTimeoutMs?: number;
 }
 
 export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): Promise<ReleaseFixture> {
@@ -55,7 +57,7 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
     now,
     demo: true,
     clubUrl: running.url,
-    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: 5000 }), releaseEngine: engine }),
+    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000 }), releaseEngine: engine }),
   });
   if (options.startEngine ?? true) await engine.start(t.deps);
 

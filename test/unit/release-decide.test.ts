@@ -1,7 +1,7 @@
 /** What the release engine does after each club answer: a table of cases, no club, no clock. */
 import { describe, expect, test } from "bun:test";
 import type { ClubErrorKind } from "../../src/club/errors.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../src/jobs/release/decide.ts";
+import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../src/lifecycle/club-answer.ts";
 
 const SETTINGS = { notYetOpenRetryMs: 40, notYetOpenWindowMs: 20_000, unavailableBackoffMs: [100, 250, 500], unavailableWindowMs: 30_000 };
 const NOW = 1_000_000;

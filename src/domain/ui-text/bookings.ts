@@ -67,4 +67,5 @@ export const bookingsText = {
   "bookings.error.unknown_slot": "The tee time {time} is not offered on that date.",
   "bookings.error.not_open_yet": "The new date is not open for booking yet. Submit a new request for it instead.",
   "bookings.error.no_time_free": "None of the selected times is available; your booking is unchanged.",
+  "bookings.error.edit_unsettled": "The club's booking site stopped answering, so Teebox could not tell whether the new booking went through. Your old booking is unchanged; please check your bookings.",
 } as const satisfies Record<string, string>;

@@ -6,7 +6,7 @@ import type { MemberClubSession } from "../../club/client.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
-import { markProcessing, recordAttemptSent, type RequestRow } from "./request-store.ts";
+import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
 
 /** A first attempt written as sent at the release instant, posted by the request's runner. */
@@ -34,8 +34,17 @@ export interface RunContext {
 /** pending → processing, each with its member's club session; earliest-submitted first. */
 export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promise<RunContext[]> {
   const ordered = [...rows].sort((a, b) => a.submittedAt - b.submittedAt || a.id - b.id);
+  const disabled = await disabledMembers(rt.deps.database.db, [...new Set(rows.map((r) => r.userId))]);
   const contexts: RunContext[] = [];
   for (const row of ordered) {
+    if (disabled.has(row.userId)) {
+      // A disabled member's request is never sent: held until they are enabled or the release passes.
+      if (await holdRequest(rt.deps.database.db, row.id, rt.now())) {
+        rt.deps.notifier.publish({ type: "data_changed", userId: row.userId });
+        rt.replan();
+      }
+      continue;
+    }
     if (!(await markProcessing(rt.deps.database.db, row.id, rt.now()))) continue;
     const request = { ...row, status: "processing" as const };
     try {

@@ -1,7 +1,7 @@
 /** How a request ends: booked or failed, written once and told to its member once. */
 import { AppError } from "../../lib/errors.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
-import { confirmRequest, courseNameOf, failRequest, type RequestRow } from "./request-store.ts";
+import { confirmRequest, courseNameOf, failRequest, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
 import { describeError, type ReleaseRuntime } from "./runtime.ts";
 
 export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, attemptId: number | null, time: string, ref: string, durationMs: number | null): Promise<void> {

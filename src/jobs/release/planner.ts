@@ -3,7 +3,9 @@
  * preparing (`prepareLeadMs` before the instant on the club's clock).
  */
 import { manilaDate } from "../../domain/manila-time.ts";
-import { loadRequestsByStatus } from "./request-store.ts";
+import { disabledMembers, loadRequestsByStatus, unholdRequest } from "../../lifecycle/request-lifecycle.ts";
+import { reason } from "../../domain/request-reasons.ts";
+import { finishFailed } from "./outcomes.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
 
 /** The longest the planner sleeps before looking again, whatever is queued. */
@@ -43,10 +45,10 @@ export class Planner {
   /** Starts a batch for every release instant whose preparation is due; returns when to look next. */
   private async launchDueBatches(): Promise<number | null> {
     const { rt } = this;
+    const offsetMs = rt.measured?.offsetMs ?? 0;
+    let nextAt = await this.settleHeld();
     const pending = await loadRequestsByStatus(rt.deps.database.db, "pending");
     rt.board.forgetBefore(manilaDate(rt.clubNow()));
-    let nextAt: number | null = null;
-    const offsetMs = rt.measured?.offsetMs ?? 0;
     for (const releaseAt of new Set(pending.map((r) => r.releaseAt))) {
       if (rt.preparing.has(releaseAt)) continue;
       const prepareAt = releaseAt - offsetMs - rt.settings.prepareLeadMs;
@@ -58,6 +60,32 @@ export class Planner {
       }
     }
     rt.job?.ran(rt.now());
+    return nextAt;
+  }
+
+  /**
+   * Held requests (their member disabled): back to pending when the member is enabled before the
+   * release; failed with the reason once the release passes while still disabled. Returns when
+   * the next held request's release passes, to look again then.
+   */
+  private async settleHeld(): Promise<number | null> {
+    const { rt } = this;
+    const { db } = rt.deps.database;
+    const held = await loadRequestsByStatus(db, "held");
+    if (held.length === 0) return null;
+    const disabled = await disabledMembers(db, [...new Set(held.map((r) => r.userId))]);
+    let nextAt: number | null = null;
+    for (const request of held) {
+      const isReleased = request.releaseAt <= rt.clubNow();
+      if (!disabled.has(request.userId) && !isReleased) {
+        if (await unholdRequest(db, request.id, rt.now())) rt.deps.notifier.publish({ type: "data_changed", userId: request.userId });
+      } else if (isReleased) {
+        await finishFailed(rt, request, reason("bookings.reason.member_disabled", { date: request.playDate }));
+      } else {
+        const at = request.releaseAt - (rt.measured?.offsetMs ?? 0);
+        nextAt = nextAt === null ? at : Math.min(nextAt, at);
+      }
+    }
     return nextAt;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { measureClockOffset, type ClockOffset } from "../../club/clock-offset.ts";
 import { addDays, manilaDate } from "../../domain/manila-time.ts";
-import type { RequestRow } from "./request-store.ts";
+import type { RequestRow } from "../../lifecycle/request-lifecycle.ts";
 import { applySlotIdTemplate, learnSlotIdTemplate } from "./slot-ids.ts";
 import { describeError, type ReleaseDeps, type ReleaseRuntime } from "./runtime.ts";
 

@@ -7,12 +7,12 @@ import { ClubError } from "../../club/errors.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "./decide.ts";
+import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
 import type { PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
-import { findBookedAtClub } from "./reconcile.ts";
-import { knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "./request-store.ts";
+import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
+import { knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
 import { describeError, type ReleaseRuntime } from "./runtime.ts";
 
 type SlotResult =

@@ -13,7 +13,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Notifier } from "../../realtime/notifier.ts";
 import type { JobHandle, JobRegistry } from "../registry.ts";
 import { ClaimBoard } from "./claims.ts";
-import type { RetrySettings } from "./decide.ts";
+import type { RetrySettings } from "../../lifecycle/club-answer.ts";
 import type { SlotIdTemplate } from "./slot-ids.ts";
 
 /** The few things the engine uses; `createContainer` builds them, a test may give its own. */
@@ -59,6 +59,8 @@ export class ReleaseRuntime {
   readonly sheets = new Map<string, Promise<ClubTeeSheet>>();
   /** The times each running request has posted for: only those can hold a booking it does not know of. */
   readonly attempted = new Map<number, Set<string>>();
+  /** Asks the planner to look again (a request was held, so its release must be watched). */
+  replan: () => void = () => undefined;
   private readonly tasks = new Set<Promise<void>>();
   private taskCount = 0;
   private parkedCount = 0;

@@ -3,7 +3,7 @@
  * answer, nothing more is posted for the member until their club bookings have been read.
  * Here is that read: is there a booking at the club that Teebox does not hold yet?
  */
-import type { MemberClubSession } from "../../club/client.ts";
+import type { MemberClubSession } from "../club/client.ts";
 
 export interface WantedBooking {
   playDate: string;

@@ -3,8 +3,8 @@
  * answer and the retry state of the time being tried: no club, no clock, no database. Every
  * kind of club failure is decided here and nowhere else, so a new kind is one line of the switch.
  */
-import type { ClubErrorKind } from "../../club/errors.ts";
-import { reason, type RequestReason } from "../../domain/request-reasons.ts";
+import type { ClubErrorKind } from "../club/errors.ts";
+import { reason, type RequestReason } from "../domain/request-reasons.ts";
 
 export interface RetrySettings {
   /** 'Not yet open': the same time again after this long, for at most `notYetOpenWindowMs`. */
