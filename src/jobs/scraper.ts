@@ -197,7 +197,7 @@ function planPages(today: string, settings: AppSettings, courseList: readonly Co
 }
 
 export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scraper {
-  const { database, clock, logger, hub } = deps;
+  const { database, clock, logger } = deps;
   const db = database.db;
   const job = deps.jobs.register("scraper");
   const intervalMs = options.intervalMs ?? SCRAPE_INTERVAL_MS;
@@ -312,7 +312,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const finishedAt = clock.now();
       const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
       forgetTeeTimesCache(deps);
-      if (changed) hub.toAll({ type: "status", status: "updated" });
+      if (changed) deps.notifier.publish({ type: "data_changed", everyone: true });
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);
       log.info("scrape run finished", { runId, trigger, status, ...counts, changed, ms: finishedAt - startedAt });

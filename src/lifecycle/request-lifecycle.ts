@@ -189,3 +189,13 @@ export async function disabledMembers(db: Db, userIds: number[]): Promise<Set<nu
   const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.status, "disabled")));
   return new Set(rows.map((r) => r.id));
 }
+
+/** How many held requests each member has (members with none are absent). */
+export async function heldRequestCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: bookingRequests.userId, count: sql<number>`count(*)` })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.status, "held"))
+    .groupBy(bookingRequests.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.count)]));
+}

@@ -14,8 +14,8 @@ export type DomainEvent =
   | { type: "data_changed"; everyone: true }
   /** The editable UI text changed. */
   | { type: "texts_changed" }
-  /** A request was stored, edited or moved; `count` requests moved to a new release instant by an admin. */
-  | { type: "request_released"; userId: number; rearmedCount?: number }
+  /** An admin moved the release time: `count` of the member's waiting requests follow it. */
+  | { type: "requests_moved"; userId: number; count: number }
   | { type: "request_cancelled"; userId: number }
   | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string }
   | { type: "booking_cancelled"; userId: number; ref: string }
@@ -41,13 +41,11 @@ export function messagesFor(event: DomainEvent): { userId: number | "everyone"; 
       return [{ userId: "everyone" in event ? "everyone" : event.userId, message: UPDATED }];
     case "texts_changed":
       return [{ userId: "everyone", message: { type: "uiTextUpdated" } }];
-    case "request_released": {
-      const messages: { userId: number; message: ServerMessage }[] = [];
-      if (event.rearmedCount !== undefined) {
-        messages.push({ userId: event.userId, message: toast({ kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: event.rearmedCount } }) });
-      }
-      return [...messages, { userId: event.userId, message: UPDATED }];
-    }
+    case "requests_moved":
+      return [
+        { userId: event.userId, message: toast({ kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: event.count } }) },
+        { userId: event.userId, message: UPDATED },
+      ];
     case "request_cancelled":
       return [
         { userId: event.userId, message: toast({ kind: "success", textKey: "bookings.toast.request_cancelled", message: DEFAULT_UI_TEXT["bookings.toast.request_cancelled"] }) },

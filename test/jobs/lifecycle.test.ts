@@ -1,7 +1,8 @@
 /** A request's life against the demo club: a freed slot can be booked again; a disabled member's requests are held. */
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, users } from "../../src/db/schema.ts";
+import { bookingRequests, uiText, users } from "../../src/db/schema.ts";
+import { ADMIN_PASSWORD } from "../helpers/api.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
@@ -112,4 +113,55 @@ test("an edit whose first post times out reads the club before anything else and
   expect(posts.map((p) => [p.time, p.outcome])).toEqual([["06:16", "confirmed"]]);
   expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:16"]);
   expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", answer.booking.bookingId]]);
+});
+
+test("a member disabled while their request is being retried is not retried for: it fails with the reason", async () => {
+  f = await startReleaseFixture();
+  await f.submit("maria", submission(PLAY, ["06:00"]));
+  await f.moveTo(RELEASE - 60_000);
+  f.sim.setFaults({ down: true });
+  await f.moveTo(RELEASE);
+  const request = await latestRequest(f);
+  expect(request.status).toBe("processing");
+  const posts = () => f!.sim.attempts().filter((a) => !a.isRival).length;
+  const postsWhileEnabled = posts();
+  expect(postsWhileEnabled).toBeGreaterThanOrEqual(1);
+  const maria = await f.user("maria");
+  await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, maria.id));
+  f.sim.setFaults({ down: false });
+  const fx = f;
+  await f.stepUntil(async () => (await latestRequest(fx)).status !== "processing", 50);
+  expect(await latestRequest(f)).toMatchObject({ status: "failed", reasonKey: "bookings.reason.member_disabled" });
+  expect(posts()).toBe(postsWhileEnabled);
+  expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
+});
+
+test("the member's Bookings page and the admin's user list show a held request; the reason is reworded by the UI text", async () => {
+  f = await startReleaseFixture();
+  await f.submit("maria", submission(PLAY, ["06:00"]));
+  const maria = await f.user("maria");
+  const cookie = await f.t.signIn("maria", "demo1234");
+  await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, maria.id));
+  await f.moveTo(RELEASE - 60_000);
+  await f.moveTo(RELEASE - 1);
+  const [held] = await f.t.deps.database.db.select().from(bookingRequests);
+  expect(held.status).toBe("held");
+
+  // The member's page (read as the member would once enabled; the row is what the API answers).
+  await f.t.deps.database.db.update(users).set({ status: "active" }).where(eq(users.id, maria.id));
+  const listed = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
+  expect(listed).toEqual([expect.objectContaining({ id: held.id, status: "On hold", reasonKey: "bookings.reason.member_held", failureReason: expect.stringContaining("disabled") })]);
+  await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, maria.id));
+
+  const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
+  const usersList: { username: string; heldRequests: number }[] = await (await f.t.call("GET", "/v1/admin/users", { cookie: admin })).json();
+  expect(usersList.find((u) => u.username === "maria")?.heldRequests).toBe(1);
+  expect(usersList.find((u) => u.username === "jose")?.heldRequests).toBe(0);
+
+  // Past the release while still disabled: failed, and the text is the admin's wording.
+  await f.t.deps.database.db.insert(uiText).values({ key: "bookings.reason.member_disabled", value: "Account off on {date}." }).onConflictDoUpdate({ target: uiText.key, set: { value: "Account off on {date}." } });
+  await f.moveTo(RELEASE + 1000);
+  await f.t.deps.database.db.update(users).set({ status: "active" }).where(eq(users.id, maria.id));
+  const after = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
+  expect(after).toEqual([expect.objectContaining({ status: "Failed", failureReason: `Account off on ${PLAY}.`, reasonKey: "bookings.reason.member_disabled", reasonContext: { date: PLAY } })]);
 });

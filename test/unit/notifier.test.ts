@@ -46,11 +46,10 @@ test("a request failed: the failed toast with the reason rendered from its key a
 });
 
 test("requests moved by an admin: the rearmed toast with the count, then a refresh", () => {
-  expect(messagesFor({ type: "request_released", userId: 3, rearmedCount: 2 })).toEqual([
+  expect(messagesFor({ type: "requests_moved", userId: 3, count: 2 })).toEqual([
     { userId: 3, message: { type: "toast", toast: { kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: 2 } } } },
     { userId: 3, message: UPDATED as ServerMessage },
   ]);
-  expect(messagesFor({ type: "request_released", userId: 3 })).toEqual([{ userId: 3, message: UPDATED as ServerMessage }]);
 });
 
 test("cancellations: their toasts, then a refresh", () => {

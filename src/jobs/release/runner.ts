@@ -12,7 +12,7 @@ import type { PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
-import { knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
+import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
 import { describeError, type ReleaseRuntime } from "./runtime.ts";
 
 type SlotResult =
@@ -124,6 +124,8 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
       sentAt = launched ? { firedAtLocal: launched.firedAtLocal, firedAtClub: launched.firedAtClub } : { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
       firstAttempt = undefined;
     } else {
+      // A member disabled since the release is not retried for: the request fails, nothing more is posted.
+      if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
       const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
       if (resolved.kind === "gone" || resolved.kind === "skip") return resolved;
       if (resolved.kind === "answer") {
