@@ -12,7 +12,7 @@ import { createHub } from "./realtime/hub.ts";
 import { createNotifier } from "./realtime/notifier.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { createReleaseEngine, type ReleaseEngineOptions } from "./jobs/release-engine.ts";
-import { createBookingsSync } from "./jobs/bookings-sync.ts";
+import { createBookingsSync, type BookingsSyncOptions } from "./jobs/bookings-sync.ts";
 import { createMemberSessions } from "./club/member-sessions.ts";
 import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
@@ -28,6 +28,7 @@ export interface ContainerConfig {
   /** How long a club call may take (the adapter's default when absent). */
   clubTimeoutMs?: number;
   releaseEngine?: ReleaseEngineOptions;
+  bookingsSync?: BookingsSyncOptions;
   passwordCost?: AppDeps["passwordCost"];
 }
 
@@ -37,6 +38,11 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const logger = overrides.logger ?? config.logger;
   const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
   const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs });
+  const jobs = overrides.jobs ?? createJobRegistry();
+  // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
+  const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
+  const notifier = overrides.notifier ?? createNotifier(hub);
+  const jobDeps = { database, clock, logger, jobs, club, sessions, notifier };
   const deps: AppDeps = {
     database,
     secretBox,
@@ -44,17 +50,16 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     publicOrigin: config.publicOrigin,
     clubInfo: config.clubInfo,
     passwordCost: config.passwordCost,
-    jobs: createJobRegistry(),
-    releaseEngine: createReleaseEngine(config.releaseEngine),
-    bookingsSync: createBookingsSync(),
     ...overrides,
     clock,
     logger,
     hub,
     club,
-    sessions: overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox }),
-    notifier: overrides.notifier ?? createNotifier(hub),
+    jobs,
+    sessions,
+    notifier,
+    releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
+    bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
   };
-  // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   return deps;
 }

@@ -78,8 +78,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   registerScraperActions(deps.hub, scraper);
   jobs.push(scraper);
   registerBookingActions(deps);
-  jobs.push({ start: () => deps.releaseEngine.start(deps), stop: () => deps.releaseEngine.stop() });
-  jobs.push({ start: () => deps.bookingsSync.start(deps), stop: () => deps.bookingsSync.stop() });
+  jobs.push(deps.releaseEngine);
+  jobs.push(deps.bookingsSync);
 
   const app = createApp(deps);
   const web = await loadWebAssets();

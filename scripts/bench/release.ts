@@ -150,7 +150,7 @@ for (const row of userRows) {
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 console.log(`${MEMBERS} requests for ${course} ${playDate}, release ${new Date(releaseAt).toISOString()} on the club's clock (club ${CLUB_OFFSET_MS} ms ahead); waiting ~${Math.round((releaseAt - CLUB_OFFSET_MS - Date.now()) / 1000)} s`);
-await deps.releaseEngine.start(deps);
+await deps.releaseEngine.start();
 
 // Wait for every request to end (booked or failed), at most a minute after the release.
 const ids = (await database.db.select({ id: bookingRequests.id }).from(bookingRequests)).map((r) => r.id);

@@ -34,7 +34,7 @@ export interface BookingsSyncOptions {
 }
 
 export interface BookingsSync {
-  start(deps: BookingsSyncDeps): void;
+  start(): void;
   stop(): Promise<void>;
   /** Reads one member's club bookings now; true when Teebox's list changed. */
   syncMember(userId: number): Promise<boolean>;
@@ -51,22 +51,16 @@ function playersFromClub(booking: ClubBooking): StoredPlayer[] {
 }
 
 
-export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsSync {
+export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOptions = {}): BookingsSync {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let deps: BookingsSyncDeps | null = null;
+  let isStarted = false;
   let job: JobHandle | null = null;
   let stopController = new AbortController();
   let loop: Promise<void> | null = null;
   /** One sync per member at a time: a second caller shares the run in flight. */
   const inFlight = new Map<number, Promise<boolean>>();
 
-  const need = () => {
-    if (!deps) throw new Error("the bookings sync has not been started");
-    return deps;
-  };
-
   async function syncMemberNow(userId: number): Promise<boolean> {
-    const d = need();
     const session = await d.sessions.forMember(userId);
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
@@ -77,7 +71,7 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   function syncMember(userId: number): Promise<boolean> {
-    if (!deps) return Promise.resolve(false);
+    if (!isStarted) return Promise.resolve(false);
     const running = inFlight.get(userId);
     if (running) return running;
     const run = syncMemberNow(userId).finally(() => inFlight.delete(userId));
@@ -86,7 +80,6 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   async function syncAll(): Promise<void> {
-    const d = need();
     const members = await d.database.db
       .select({ id: users.id })
       .from(users)
@@ -106,7 +99,6 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   async function runLoop(): Promise<void> {
-    const d = need();
     let next = d.clock.now() + (options.firstRoundDelayMs ?? DEFAULT_FIRST_ROUND_DELAY_MS);
     while (!stopController.signal.aborted) {
       await d.clock.sleepUntil(next, stopController.signal);
@@ -117,12 +109,12 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   return {
-    start(appDeps) {
+    start() {
       if (loop) return;
-      deps = appDeps;
+      isStarted = true;
       stopController = new AbortController();
-      job = appDeps.jobs.register("bookings sync");
-      job.started(appDeps.clock.now());
+      job = d.jobs.register("bookings sync");
+      job.started(d.clock.now());
       loop = runLoop();
     },
     async stop() {

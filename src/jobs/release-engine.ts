@@ -32,7 +32,7 @@ export interface ReleaseEngineOptions extends Partial<ReleaseSettings> {
 
 export interface ReleaseEngine {
   /** Loads the requests, reconciles and arms timers. Before it, `wake` does nothing. */
-  start(deps: ReleaseDeps): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
   /** A request was stored, edited or cancelled: plan again. */
   wake(): void;
@@ -49,7 +49,7 @@ export const NO_TIME_AVAILABLE = DEFAULT_UI_TEXT["bookings.reason.no_time_availa
 /** Requests are made ready (processing, sessions at hand) this long before the instant. */
 const ARM_AHEAD_MS = 500;
 
-export function createReleaseEngine(options: ReleaseEngineOptions = {}): ReleaseEngine {
+export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOptions = {}): ReleaseEngine {
   const { measureOffset = defaultMeasureOffset, ...overrides } = options;
   const settings: ReleaseSettings = { ...DEFAULT_RELEASE_SETTINGS, ...overrides };
   let rt: ReleaseRuntime | null = null;
@@ -96,7 +96,7 @@ export function createReleaseEngine(options: ReleaseEngineOptions = {}): Release
   };
 
   return {
-    async start(deps) {
+    async start() {
       if (rt?.isRunning) return;
       const runtime = new ReleaseRuntime(deps, settings, measureOffset);
       runtime.measured = lastMeasured;

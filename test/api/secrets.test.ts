@@ -67,7 +67,7 @@ beforeAll(async () => {
   f.t.deps.club = createAuditedClubClient({ baseUrl: f.t.deps.clubInfo.url, clock: f.clock, db: f.t.deps.database.db, logger: f.t.deps.logger, timeoutMs: 5000 });
   scraper = createScraper({ ...f.t.deps, jobs: createJobRegistry() }, { pause: async () => undefined });
   registerScraperActions(f.t.deps.hub, scraper);
-  f.t.deps.bookingsSync.start(f.t.deps);
+  f.t.deps.bookingsSync.start();
   f.t.published.length = 0;
   mariaId = await userIdOf(f.t, "maria");
 

@@ -17,6 +17,7 @@ import { createHub } from "../../src/realtime/hub.ts";
 import { registerPlayersActions } from "../../src/features/players/players.service.ts";
 import { registerBookingActions } from "../../src/features/bookings/bookings.actions.ts";
 import { createContainer, type ContainerConfig } from "../../src/container.ts";
+import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 export const ORIGIN = "http://localhost";
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   /** The club site the adapter talks to (a demo club the test started); default: nothing listening. */
   clubUrl?: string;
   extend?: (deps: AppDeps) => Partial<AppDeps>;
+  /** How the release engine is built (the container builds it with the app's parts). */
+  releaseEngine?: ReleaseEngineOptions;
 }
 
 /** A port nothing listens on, so a test that forgot to start a club fails fast and clearly. */
@@ -71,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clubInfo: { mode: "demo", url: options.clubUrl ?? NO_CLUB_URL },
     clubTimeoutMs: 2000,
     passwordCost: { memoryCost: 1024, timeCost: 1 },
+    releaseEngine: options.releaseEngine,
   };
   const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
   const base = createContainer(config, { hub });

@@ -15,8 +15,8 @@ const rows = (fx: ReleaseFixture) => fx.t.deps.database.db.select().from(booking
 
 test("bookings made or cancelled on the club's own site show up in Teebox", async () => {
   f = await startReleaseFixture({ startEngine: false });
-  const sync = createBookingsSync();
-  sync.start(f.t.deps);
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
   try {
     const maria = await f.user("maria");
     const session = await f.t.deps.sessions.forMember(maria.id);
@@ -46,8 +46,8 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
 
 test("the periodic round reads every member with a club login", async () => {
   f = await startReleaseFixture({ startEngine: false });
-  const sync = createBookingsSync({ intervalMs: 60_000, firstRoundDelayMs: 1000 });
-  sync.start(f.t.deps);
+  const sync = createBookingsSync(f.t.deps, { intervalMs: 60_000, firstRoundDelayMs: 1000 });
+  sync.start();
   try {
     const jose = await f.user("jose");
     await (await f.t.deps.sessions.forMember(jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
