@@ -212,7 +212,11 @@ export const requestAttempts = sqliteTable(
     firedAtClub: integer("fired_at_club").notNull(),
     firedAtLocal: integer("fired_at_local").notNull(),
     outcome: text("outcome"),
+    /** The answer rendered in the default text (or the club's own words), for logs and older readers. */
     answer: text("answer"),
+    /** The answer as a UI-text key (src/domain/request-reasons.ts) and its placeholders. */
+    answerKey: text("answer_key"),
+    answerContext: text("answer_context", { mode: "json" }).$type<Record<string, string>>(),
     durationMs: integer("duration_ms"),
   },
   (t) => [index("request_attempts_request").on(t.requestId)],

@@ -33,6 +33,11 @@ const reasonColumns = (why: RequestReason | null) =>
     ? { failureReason: null, reasonKey: null, reasonContext: null }
     : { failureReason: renderReason(DEFAULT_UI_TEXT[why.key], why.context), reasonKey: why.key, reasonContext: why.context };
 
+const bookedAnswer = (ref: string) => {
+  const context = { ref };
+  return { answer: renderReason(DEFAULT_UI_TEXT["bookings.reason.booked"], context), answerKey: "bookings.reason.booked", answerContext: context };
+};
+
 /** Moves a request along one transition; false when it was not in a state the transition leaves. */
 async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, set: Partial<typeof bookingRequests.$inferInsert>, now: number, userId?: number): Promise<boolean> {
   const { from, to } = TRANSITIONS[name];
@@ -114,8 +119,15 @@ export async function recordAttemptTimes(db: Db, attemptId: number, times: { fir
   await db.update(requestAttempts).set(times).where(eq(requestAttempts.id, attemptId));
 }
 
-export async function recordAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; answer: string | null; durationMs: number | null }): Promise<void> {
-  await db.update(requestAttempts).set({ state: "answered", ...answer }).where(eq(requestAttempts.id, attemptId));
+/**
+ * The club's answer to an attempt: its outcome (the club failure's kind), the words it came
+ * with, and the reason key the member's page renders from the editable UI text.
+ */
+export async function recordAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; answer: string; reason: RequestReason; durationMs: number | null }): Promise<void> {
+  await db
+    .update(requestAttempts)
+    .set({ state: "answered", outcome: answer.outcome, answer: answer.answer, answerKey: answer.reason.key, answerContext: answer.reason.context, durationMs: answer.durationMs })
+    .where(eq(requestAttempts.id, attemptId));
 }
 
 export async function loadAttempts(db: Db, requestIds: number[]): Promise<AttemptRow[]> {
@@ -124,10 +136,10 @@ export async function loadAttempts(db: Db, requestIds: number[]): Promise<Attemp
 }
 
 /** Settles the attempts a crash left without an answer. */
-export async function settleUnansweredAttempts(db: Db, requestId: number, outcome: string, answer: string): Promise<void> {
+export async function settleUnansweredAttempts(db: Db, requestId: number, outcome: string, why: RequestReason): Promise<void> {
   await db
     .update(requestAttempts)
-    .set({ state: "answered", outcome, answer })
+    .set({ state: "answered", outcome, answer: renderReason(DEFAULT_UI_TEXT[why.key], why.context), answerKey: why.key, answerContext: why.context })
     .where(and(eq(requestAttempts.requestId, requestId), eq(requestAttempts.state, "sent")));
 }
 
@@ -143,7 +155,7 @@ export async function confirmRequest(
     if (input.attemptId !== null) {
       await tx
         .update(requestAttempts)
-        .set({ state: "answered", outcome: "confirmed", answer: `Booked, reference ${input.ref}.`, durationMs: input.durationMs })
+        .set({ state: "answered", outcome: "confirmed", ...bookedAnswer(input.ref), durationMs: input.durationMs })
         .where(eq(requestAttempts.id, input.attemptId));
     }
     const updated = await tx

@@ -165,3 +165,28 @@ test("the member's Bookings page and the admin's user list show a held request; 
   const after = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
   expect(after).toEqual([expect.objectContaining({ status: "Failed", failureReason: `Account off on ${PLAY}.`, reasonKey: "bookings.reason.member_disabled", reasonContext: { date: PLAY } })]);
 });
+
+test("attempt answers are stored as keys with their context and rendered from the UI text an admin edited", async () => {
+  f = await startReleaseFixture();
+  f.sim.setSlotStatus(PLAY, "masters", "06:00", "BOOKED");
+  await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
+  await f.moveTo(RELEASE - 60_000);
+  await f.moveTo(RELEASE);
+  const request = await latestRequest(f);
+  expect(request.status).toBe("confirmed");
+  const stored = await f.attempts(request.id);
+  expect(stored.map((a) => [a.outcome, a.answerKey, a.answerContext])).toEqual([
+    ["slot_taken", "bookings.reason.club_refused", { message: stored[0].answer! }],
+    ["confirmed", "bookings.reason.booked", { ref: request.bookingRef! }],
+  ]);
+  expect(stored[1].answer).toBe(`Booked, reference ${request.bookingRef}.`);
+  // A confirmed request is not listed; the rendering is the same function for both lists, so a failed one shows it.
+  f.sim.setSlotStatus(PLAY, "masters", "06:16", "BOOKED");
+  await f.t.deps.database.db.insert(uiText).values({ key: "bookings.reason.club_refused", value: "Club: {message}" }).onConflictDoUpdate({ target: uiText.key, set: { value: "Club: {message}" } });
+  await f.submit("maria", submission(PLAY, ["06:16"]));
+  const fx = f;
+  await f.stepUntil(async () => (await latestRequest(fx)).status === "failed");
+  const cookie = await f.t.signIn("maria", "demo1234");
+  const [listed] = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
+  expect(listed.attempts).toEqual([expect.objectContaining({ outcome: "slot_taken", answerKey: "bookings.reason.club_refused", answer: expect.stringMatching(/^Club: /) })]);
+});

@@ -20,6 +20,9 @@ export interface AttemptView {
   outcome: string | null;
   /** The club's words, or what went wrong. */
   answer: string | null;
+  /** The answer as a UI-text key and its placeholders (rendered into `answer`). */
+  answerKey: string | null;
+  answerContext: Record<string, string> | null;
   durationMs: number | null;
 }
 

@@ -185,7 +185,7 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, [...LISTED_STATUSES])))
     .orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id));
   const attempts = rows.length === 0 ? [] : await db.select().from(requestAttempts).where(inArray(requestAttempts.requestId, rows.map((r) => r.id))).orderBy(asc(requestAttempts.id));
-  const reasonText = await renderReasons(db, rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])));
+  const reasonText = await renderReasons(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : []))]);
   return rows.map((row) => ({
     id: row.id,
     course: row.courseId,
@@ -209,7 +209,9 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
           firedAtClub: a.firedAtClub,
           offsetFromReleaseMs: a.firedAtClub - row.releaseAt,
           outcome: a.outcome,
-          answer: a.answer,
+          answer: reasonText(a.answerKey, a.answerContext, a.answer),
+          answerKey: a.answerKey,
+          answerContext: a.answerContext,
           durationMs: a.durationMs,
         }),
       ),

@@ -9,10 +9,9 @@ import { finishBooked, finishFailed, sessionFailure } from "./outcomes.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { knownBookingRefs, loadAttempts, loadRequestsByStatus, settleUnansweredAttempts } from "../../lifecycle/request-lifecycle.ts";
 import { runRequest } from "./runner.ts";
-import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
 
-const NO_ANSWER_BEFORE_STOP = DEFAULT_UI_TEXT[reason("bookings.reason.restart_no_answer").key];
+const NO_ANSWER_BEFORE_STOP = reason("bookings.reason.restart_no_answer");
 
 export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
   const { db } = rt.deps.database;

@@ -163,7 +163,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     } catch (caught) {
       const error = asClubError(caught);
       await settleSentAt();
-      await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, durationMs: Math.round(performance.now() - started) });
+      await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, reason: attemptReason(error), durationMs: Math.round(performance.now() - started) });
       answer = { to: "post", kind: "error", error };
     }
     if (answer.kind === "booked") {
@@ -246,6 +246,13 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
 
 export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
   for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
+}
+
+/** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */
+function attemptReason(error: ClubError): RequestReason {
+  if (error.kind === "page_not_understood") return reason("bookings.reason.page_not_understood");
+  if (error.kind === "unavailable") return error.status === undefined ? reason("bookings.reason.club_timeout") : reason("bookings.reason.other", { message: error.message });
+  return reason("bookings.reason.club_refused", { message: error.message });
 }
 
 export function asClubError(error: unknown): ClubError {
