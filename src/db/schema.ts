@@ -162,7 +162,7 @@ export const scrapeRuns = sqliteTable("scrape_runs", {
 });
 
 /** The states of a booking request; every transition between them is in src/lifecycle/request-lifecycle.ts. */
-export const REQUEST_STATUSES = ["pending", "held", "processing", "checking", "needs_attention", "confirmed", "failed", "cancelled"] as const;
+export const REQUEST_STATUSES = ["pending", "held", "processing", "needs_attention", "confirmed", "failed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The selected times in priority order, as the member clicked them. */

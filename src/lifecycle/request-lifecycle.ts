@@ -5,9 +5,12 @@
  *
  *   pending ──► processing ──► confirmed | failed      (the release engine)
  *   pending ◄─► held ──► failed                        (the member disabled; enabled again before the release)
- *   processing ──► checking ──► confirmed | processing  (an unanswered post being reconciled)
  *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
- *   needs_attention: reserved for the readiness check before a release.
+ *   needs_attention: named for the readiness check before a release; nothing enters it yet.
+ *
+ * "Checking with the club" is a phase of processing, not a stored status (observers of the
+ * status keep seeing Processing): an attempt written 'sent' with no answer. While one exists the
+ * runner posts nothing more for the request, and a restart reads the club before resuming.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
@@ -22,8 +25,8 @@ export const TRANSITIONS = {
   arm: { from: ["pending"], to: "processing" },
   hold: { from: ["pending"], to: "held" },
   unhold: { from: ["held"], to: "pending" },
-  confirm: { from: ["processing", "pending", "checking"], to: "confirmed" },
-  fail: { from: ["processing", "pending", "held", "checking"], to: "failed" },
+  confirm: { from: ["processing", "pending"], to: "confirmed" },
+  fail: { from: ["processing", "pending", "held"], to: "failed" },
   cancel: { from: ["pending", "failed", "held"], to: "cancelled" },
   resubmit: { from: ["pending", "failed", "held"], to: "pending" },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;

@@ -151,7 +151,7 @@ async function replaceRequest(deps: AppDeps, userId: number, id: number, fields:
   return deps.database.transaction(async (tx) => {
     if (await resubmitRequest(tx, userId, id, fields, fields.updatedAt)) return id;
     const status = await statusOf(tx, userId, id);
-    if (status === "processing" || status === "checking") throw fail(409, BOOKING_ERRORS.processingEdit);
+    if (status === "processing") throw fail(409, BOOKING_ERRORS.processingEdit);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
     throw fail(404, BOOKING_ERRORS.requestNotFound);
   });
@@ -159,8 +159,8 @@ async function replaceRequest(deps: AppDeps, userId: number, id: number, fields:
 
 // ── listing ──────────────────────────────────────────────────────────────
 
-const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Pending", processing: "Processing", checking: "Processing", failed: "Failed" };
-const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "checking", "failed"] as const;
+const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Pending", processing: "Processing", failed: "Failed" };
+const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
 
 /** The reason's text as an admin worded it (or its default), filled from its context. */
 async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
@@ -241,7 +241,7 @@ export async function cancelRequest(deps: AppDeps, userId: number, id: number): 
   const { db } = deps.database;
   if (!(await cancelOwnRequest(db, userId, id, deps.clock.now()))) {
     const status = await statusOf(db, userId, id);
-    if (status === "processing" || status === "checking") throw fail(409, BOOKING_ERRORS.processingCancel);
+    if (status === "processing") throw fail(409, BOOKING_ERRORS.processingCancel);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
     throw fail(404, BOOKING_ERRORS.requestNotFound);
   }
