@@ -190,3 +190,17 @@ test("attempt answers are stored as keys with their context and rendered from th
   const [listed] = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
   expect(listed.attempts).toEqual([expect.objectContaining({ outcome: "slot_taken", answerKey: "bookings.reason.club_refused", answer: expect.stringMatching(/^Club: /) })]);
 });
+
+test("a request a stop left processing is not resumed for a member disabled meanwhile", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  await f.submit("maria", submission(PLAY, ["06:00"]));
+  const request = await latestRequest(f);
+  await f.clock.set(RELEASE + 1000);
+  const maria = await f.user("maria");
+  await f.t.deps.database.db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, request.id));
+  await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, maria.id));
+  await f.engine.start();
+  await f.engine.idle();
+  expect(await latestRequest(f)).toMatchObject({ status: "failed", reasonKey: "bookings.reason.member_disabled" });
+  expect(f.sim.attempts().filter((a) => !a.isRival)).toHaveLength(0);
+});

@@ -29,6 +29,11 @@ export interface RunContext {
   hasUnsettledPost: boolean;
   /** Since when the club's bookings page could not be read to settle such a post. */
   unreadableSince?: number | null;
+  /**
+   * Time has passed (a pause, a wait) since the member's status was last read: read it again before
+   * the next post. The next time at the instant itself needs no read; the member was read when armed.
+   */
+  isMemberStale?: boolean;
 }
 
 /** pending → processing, each with its member's club session; earliest-submitted first. */

@@ -29,7 +29,8 @@ export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
       await finishFailed(rt, request, sessionFailure(error));
       continue;
     }
-    const ctx: RunContext = { request, session, excluded: new Set(), hasUnsettledPost: false };
+    // Resumed after a stop: the member's status is read again before anything is posted.
+    const ctx: RunContext = { request, session, excluded: new Set(), hasUnsettledPost: false, isMemberStale: true };
     if (mine.length > 0 && (await settleAfterRestart(rt, ctx)) === "booked") continue;
     resumable.push(ctx);
   }

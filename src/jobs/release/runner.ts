@@ -39,6 +39,7 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
         const choice = rt.board.choose(request.id, request.playDate, request.courseId, times, ctx.excluded);
         if (choice.kind === "exhausted") return void (await finishFailed(rt, request, reason("bookings.reason.no_time_available")));
         if (choice.kind === "wait") {
+          ctx.isMemberStale = true;
           await rt.park(Promise.race([rt.board.changed(), rt.stopped()]));
           continue;
         }
@@ -101,6 +102,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     }
   };
   const pause = async (ms: number): Promise<SlotResult | null> => {
+    ctx.isMemberStale = true;
     await rt.sleepFor(ms);
     return rt.isRunning ? null : { kind: "stopped" };
   };
@@ -125,7 +127,10 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
       firstAttempt = undefined;
     } else {
       // A member disabled since the release is not retried for: the request fails, nothing more is posted.
-      if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
+      if (ctx.isMemberStale) {
+        ctx.isMemberStale = false;
+        if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
+      }
       const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
       if (resolved.kind === "gone" || resolved.kind === "skip") return resolved;
       if (resolved.kind === "answer") {
@@ -200,6 +205,7 @@ async function settleUnansweredPost(rt: ReleaseRuntime, ctx: RunContext): Promis
       // Nothing more is posted: the sync job will show the booking if the club did make it.
       return { kind: "failed", reason: reason("bookings.reason.unsettled") };
     }
+    ctx.isMemberStale = true;
     await rt.sleepFor(rt.settings.unavailableBackoffMs.at(-1) ?? 1000);
     return rt.isRunning ? null : { kind: "stopped" };
   }
