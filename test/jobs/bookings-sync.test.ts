@@ -1,7 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { bookings } from "../../src/db/schema.ts";
 import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
-
 import { startReleaseFixture, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";

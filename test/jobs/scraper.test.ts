@@ -6,7 +6,6 @@ import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { readSettings, writeSettings } from "../../src/features/settings/settings.service.ts";
 import { readLastScrapeTime } from "../../src/features/availability/availability.service.ts";
 import { findScraperUser, SCRAPE_INTERVAL_MS } from "../../src/jobs/scraper.ts";
-
 import { userIdOf } from "../helpers/api.ts";
 import { createScraperFixture, type ScraperFixture } from "./scraper-fixture.ts";
 

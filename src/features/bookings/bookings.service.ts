@@ -37,7 +37,7 @@ export const BOOKING_ERRORS = {
   noTimeFree: { message: "None of the selected times is available; your booking is unchanged.", errorKey: "bookings.error.no_time_free" },
 } as const;
 
-export const fill = (template: string, context: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => context[name] ?? whole);
+const fill = (template: string, context: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => context[name] ?? whole);
 export const fail = (status: 400 | 404 | 409, error: { message: string; errorKey: string }, context: Record<string, string> = {}) =>
   new AppError(status, fill(error.message, context), error.errorKey);
 
