@@ -66,9 +66,10 @@ export function messagesFor(event: DomainEvent): { userId: number | "everyone"; 
       ];
     }
     case "request_failed": {
-      // The toast carries the reason already rendered (the browser fills {reason} as given).
+      // The toast carries the reason rendered in its default text, and its key and placeholders,
+      // so a browser can render it in the wording an admin chose: t(reasonKey, context).
       const reasonText = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
-      const context = { course: event.course, date: event.date, reason: reasonText };
+      const context = { ...event.reason.context, course: event.course, date: event.date, reason: reasonText, reasonKey: event.reason.key };
       return [
         { userId: event.userId, message: toast({ kind: "error", textKey: "bookings.toast.failed", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.failed"], context) }) },
         { userId: event.userId, message: UPDATED },

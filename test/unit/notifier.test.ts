@@ -37,7 +37,7 @@ test("a request failed: the failed toast with the reason rendered from its key a
       toast: {
         kind: "error",
         textKey: "bookings.toast.failed",
-        context: { course: "Masters", date: "2026-11-29", reason: "The club did not open 2026-11-29 for booking in time." },
+        context: { course: "Masters", date: "2026-11-29", reason: "The club did not open 2026-11-29 for booking in time.", reasonKey: "bookings.reason.not_opened_in_time" },
         message: "Your request for Masters on 2026-11-29 failed: The club did not open 2026-11-29 for booking in time.",
       },
     },
