@@ -9,7 +9,9 @@ import type { SecretBox } from "./lib/secret-box.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { JobRegistry } from "./jobs/registry.ts";
 import type { ClubClient } from "./club/client.ts";
-import type { ClubInfo } from "./features/club/club.service.ts";
+import type { ClubInfo } from "./club/club-info.ts";
+import type { MemberSessions } from "./club/member-sessions.ts";
+import type { Notifier } from "./realtime/notifier.ts";
 import type { SessionUser } from "./features/auth/auth.schemas.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
@@ -29,6 +31,10 @@ export interface AppDeps {
   /** The club's booking site (the real one, or the demo club) through the adapter. */
   club: ClubClient;
   clubInfo: ClubInfo;
+  /** Members' club sessions, opened from their stored club logins. */
+  sessions: MemberSessions;
+  /** Turns domain events into what browsers are told (the only publisher of socket pushes). */
+  notifier: Notifier;
   /** Fires queued booking requests at the release instant (started by main.ts; a test starts it when it needs it). */
   releaseEngine: ReleaseEngine;
   /** Keeps confirmed bookings in step with the club. */

@@ -13,12 +13,8 @@ import { readSettings } from "./features/settings/settings.service.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
-import { createHub } from "./realtime/hub.ts";
 import { registerPlayersActions } from "./features/players/players.service.ts";
 import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
-import { createReleaseEngine } from "./jobs/release-engine.ts";
-import { createBookingsSync } from "./jobs/bookings-sync.ts";
-import { createJobRegistry } from "./jobs/registry.ts";
 import { createScraper } from "./jobs/scraper.ts";
 import { registerScraperActions } from "./features/availability/scraper.actions.ts";
 import { startHttpServer } from "./server.ts";
@@ -27,7 +23,8 @@ import { runCli } from "./cli.ts";
 import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
-import { CLUB_INFO_FILE, createAuditedClubClient } from "./features/club/club.service.ts";
+import { CLUB_INFO_FILE } from "./club/club-info.ts";
+import { createContainer } from "./container.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -53,21 +50,15 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500 } }) : null;
   const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
   const clubUrl = config.clubUrl ?? demoClub!.url;
-  const club = createAuditedClubClient({ baseUrl: clubUrl, clock, db: database.db, logger });
-  const deps: AppDeps = {
+  const deps: AppDeps = createContainer({
     database,
     clock,
     logger,
     secretBox,
     sessionKey,
     publicOrigin: config.publicOrigin,
-    hub: createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) }),
-    jobs: createJobRegistry(),
-    club,
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
-    releaseEngine: createReleaseEngine(),
-    bookingsSync: createBookingsSync(),
-  };
+  });
   await seed(database, {
     now: clock.now(),
     adminPassword: config.adminPassword,
@@ -87,8 +78,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   registerScraperActions(deps.hub, scraper);
   jobs.push(scraper);
   registerBookingActions(deps);
-  jobs.push({ start: () => deps.releaseEngine.start(deps), stop: () => deps.releaseEngine.stop() });
-  jobs.push({ start: () => deps.bookingsSync.start(deps), stop: () => deps.bookingsSync.stop() });
+  jobs.push(deps.releaseEngine);
+  jobs.push(deps.bookingsSync);
 
   const app = createApp(deps);
   const web = await loadWebAssets();

@@ -24,16 +24,12 @@ import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domai
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { toSessionUser } from "../../src/features/auth/sessions.ts";
 import { submitBookingRequest } from "../../src/features/bookings/bookings.service.ts";
-import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
+import { createContainer } from "../../src/container.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { writeSettings } from "../../src/features/settings/settings.service.ts";
-import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
-import { createJobRegistry } from "../../src/jobs/registry.ts";
-import { createReleaseEngine } from "../../src/jobs/release-engine.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
-import { createHub } from "../../src/realtime/hub.ts";
 import { createRandom } from "../../src/club-sim/random.ts";
 
 const CLUB_OFFSET_MS = 1300;
@@ -112,23 +108,11 @@ const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);
 await migrate(database, Date.now());
 const logger = createLogger("warn");
 const secretBox = createSecretBox(Buffer.alloc(32, 9));
-const deps: AppDeps = {
-  database,
-  clock: systemClock,
-  logger,
-  secretBox,
-  sessionKey: new Uint8Array(32),
-  publicOrigin: null,
-  hub: createHub(),
-  jobs: createJobRegistry(),
+const deps: AppDeps = createContainer(
+  { database, clock: systemClock, logger, secretBox, sessionKey: new Uint8Array(32), publicOrigin: null, clubInfo: { mode: "demo", url: clubUrl }, releaseEngine: { prepareLeadMs: PREPARE_LEAD_MS } },
   // BENCH_MAX_CONNECTIONS=n measures the adapter with n connections instead of Teebox's default.
-  club: process.env.BENCH_MAX_CONNECTIONS
-    ? createClubClient({ baseUrl: clubUrl, clock: systemClock, maxConnections: Number(process.env.BENCH_MAX_CONNECTIONS) })
-    : createAuditedClubClient({ baseUrl: clubUrl, clock: systemClock, db: database.db, logger }),
-  clubInfo: { mode: "demo", url: clubUrl },
-  releaseEngine: createReleaseEngine({ prepareLeadMs: PREPARE_LEAD_MS }),
-  bookingsSync: createBookingsSync(),
-};
+  process.env.BENCH_MAX_CONNECTIONS ? { club: createClubClient({ baseUrl: clubUrl, clock: systemClock, maxConnections: Number(process.env.BENCH_MAX_CONNECTIONS) }) } : {},
+);
 await seed(database, { now: Date.now(), adminPassword: "bench-admin-password", demo: false, secretBox, hashPassword: async () => "x", announce: () => undefined });
 await writeSettings(database.db, { ...DEFAULT_SETTINGS, release_time: releaseTime, release_days_before: releaseDaysBefore, ui_date_range_days: 14 });
 
@@ -166,7 +150,7 @@ for (const row of userRows) {
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 console.log(`${MEMBERS} requests for ${course} ${playDate}, release ${new Date(releaseAt).toISOString()} on the club's clock (club ${CLUB_OFFSET_MS} ms ahead); waiting ~${Math.round((releaseAt - CLUB_OFFSET_MS - Date.now()) / 1000)} s`);
-await deps.releaseEngine.start(deps);
+await deps.releaseEngine.start();
 
 // Wait for every request to end (booked or failed), at most a minute after the release.
 const ids = (await database.db.select({ id: bookingRequests.id }).from(bookingRequests)).map((r) => r.id);

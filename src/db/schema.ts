@@ -161,7 +161,8 @@ export const scrapeRuns = sqliteTable("scrape_runs", {
   error: text("error"),
 });
 
-export const REQUEST_STATUSES = ["pending", "processing", "confirmed", "failed", "cancelled"] as const;
+/** The states of a booking request; every transition between them is in src/lifecycle/request-lifecycle.ts. */
+export const REQUEST_STATUSES = ["pending", "held", "processing", "needs_attention", "confirmed", "failed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** The selected times in priority order, as the member clicked them. */
@@ -185,7 +186,11 @@ export const bookingRequests = sqliteTable(
     status: text("status", { enum: REQUEST_STATUSES }).notNull(),
     /** Epoch ms of the release instant (Manila), on the club's clock. */
     releaseAt: integer("release_at").notNull(),
+    /** The failure (or hold) rendered in the default text, for logs and older readers. */
     failureReason: text("failure_reason"),
+    /** Why it failed or is held: a UI-text key (src/domain/request-reasons.ts) and its placeholders. */
+    reasonKey: text("reason_key"),
+    reasonContext: text("reason_context", { mode: "json" }).$type<Record<string, string>>(),
     bookingRef: text("booking_ref"),
     /** How late the first attempt left after the release instant (ms), for the member's record. */
     latenessMs: integer("lateness_ms"),
@@ -207,7 +212,11 @@ export const requestAttempts = sqliteTable(
     firedAtClub: integer("fired_at_club").notNull(),
     firedAtLocal: integer("fired_at_local").notNull(),
     outcome: text("outcome"),
+    /** The answer rendered in the default text (or the club's own words), for logs and older readers. */
     answer: text("answer"),
+    /** The answer as a UI-text key (src/domain/request-reasons.ts) and its placeholders. */
+    answerKey: text("answer_key"),
+    answerContext: text("answer_context", { mode: "json" }).$type<Record<string, string>>(),
     durationMs: integer("duration_ms"),
   },
   (t) => [index("request_attempts_request").on(t.requestId)],

@@ -3,14 +3,28 @@
  * cancelled on the club's own site show up in Teebox. It reads every member's bookings page
  * periodically (one member at a time, a polite pace) and a member's right after their actions.
  */
-import { and, eq, isNotNull, lt } from "drizzle-orm";
-import type { AppDeps } from "../deps.ts";
-import { bookings, users, type StoredPlayer } from "../db/schema.ts";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { AppDatabase } from "../db/client.ts";
+import { users, type StoredPlayer } from "../db/schema.ts";
+import type { MemberSessions } from "../club/member-sessions.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Notifier } from "../realtime/notifier.ts";
+import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
-import { memberClub } from "../features/club/club.service.ts";
 import { displayName } from "../features/bookings/club-players.ts";
-import type { JobHandle } from "./registry.ts";
+import type { JobHandle, JobRegistry } from "./registry.ts";
+
+/** What the sync uses; `createContainer` gives it these. */
+export interface BookingsSyncDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobRegistry;
+  sessions: MemberSessions;
+  notifier: Notifier;
+}
 
 export interface BookingsSyncOptions {
   /** Between two rounds over all members. Default 15 minutes. */
@@ -20,7 +34,7 @@ export interface BookingsSyncOptions {
 }
 
 export interface BookingsSync {
-  start(deps: AppDeps): void;
+  start(): void;
   stop(): Promise<void>;
   /** Reads one member's club bookings now; true when Teebox's list changed. */
   syncMember(userId: number): Promise<boolean>;
@@ -36,68 +50,28 @@ function playersFromClub(booking: ClubBooking): StoredPlayer[] {
   return booking.players.map((p) => ({ type: p.type, firstName: "", lastName: p.name, memberId: p.id, cart: "", fee: "" }));
 }
 
-const nameKey = (names: string[]) => names.map((n) => n.trim().toLowerCase().replace(/\s+/g, " ")).sort().join("|");
 
-export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsSync {
+export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOptions = {}): BookingsSync {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let deps: AppDeps | null = null;
+  let isStarted = false;
   let job: JobHandle | null = null;
   let stopController = new AbortController();
   let loop: Promise<void> | null = null;
   /** One sync per member at a time: a second caller shares the run in flight. */
   const inFlight = new Map<number, Promise<boolean>>();
 
-  const need = () => {
-    if (!deps) throw new Error("the bookings sync has not been started");
-    return deps;
-  };
-
   async function syncMemberNow(userId: number): Promise<boolean> {
-    const d = need();
-    const session = await memberClub(d, userId);
+    const session = await d.sessions.forMember(userId);
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
-    const ours = await d.database.db.select().from(bookings).where(eq(bookings.userId, userId));
-    const today = manilaDate(startedAt);
-    let isChanged = false;
-
-    await d.database.transaction(async (tx) => {
-      for (const clubBooking of atClub) {
-        const row = ours.find((b) => b.bookingRef === clubBooking.ref);
-        if (!row) {
-          const inserted = await tx
-            .insert(bookings)
-            .values({ userId, bookingRef: clubBooking.ref, courseId: clubBooking.course, playDate: clubBooking.date, time: clubBooking.time, players: playersFromClub(clubBooking), requestId: null, createdAt: startedAt })
-            .onConflictDoNothing()
-            .returning({ id: bookings.id });
-          isChanged ||= inserted.length > 0;
-          continue;
-        }
-        const isMoved = row.playDate !== clubBooking.date || row.time !== clubBooking.time || row.courseId !== clubBooking.course;
-        const isRenamed = nameKey(row.players.map(displayName)) !== nameKey(clubBooking.players.map((p) => p.name));
-        if (isMoved || isRenamed) {
-          await tx
-            .update(bookings)
-            .set({ playDate: clubBooking.date, time: clubBooking.time, courseId: clubBooking.course, ...(isRenamed ? { players: playersFromClub(clubBooking) } : {}) })
-            .where(eq(bookings.id, row.id));
-          isChanged = true;
-        }
-      }
-      // Gone at the club: cancelled there. Only rows older than this read (a booking made while the
-      // page was being read is not on it yet), and only upcoming ones (the club may drop past ones).
-      const refsAtClub = new Set(atClub.map((b) => b.ref));
-      for (const row of ours) {
-        if (refsAtClub.has(row.bookingRef) || row.playDate < today || row.createdAt >= startedAt) continue;
-        await tx.delete(bookings).where(and(eq(bookings.id, row.id), lt(bookings.createdAt, startedAt)));
-        isChanged = true;
-      }
-    });
-    if (isChanged) d.hub.toUser(userId, { type: "status", status: "updated" });
+    const ours = await bookingsOfMember(d.database.db, userId);
+    const isChanged = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    if (isChanged) d.notifier.publish({ type: "data_changed", userId });
     return isChanged;
   }
 
   function syncMember(userId: number): Promise<boolean> {
-    if (!deps) return Promise.resolve(false);
+    if (!isStarted) return Promise.resolve(false);
     const running = inFlight.get(userId);
     if (running) return running;
     const run = syncMemberNow(userId).finally(() => inFlight.delete(userId));
@@ -106,7 +80,6 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   async function syncAll(): Promise<void> {
-    const d = need();
     const members = await d.database.db
       .select({ id: users.id })
       .from(users)
@@ -126,7 +99,6 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   async function runLoop(): Promise<void> {
-    const d = need();
     let next = d.clock.now() + (options.firstRoundDelayMs ?? DEFAULT_FIRST_ROUND_DELAY_MS);
     while (!stopController.signal.aborted) {
       await d.clock.sleepUntil(next, stopController.signal);
@@ -137,12 +109,12 @@ export function createBookingsSync(options: BookingsSyncOptions = {}): BookingsS
   }
 
   return {
-    start(appDeps) {
+    start() {
       if (loop) return;
-      deps = appDeps;
+      isStarted = true;
       stopController = new AbortController();
-      job = appDeps.jobs.register("bookings sync");
-      job.started(appDeps.clock.now());
+      job = d.jobs.register("bookings sync");
+      job.started(d.clock.now());
       loop = runLoop();
     },
     async stop() {

@@ -25,7 +25,6 @@ import { isSlotAvailable } from "../domain/estimated-slots.ts";
 import { addDays, manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
 import { forgetTeeTimesCache, readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
-import { memberClub } from "../features/club/club.service.ts";
 import { readSettings } from "../features/settings/settings.service.ts";
 
 export const SCRAPE_INTERVAL_MS = 5 * 60_000;
@@ -126,7 +125,7 @@ export async function findScraperUser(db: Db, settings: Pick<AppSettings, "scrap
 function defaultClub(deps: AppDeps): ScraperClub {
   return {
     fetchAdvisories: () => deps.club.fetchAdvisories(),
-    openSession: (userId) => memberClub(deps, userId),
+    openSession: (userId) => deps.sessions.forMember(userId),
   };
 }
 
@@ -198,7 +197,7 @@ function planPages(today: string, settings: AppSettings, courseList: readonly Co
 }
 
 export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scraper {
-  const { database, clock, logger, hub } = deps;
+  const { database, clock, logger } = deps;
   const db = database.db;
   const job = deps.jobs.register("scraper");
   const intervalMs = options.intervalMs ?? SCRAPE_INTERVAL_MS;
@@ -313,7 +312,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const finishedAt = clock.now();
       const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
       forgetTeeTimesCache(deps);
-      if (changed) hub.toAll({ type: "status", status: "updated" });
+      if (changed) deps.notifier.publish({ type: "data_changed", everyone: true });
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);
       log.info("scrape run finished", { runId, trigger, status, ...counts, changed, ms: finishedAt - startedAt });

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { DEMO_CLUB_ACCOUNTS } from "../../src/club-sim/demo-data.ts";
 import { users } from "../../src/db/schema.ts";
 import { registerScraperActions } from "../../src/features/availability/scraper.actions.ts";
-import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
+import { createAuditedClubClient } from "../../src/club/audited-client.ts";
 import { createJobRegistry } from "../../src/jobs/registry.ts";
 import { createScraper, type Scraper } from "../../src/jobs/scraper.ts";
 import type { SocketData } from "../../src/realtime/hub.ts";
@@ -67,7 +67,7 @@ beforeAll(async () => {
   f.t.deps.club = createAuditedClubClient({ baseUrl: f.t.deps.clubInfo.url, clock: f.clock, db: f.t.deps.database.db, logger: f.t.deps.logger, timeoutMs: 5000 });
   scraper = createScraper({ ...f.t.deps, jobs: createJobRegistry() }, { pause: async () => undefined });
   registerScraperActions(f.t.deps.hub, scraper);
-  f.t.deps.bookingsSync.start(f.t.deps);
+  f.t.deps.bookingsSync.start();
   f.t.published.length = 0;
   mariaId = await userIdOf(f.t, "maria");
 

@@ -16,10 +16,8 @@ import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
 import { registerPlayersActions } from "../../src/features/players/players.service.ts";
 import { registerBookingActions } from "../../src/features/bookings/bookings.actions.ts";
-import { createReleaseEngine } from "../../src/jobs/release-engine.ts";
-import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
-import { createJobRegistry } from "../../src/jobs/registry.ts";
-import { createAuditedClubClient } from "../../src/features/club/club.service.ts";
+import { createContainer, type ContainerConfig } from "../../src/container.ts";
+import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 export const ORIGIN = "http://localhost";
@@ -53,6 +51,8 @@ export interface TestAppOptions {
   /** The club site the adapter talks to (a demo club the test started); default: nothing listening. */
   clubUrl?: string;
   extend?: (deps: AppDeps) => Partial<AppDeps>;
+  /** How the release engine is built (the container builds it with the app's parts). */
+  releaseEngine?: ReleaseEngineOptions;
 }
 
 /** A port nothing listens on, so a test that forgot to start a club fails fast and clearly. */
@@ -64,23 +64,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = openDatabase("file::memory:");
   await migrate(database, clock.now());
   const secretBox = createSecretBox(Buffer.alloc(32, 7));
-  const base: AppDeps = {
+  const config: ContainerConfig = {
     database,
     clock,
     logger: createLogger("debug", (line) => logLines.push(line), () => clock.now()),
     secretBox,
     sessionKey: new Uint8Array(32).fill(3),
     publicOrigin: null,
-    hub: createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) }),
-    jobs: createJobRegistry(),
-    club: null as unknown as AppDeps["club"],
     clubInfo: { mode: "demo", url: options.clubUrl ?? NO_CLUB_URL },
-    releaseEngine: createReleaseEngine(),
-    bookingsSync: createBookingsSync(),
+    clubTimeoutMs: 2000,
     passwordCost: { memoryCost: 1024, timeCost: 1 },
+    releaseEngine: options.releaseEngine,
   };
-  base.club = createAuditedClubClient({ baseUrl: options.clubUrl ?? NO_CLUB_URL, clock, db: database.db, logger: base.logger, timeoutMs: 2000 });
-  const deps: AppDeps = { ...base, ...(options.extend?.(base) ?? {}) };
+  const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
+  const base = createContainer(config, { hub });
+  const deps: AppDeps = createContainer(config, { hub, ...(options.extend?.(base) ?? {}) });
   await seed(database, {
     now: clock.now(),
     adminPassword: ADMIN_PASSWORD,

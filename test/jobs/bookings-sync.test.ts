@@ -1,7 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { bookings } from "../../src/db/schema.ts";
 import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
-import { memberClub } from "../../src/features/club/club.service.ts";
 import { startReleaseFixture, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";
@@ -15,11 +14,11 @@ const rows = (fx: ReleaseFixture) => fx.t.deps.database.db.select().from(booking
 
 test("bookings made or cancelled on the club's own site show up in Teebox", async () => {
   f = await startReleaseFixture({ startEngine: false });
-  const sync = createBookingsSync();
-  sync.start(f.t.deps);
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
   try {
     const maria = await f.user("maria");
-    const session = await memberClub(f.t.deps, maria.id);
+    const session = await f.t.deps.sessions.forMember(maria.id);
     const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }, { type: "Guest", firstName: "Pat", lastName: "Guest", cart: "Walking", fee: "Charge my guest" }] });
 
     expect(await sync.syncMember(maria.id)).toBe(true);
@@ -46,11 +45,11 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
 
 test("the periodic round reads every member with a club login", async () => {
   f = await startReleaseFixture({ startEngine: false });
-  const sync = createBookingsSync({ intervalMs: 60_000, firstRoundDelayMs: 1000 });
-  sync.start(f.t.deps);
+  const sync = createBookingsSync(f.t.deps, { intervalMs: 60_000, firstRoundDelayMs: 1000 });
+  sync.start();
   try {
     const jose = await f.user("jose");
-    await (await memberClub(f.t.deps, jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    await (await f.t.deps.sessions.forMember(jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
     expect(await rows(f)).toHaveLength(0);
     await f.clock.advance(1000);
     // The round talks to the club over real sockets: wait for what it reports.

@@ -9,7 +9,7 @@ import { bookingRequests, bookings, requestAttempts, users } from "../../src/db/
 import { toSessionUser } from "../../src/features/auth/sessions.ts";
 import type { SessionUser } from "../../src/features/auth/auth.schemas.ts";
 import { FakeClock } from "../../src/lib/clock.ts";
-import { createReleaseEngine, type ReleaseEngine, type ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
+import type { ReleaseEngine, ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
 
@@ -40,6 +40,8 @@ export interface ReleaseFixtureOptions {
   rivals?: RivalsOptions;
   engine?: ReleaseEngineOptions;
   startEngine?: boolean;
+  /** How long the adapter waits for the club (default 5 s). */
+  clubTimeoutMs?: number;
 }
 
 export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): Promise<ReleaseFixture> {
@@ -47,17 +49,18 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
   const clock = new FakeClock(now);
   const sim = createClubSim({ clock, seed: 7, clockOffsetMs: options.clubOffsetMs ?? 0, prebookedShare: 0, blockedShare: 0, rivals: options.rivals });
   const running = await sim.start();
-  const engine = createReleaseEngine({
-    measureOffset: async () => ({ offsetMs: options.measuredOffsetMs ?? sim.clockOffsetMs(), uncertaintyMs: 0 }),
-    ...options.engine,
-  });
   const t = await createTestApp({
     now,
     demo: true,
     clubUrl: running.url,
-    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: 5000 }), releaseEngine: engine }),
+    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000 }) }),
+    releaseEngine: {
+      measureOffset: async () => ({ offsetMs: options.measuredOffsetMs ?? sim.clockOffsetMs(), uncertaintyMs: 0 }),
+      ...options.engine,
+    },
   });
-  if (options.startEngine ?? true) await engine.start(t.deps);
+  const engine = t.deps.releaseEngine;
+  if (options.startEngine ?? true) await engine.start();
 
   const user = async (username: string) => {
     const rows = await t.deps.database.db.select().from(users).where(eq(users.username, username));

@@ -228,7 +228,7 @@ describe("start-up", () => {
     await f.submit("maria", submission(PLAY, ["06:00"]));
     const [id] = await requestIdOf(f);
     await f.clock.set(RELEASE + 5 * 60_000);
-    await f.engine.start(f.t.deps);
+    await f.engine.start();
     await f.engine.idle();
     expect(await f.request(id)).toMatchObject({ status: "confirmed", latenessMs: 5 * 60_000 });
   });
@@ -240,15 +240,14 @@ describe("start-up", () => {
     await f.clock.set(RELEASE + 1000);
     // The post reached the club and booked 06:00, but the process died before the answer was stored.
     const maria = await f.user("maria");
-    const { memberClub } = await import("../../src/features/club/club.service.ts");
-    const session = await memberClub(f.t.deps, maria.id);
+    const session = await f.t.deps.sessions.forMember(maria.id);
     const { ref } = await session.book({ date: PLAY, course: "masters", slotId: "MAS-20261130-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
     const db = f.t.deps.database.db;
     await db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, id));
     await db.insert(requestAttempts).values({ requestId: id, time: "06:00", slotId: "MAS-20261130-0600", state: "sent", firedAtClub: RELEASE, firedAtLocal: RELEASE });
     const postsBefore = clubPosts(f).length;
 
-    await f.engine.start(f.t.deps);
+    await f.engine.start();
     await f.engine.idle();
     expect(await f.request(id)).toMatchObject({ status: "confirmed", bookingRef: ref });
     expect(clubPosts(f).length).toBe(postsBefore);
@@ -264,7 +263,7 @@ describe("start-up", () => {
     const db = f.t.deps.database.db;
     await db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, id));
     await db.insert(requestAttempts).values({ requestId: id, time: "06:00", slotId: "MAS-20261130-0600", state: "sent", firedAtClub: RELEASE, firedAtLocal: RELEASE });
-    await f.engine.start(f.t.deps);
+    await f.engine.start();
     await f.engine.idle();
     expect(await f.request(id)).toMatchObject({ status: "confirmed" });
     expect((await f.attempts(id)).map((a) => a.outcome)).toEqual(["unknown", "confirmed"]);

@@ -6,7 +6,6 @@ import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { readSettings, writeSettings } from "../../src/features/settings/settings.service.ts";
 import { readLastScrapeTime } from "../../src/features/availability/availability.service.ts";
 import { findScraperUser, SCRAPE_INTERVAL_MS } from "../../src/jobs/scraper.ts";
-import { memberClub } from "../../src/features/club/club.service.ts";
 import { userIdOf } from "../helpers/api.ts";
 import { createScraperFixture, type ScraperFixture } from "./scraper-fixture.ts";
 
@@ -96,7 +95,7 @@ describe("a run against the demo club", () => {
       club: {
         fetchAdvisories: () => f.t.deps.club.fetchAdvisories(),
         openSession: async (userId) => {
-          const session = await memberClub(f.t.deps, userId);
+          const session = await f.t.deps.sessions.forMember(userId);
           return {
             fetchTeeSheet: (date, course) =>
               isBroken && date === "2026-11-27" && course === "legends"

@@ -44,3 +44,18 @@ describe("ClaimBoard (fairness among Teebox members)", () => {
     expect(board.isGone(D, C, "06:00")).toBe(false);
   });
 });
+
+test("what the board learned of a date lasts only while a request of that date runs", () => {
+  const board = new ClaimBoard();
+  const [D, C] = ["2026-11-30", "masters"];
+  expect(board.choose(1, D, C, ["06:00"])).toEqual({ kind: "try", time: "06:00" });
+  expect(board.choose(2, D, C, ["06:00", "06:08"])).toEqual({ kind: "try", time: "06:08" });
+  board.release(1, D, C, "06:00", "gone");
+  board.releaseAll(1);
+  // Request 2 still runs: the slot stays gone for it.
+  expect(board.isGone(D, C, "06:00")).toBe(true);
+  board.releaseAll(2);
+  // Nobody runs on that date any more: a later request (the member cancelled, the slot is free) may try it.
+  expect(board.isGone(D, C, "06:00")).toBe(false);
+  expect(board.choose(3, D, C, ["06:00"])).toEqual({ kind: "try", time: "06:00" });
+});

@@ -1,11 +1,11 @@
 /**
  * App settings and UI text as admins edit them (spec §3, §5 'App settings', §7).
- * A new release time or days-before moves the release instant of every pending request; the
- * members concerned are told (a toast and `status: updated`).
+ * A new release time or days-before moves the release instant of every pending (or held)
+ * request; the members concerned are told (a toast and `status: updated`).
  */
-import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
-import { bookingRequests, uiText } from "../../db/schema.ts";
+import { uiText } from "../../db/schema.ts";
+import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/request-lifecycle.ts";
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
 import type { AppSettings } from "../../domain/settings.ts";
 import { readSettings, writeSettings } from "../settings/settings.service.ts";
@@ -14,15 +14,6 @@ import { readUiText } from "../system/system.service.ts";
 export interface AdminSettingsView {
   settings: AppSettings;
   uiText: Record<string, string>;
-}
-
-/**
- * The release engine's hooks, when one is wired: `rearmAll` (re-reads pending requests and re-arms
- * its timers) or else `wake` (plans again from the stored release instants).
- */
-interface Rearmable {
-  rearmAll(): unknown;
-  wake(): void;
 }
 
 export async function readAdminSettings(deps: AppDeps): Promise<AdminSettingsView> {
@@ -44,7 +35,7 @@ export async function saveSettings(deps: AppDeps, next: AppSettings): Promise<Se
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
   const movedRequests = releaseChanged(previous, next) ? await rearmPendingRequests(deps, next) : 0;
-  deps.hub.toAll({ type: "status", status: "updated" });
+  deps.notifier.publish({ type: "data_changed", everyone: true });
   return { settings: next, movedRequests };
 }
 
@@ -55,28 +46,18 @@ export async function saveSettings(deps: AppDeps, next: AppSettings): Promise<Se
  */
 export async function rearmPendingRequests(deps: AppDeps, settings: ReleaseSettings): Promise<number> {
   const db = deps.database.db;
-  const pending = await db
-    .select({ id: bookingRequests.id, userId: bookingRequests.userId, playDate: bookingRequests.playDate, releaseAt: bookingRequests.releaseAt })
-    .from(bookingRequests)
-    .where(eq(bookingRequests.status, "pending"));
+  const waiting = await loadRequestsByStatus(db, "pending");
+  waiting.push(...(await loadRequestsByStatus(db, "held")));
   const movedPerUser = new Map<number, number>();
   const now = deps.clock.now();
-  for (const request of pending) {
+  for (const request of waiting) {
     const releaseAt = releaseInstant(request.playDate, settings);
     if (releaseAt === request.releaseAt) continue;
-    await db
-      .update(bookingRequests)
-      .set({ releaseAt, updatedAt: now })
-      .where(and(eq(bookingRequests.id, request.id), eq(bookingRequests.status, "pending")));
+    if (!(await moveReleaseInstant(db, request.id, releaseAt, now))) continue;
     movedPerUser.set(request.userId, (movedPerUser.get(request.userId) ?? 0) + 1);
   }
-  const engine = (deps as AppDeps & { releaseEngine?: Partial<Rearmable> }).releaseEngine;
-  if (typeof engine?.rearmAll === "function") await engine.rearmAll();
-  else if (typeof engine?.wake === "function") engine.wake();
-  for (const [userId, count] of movedPerUser) {
-    deps.hub.toUser(userId, { type: "toast", toast: { kind: "info", textKey: "admin.settings.requests_rearmed", context: { count } } });
-    deps.hub.toUser(userId, { type: "status", status: "updated" });
-  }
+  deps.releaseEngine.wake();
+  for (const [userId, count] of movedPerUser) deps.notifier.publish({ type: "requests_moved", userId, count });
   return [...movedPerUser.values()].reduce((sum, n) => sum + n, 0);
 }
 
@@ -88,5 +69,5 @@ export async function replaceUiText(deps: AppDeps, texts: Record<string, string>
     // Small batches keep each statement under SQLite's bound-parameter limit.
     for (let i = 0; i < rows.length; i += 200) await tx.insert(uiText).values(rows.slice(i, i + 200));
   });
-  deps.hub.toAll({ type: "uiTextUpdated" });
+  deps.notifier.publish({ type: "texts_changed" });
 }

@@ -41,5 +41,5 @@ export async function auditAdminChange(
 /** Members' screens that show this data reload (spec §4 'Data refresh'). */
 export function announceUpdate(deps: AppDeps): void {
   forgetTeeTimesCache(deps);
-  deps.hub.toAll({ type: "status", status: "updated" });
+  deps.notifier.publish({ type: "data_changed", everyone: true });
 }

@@ -15,6 +15,7 @@ import type { SessionUser } from "../auth/auth.schemas.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
 import { adminError } from "./admin-support.ts";
+import { heldRequestCounts } from "../../lifecycle/request-lifecycle.ts";
 
 /** The built-in superadmin (seeded); its role is locked. */
 export const BUILT_IN_ADMIN = "admin";
@@ -55,9 +56,13 @@ function toView(row: UserRow): AdminUserView {
 
 export const isBuiltInAdmin = (username: string) => username.toLowerCase() === BUILT_IN_ADMIN;
 
-export async function listUsers(deps: AppDeps): Promise<AdminUserView[]> {
+/** A row of the admin's user list: the user, and how many of their requests are held because they are disabled. */
+export type AdminUserListItem = AdminUserView & { heldRequests: number };
+
+export async function listUsers(deps: AppDeps): Promise<AdminUserListItem[]> {
   const rows = await deps.database.db.select().from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
-  return rows.map(toView);
+  const held = await heldRequestCounts(deps.database.db);
+  return rows.map((row) => ({ ...toView(row), heldRequests: held.get(row.id) ?? 0 }));
 }
 
 async function findUser(deps: AppDeps, id: number): Promise<UserRow> {
@@ -136,7 +141,9 @@ export async function updateUser(
   // A disabled user is out at once; a password set by an admin signs every other browser out
   // (except the admin's own session when they change their own password).
   if (isDisabled || hasNewPassword) await endUserSessions(deps, id, id === actor.id ? (actorSessionId ?? undefined) : undefined);
-  if (!isDisabled) deps.hub.toUser(id, { type: "status", status: "updated" });
+  if (!isDisabled) deps.notifier.publish({ type: "data_changed", userId: id });
+  // Held requests go back to pending (or stay held) as the member's status now says.
+  if (target.status !== row.status) deps.releaseEngine.wake();
   return toView(row);
 }
 

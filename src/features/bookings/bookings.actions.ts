@@ -37,8 +37,7 @@ export function registerBookingActions(deps: AppDeps): void {
       const { id } = parseActionPayload(cancelRequestPayloadSchema, payload);
       await cancelRequest(deps, ctx.user.id, id);
       ctx.reply({ type: "ack", action: "CANCEL_REQUEST", requestId: ctx.requestId });
-      deps.hub.toUser(ctx.user.id, { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } });
-      deps.hub.toUser(ctx.user.id, { type: "status", status: "updated" });
+      deps.notifier.publish({ type: "request_cancelled", userId: ctx.user.id });
     }),
   );
 
@@ -47,11 +46,7 @@ export function registerBookingActions(deps: AppDeps): void {
       const { bookingId } = parseActionPayload(cancelBookingPayloadSchema, payload);
       await cancelBooking(deps, ctx.user.id, bookingId);
       ctx.reply({ type: "ack", action: "CANCEL_CONFIRMED_BOOKING", requestId: ctx.requestId });
-      deps.hub.toUser(ctx.user.id, {
-        type: "toast",
-        toast: { kind: "success", textKey: "bookings.toast.booking_cancelled", context: { bookingId }, message: `Booking ${bookingId} cancelled.` },
-      });
-      deps.hub.toUser(ctx.user.id, { type: "status", status: "updated" });
+      deps.notifier.publish({ type: "booking_cancelled", userId: ctx.user.id, ref: bookingId });
       syncMemberSoon(deps, ctx.user.id);
     }),
   );

@@ -3,7 +3,8 @@ import type { AppEnv } from "../../deps.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { readParam } from "../../lib/validate.ts";
 import { bookingIdParamSchema } from "./bookings.schemas.ts";
-import { editBooking, listBookings, listRequests } from "./bookings.service.ts";
+import { listBookings, listRequests } from "./bookings.service.ts";
+import { editBooking } from "./bookings-edit.ts";
 import { syncMemberSoon } from "./bookings.actions.ts";
 
 /** GET /v1/my/bookings and GET /v1/my/requests: the member's own, never anyone else's. */
@@ -34,7 +35,6 @@ export function createBookingsRoutes() {
       payload = undefined;
     }
     const booking = await editBooking(deps, user, bookingId, payload);
-    deps.hub.toUser(user.id, { type: "status", status: "updated" });
     syncMemberSoon(deps, user.id);
     return c.json({ booking });
   });

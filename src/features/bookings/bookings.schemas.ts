@@ -20,14 +20,21 @@ export interface AttemptView {
   outcome: string | null;
   /** The club's words, or what went wrong. */
   answer: string | null;
+  /** The answer as a UI-text key and its placeholders (rendered into `answer`). */
+  answerKey: string | null;
+  answerContext: Record<string, string> | null;
   durationMs: number | null;
 }
 
-export type RequestStatusLabel = "Pending" | "Processing" | "Failed";
+export type RequestStatusLabel = "Pending" | "On hold" | "Processing" | "Failed";
 
 export interface RequestView extends PendingRequestView {
   status: RequestStatusLabel;
+  /** Why it failed or is held, rendered from the editable UI text. */
   failureReason: string | null;
+  /** The reason as a UI-text key (src/domain/request-reasons.ts) and its placeholders. */
+  reasonKey: string | null;
+  reasonContext: Record<string, string> | null;
   submittedAt: number;
   /** How late the first post left after the release instant, on the club's clock. */
   latenessMs: number | null;

@@ -4,9 +4,13 @@
  * booking at the club. A member only ever sees and touches their own.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.ts";
+import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
+import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, statusOf } from "../../lifecycle/request-lifecycle.ts";
+import { removeBooking } from "../../lifecycle/booking-records.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
-import { bookingRequests, bookings, requestAttempts, teeTimeSlots, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
+import { bookingRequests, bookings, requestAttempts, teeTimeSlots, uiText, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
 import { ClubError } from "../../club/errors.ts";
 import { bookingSubmissionSchema, validateBookingSubmission, type NormalisedSubmission } from "../../domain/booking-submission.ts";
 import { addDays, manilaDate } from "../../domain/manila-time.ts";
@@ -16,7 +20,8 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../auth/auth.schemas.ts";
 import { readRules } from "../availability/availability.service.ts";
-import { clubErrorToAppError, memberClub } from "../club/club.service.ts";
+import { clubErrorToAppError } from "../../club/club-login.ts";
+import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
 import { displayName, flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
 
@@ -33,7 +38,7 @@ export const BOOKING_ERRORS = {
 } as const;
 
 const fill = (template: string, context: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => context[name] ?? whole);
-const fail = (status: 400 | 404 | 409, error: { message: string; errorKey: string }, context: Record<string, string> = {}) =>
+export const fail = (status: 400 | 404 | 409, error: { message: string; errorKey: string }, context: Record<string, string> = {}) =>
   new AppError(status, fill(error.message, context), error.errorKey);
 
 export interface SubmissionOutcome {
@@ -43,7 +48,7 @@ export interface SubmissionOutcome {
 }
 
 /** Our reading of the club's clock: ours plus the offset the release engine last measured. */
-function clubNowOf(deps: AppDeps): number {
+export function clubNowOf(deps: AppDeps): number {
   return deps.clock.now() + (deps.releaseEngine.offset()?.offsetMs ?? 0);
 }
 
@@ -127,7 +132,7 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   const isDue = releaseAt <= clubNowOf(deps);
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
   deps.releaseEngine.wake();
-  deps.hub.toUser(user.id, { type: "status", status: "updated" });
+  deps.notifier.publish({ type: "data_changed", userId: user.id });
   return {
     status: isDue ? "submitted" : "pending",
     requestId,
@@ -138,43 +143,49 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;
 
 async function insertRequest(deps: AppDeps, userId: number, fields: RequestFields): Promise<number> {
-  const rows = await deps.database.db.insert(bookingRequests).values({ userId, ...fields }).returning({ id: bookingRequests.id });
-  return rows[0].id;
+  return insertRequestRow(deps.database.db, { userId, ...fields });
 }
 
-/** Editing a pending (or failed) request replaces it in one transaction, keeping its id. */
+/** Editing a pending, held or failed request replaces it, keeping its id. */
 async function replaceRequest(deps: AppDeps, userId: number, id: number, fields: RequestFields): Promise<number> {
   return deps.database.transaction(async (tx) => {
-    const rows = await tx
-      .select({ status: bookingRequests.status })
-      .from(bookingRequests)
-      .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)));
-    const status = rows[0]?.status;
-    if (!status || status === "cancelled") throw fail(404, BOOKING_ERRORS.requestNotFound);
+    if (await resubmitRequest(tx, userId, id, fields, fields.updatedAt)) return id;
+    const status = await statusOf(tx, userId, id);
     if (status === "processing") throw fail(409, BOOKING_ERRORS.processingEdit);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
-    await tx.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
-    await tx.update(bookingRequests).set(fields).where(eq(bookingRequests.id, id));
-    return id;
+    throw fail(404, BOOKING_ERRORS.requestNotFound);
   });
 }
 
 // ── listing ──────────────────────────────────────────────────────────────
 
-const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", processing: "Processing", failed: "Failed" };
+const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Pending", processing: "Processing", failed: "Failed" };
+const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
+
+/** The reason's text as an admin worded it (or its default), filled from its context. */
+async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
+  const wanted = [...new Set(keys)];
+  const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
+  const texts = new Map(overrides.map((r) => [r.key, r.value]));
+  return (key, context, stored) => {
+    if (!key || !isRequestReasonKey(key)) return stored;
+    return renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context);
+  };
+}
 
 function playersView(players: StoredPlayer[]) {
   return players.map((p) => ({ name: displayName(p), type: p.type, memberId: p.memberId, cart: p.cart, fee: p.fee }));
 }
 
-/** Pending, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
+/** Pending, held, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
 export async function listRequests(db: Db, userId: number): Promise<RequestView[]> {
   const rows = await db
     .select()
     .from(bookingRequests)
-    .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, ["pending", "processing", "failed"])))
+    .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, [...LISTED_STATUSES])))
     .orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id));
   const attempts = rows.length === 0 ? [] : await db.select().from(requestAttempts).where(inArray(requestAttempts.requestId, rows.map((r) => r.id))).orderBy(asc(requestAttempts.id));
+  const reasonText = await renderReasons(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : []))]);
   return rows.map((row) => ({
     id: row.id,
     course: row.courseId,
@@ -183,7 +194,9 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     status: STATUS_LABELS[row.status],
     release_at: row.releaseAt,
     players: playersView(row.players),
-    failureReason: row.failureReason,
+    failureReason: reasonText(row.reasonKey, row.reasonContext, row.failureReason),
+    reasonKey: row.reasonKey,
+    reasonContext: row.reasonContext,
     submittedAt: row.submittedAt,
     latenessMs: row.latenessMs,
     selectionOrder: row.selection,
@@ -196,14 +209,16 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
           firedAtClub: a.firedAtClub,
           offsetFromReleaseMs: a.firedAtClub - row.releaseAt,
           outcome: a.outcome,
-          answer: a.answer,
+          answer: reasonText(a.answerKey, a.answerContext, a.answer),
+          answerKey: a.answerKey,
+          answerContext: a.answerContext,
           durationMs: a.durationMs,
         }),
       ),
   }));
 }
 
-function toBookingView(row: typeof bookings.$inferSelect): BookingView {
+export function toBookingView(row: typeof bookings.$inferSelect): BookingView {
   return {
     bookingId: row.bookingRef,
     course: row.courseId,
@@ -221,17 +236,11 @@ export async function listBookings(db: Db, userId: number): Promise<BookingView[
 
 // ── cancelling ───────────────────────────────────────────────────────────
 
-/** CANCEL_REQUEST: a pending or failed request is cancelled; one being processed is not. */
+/** CANCEL_REQUEST: a pending, held or failed request is cancelled; one being processed is not. */
 export async function cancelRequest(deps: AppDeps, userId: number, id: number): Promise<void> {
   const { db } = deps.database;
-  const cancelled = await db
-    .update(bookingRequests)
-    .set({ status: "cancelled", updatedAt: deps.clock.now() })
-    .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId), inArray(bookingRequests.status, ["pending", "failed"])))
-    .returning({ id: bookingRequests.id });
-  if (cancelled.length === 0) {
-    const rows = await db.select({ status: bookingRequests.status }).from(bookingRequests).where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)));
-    const status = rows[0]?.status;
+  if (!(await cancelOwnRequest(db, userId, id, deps.clock.now()))) {
+    const status = await statusOf(db, userId, id);
     if (status === "processing") throw fail(409, BOOKING_ERRORS.processingCancel);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
     throw fail(404, BOOKING_ERRORS.requestNotFound);
@@ -240,7 +249,7 @@ export async function cancelRequest(deps: AppDeps, userId: number, id: number): 
   deps.logger.info("booking request cancelled", { requestId: id, userId });
 }
 
-async function findOwnBooking(db: Db, userId: number, bookingId: string) {
+export async function findOwnBooking(db: Db, userId: number, bookingId: string) {
   const rows = await db.select().from(bookings).where(and(eq(bookings.bookingRef, bookingId), eq(bookings.userId, userId))).limit(1);
   if (!rows[0]) throw fail(404, BOOKING_ERRORS.bookingNotFound);
   return rows[0];
@@ -249,79 +258,13 @@ async function findOwnBooking(db: Db, userId: number, bookingId: string) {
 /** CANCEL_CONFIRMED_BOOKING: cancelled at the club first, then removed here. */
 export async function cancelBooking(deps: AppDeps, userId: number, bookingId: string): Promise<void> {
   const booking = await findOwnBooking(deps.database.db, userId, bookingId);
-  const session = await memberClub(deps, userId);
+  const session = await deps.sessions.forMember(userId);
   try {
     await session.cancelBooking(booking.bookingRef);
   } catch (error) {
     // Already gone at the club (cancelled on its site): removing it here is what the member wants.
     if (!(error instanceof ClubError && error.kind === "not_found")) throw clubErrorToAppError(error);
   }
-  await deps.database.db.delete(bookings).where(eq(bookings.id, booking.id));
+  await removeBooking(deps.database.db, booking.id);
   deps.logger.info("booking cancelled", { userId, bookingId });
 }
-
-// ── editing a confirmed booking ──────────────────────────────────────────
-
-/**
- * POST /v1/bookings/{id}/edit. A change of players only is an edit at the club. A change of date,
- * course or time books the new slot first and cancels the old one only once the new one is
- * confirmed, so the member is never left with nothing.
- */
-export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: string, payload: unknown): Promise<BookingView> {
-  const { database, clock } = deps;
-  const booking = await findOwnBooking(database.db, user.id, bookingId);
-  const sub = await checkSubmission(database.db, user, payload, clock.now());
-  const players = flightToStoredPlayers(sub.flight, user.name);
-  const session = await memberClub(deps, user.id);
-  const isSameSlot = sub.courseId === booking.courseId && sub.targetDate === booking.playDate && sub.times[0] === booking.time;
-
-  if (isSameSlot) {
-    try {
-      await session.editBooking(booking.bookingRef, toClubPlayers(players));
-    } catch (error) {
-      throw clubErrorToAppError(error);
-    }
-    const [row] = await database.db.update(bookings).set({ players }).where(eq(bookings.id, booking.id)).returning();
-    return toBookingView(row);
-  }
-
-  const rules = await readRules(database.db);
-  if (releaseInstant(sub.targetDate, rules.appSettings) > clubNowOf(deps)) throw fail(400, BOOKING_ERRORS.notOpenYet);
-  const booked = await bookFirstFree(session, sub, players);
-  const [row] = await database.db
-    .insert(bookings)
-    .values({ userId: user.id, bookingRef: booked.ref, courseId: sub.courseId, playDate: sub.targetDate, time: booked.time, players, requestId: null, createdAt: clock.now() })
-    .onConflictDoUpdate({ target: bookings.bookingRef, set: { players } })
-    .returning();
-  try {
-    await session.cancelBooking(booking.bookingRef);
-    await database.db.delete(bookings).where(eq(bookings.id, booking.id));
-  } catch (error) {
-    // The new booking stands; the old one stays listed until it is cancelled (or the sync sees it gone).
-    if (error instanceof ClubError && error.kind === "not_found") await database.db.delete(bookings).where(eq(bookings.id, booking.id));
-    else deps.logger.warn("edit: the old booking could not be cancelled", { bookingId, error });
-  }
-  return toBookingView(row);
-}
-
-/** Books the first selected time the club still has, in priority order. */
-async function bookFirstFree(session: Awaited<ReturnType<typeof memberClub>>, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
-  let sheet: Awaited<ReturnType<typeof session.fetchTeeSheet>> | null = null;
-  for (const selection of sub.selectionOrder) {
-    let slotId = selection.slotId;
-    try {
-      if (!slotId) {
-        sheet ??= await session.fetchTeeSheet(sub.targetDate, sub.courseId);
-        slotId = sheet.slots.find((s) => s.time === selection.time && s.status === "AVAILABLE")?.slotId ?? null;
-        if (!slotId) continue;
-      }
-      const { ref } = await session.book({ date: sub.targetDate, course: sub.courseId, slotId, time: selection.time, players: toClubPlayers(players) });
-      return { ref, time: selection.time };
-    } catch (error) {
-      if (error instanceof ClubError && (error.kind === "slot_taken" || error.kind === "not_found")) continue;
-      throw clubErrorToAppError(error);
-    }
-  }
-  throw fail(409, BOOKING_ERRORS.noTimeFree);
-}
-

@@ -100,7 +100,7 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Update
   if (isEmailChanged || newPassword) {
     await recordAudit(deps.database.db, { at: now, actorUserId: userId, action: "profile.club_login", target: email, outcome: "saved" });
   }
-  deps.hub.toUser(userId, { type: "status", status: "updated" });
+  deps.notifier.publish({ type: "data_changed", userId });
   return toSessionUser(updated);
 }
 

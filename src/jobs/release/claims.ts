@@ -24,6 +24,12 @@ export const slotKey = (date: string, course: string, time: string) => `${date}|
 export class ClaimBoard {
   private readonly holders = new Map<string, number>();
   private readonly gone = new Set<string>();
+  /**
+   * The requests running per date and course. What the board learned of a date ("gone") is kept
+   * only while one of them runs: once the last ends, the club's sheet is the truth again, so a
+   * slot a member cancels later can be booked by a new request.
+   */
+  private readonly running = new Map<string, Set<number>>();
   private waiters: (() => void)[] = [];
 
   /**
@@ -32,6 +38,10 @@ export class ClaimBoard {
    * claimed by another request. A free slot is claimed for the request on the spot.
    */
   choose(requestId: number, date: string, course: string, times: readonly string[], excluded: ReadonlySet<string> = new Set()): ClaimChoice {
+    const dayKey = `${date}|${course}`;
+    const running = this.running.get(dayKey) ?? new Set<number>();
+    running.add(requestId);
+    this.running.set(dayKey, running);
     let isAnyClaimedByOthers = false;
     for (const time of times) {
       if (excluded.has(time)) continue;
@@ -72,6 +82,11 @@ export class ClaimBoard {
   /** Lets go of every claim of a request (it ended, whatever the reason). */
   releaseAll(requestId: number): void {
     for (const [key, holder] of this.holders) if (holder === requestId) this.holders.delete(key);
+    for (const [dayKey, requests] of this.running) {
+      if (!requests.delete(requestId) || requests.size > 0) continue;
+      this.running.delete(dayKey);
+      for (const key of this.gone) if (key.startsWith(`${dayKey}|`)) this.gone.delete(key);
+    }
     this.notify();
   }
 

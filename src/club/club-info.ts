@@ -1,0 +1,24 @@
+/** Which club Teebox talks to (the demo club in this process, or the real one), and whether it answers. */
+import type { ClubClient } from "./client.ts";
+
+/** Written into the data folder in demo mode: the demo club's address and control token. */
+export const CLUB_INFO_FILE = "demo-club.json";
+
+export interface ClubInfo {
+  mode: "demo" | "live";
+  url: string;
+}
+
+export interface ClubStatus extends ClubInfo {
+  reachable: boolean;
+  lastError: string | null;
+}
+
+export async function readClubStatus(club: Pick<ClubClient, "clubTime">, info: ClubInfo): Promise<ClubStatus> {
+  try {
+    await club.clubTime();
+    return { ...info, reachable: true, lastError: null };
+  } catch (error) {
+    return { ...info, reachable: false, lastError: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The one place the object graph is built, for `main.ts`, the tests and the benchmarks alike:
+ * what the caller gives (database, clock, logger, keys, the club's address) plus any part it
+ * overrides; every part built here from the final (possibly overridden) parts it depends on.
+ */
+import type { AppDatabase } from "./db/client.ts";
+import type { AppDeps } from "./deps.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
+import { createHub } from "./realtime/hub.ts";
+import { createNotifier } from "./realtime/notifier.ts";
+import { createJobRegistry } from "./jobs/registry.ts";
+import { createReleaseEngine, type ReleaseEngineOptions } from "./jobs/release-engine.ts";
+import { createBookingsSync, type BookingsSyncOptions } from "./jobs/bookings-sync.ts";
+import { createMemberSessions } from "./club/member-sessions.ts";
+import type { ClubInfo } from "./club/club-info.ts";
+import { createAuditedClubClient } from "./club/audited-client.ts";
+
+export interface ContainerConfig {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  secretBox: SecretBox;
+  sessionKey: Uint8Array;
+  publicOrigin: string | null;
+  clubInfo: ClubInfo;
+  /** How long a club call may take (the adapter's default when absent). */
+  clubTimeoutMs?: number;
+  releaseEngine?: ReleaseEngineOptions;
+  bookingsSync?: BookingsSyncOptions;
+  passwordCost?: AppDeps["passwordCost"];
+}
+
+export function createContainer(config: ContainerConfig, overrides: Partial<AppDeps> = {}): AppDeps {
+  const { database, secretBox } = config;
+  const clock = overrides.clock ?? config.clock;
+  const logger = overrides.logger ?? config.logger;
+  const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
+  const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs });
+  const jobs = overrides.jobs ?? createJobRegistry();
+  // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
+  const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
+  const notifier = overrides.notifier ?? createNotifier(hub);
+  const jobDeps = { database, clock, logger, jobs, club, sessions, notifier };
+  const deps: AppDeps = {
+    database,
+    secretBox,
+    sessionKey: config.sessionKey,
+    publicOrigin: config.publicOrigin,
+    clubInfo: config.clubInfo,
+    passwordCost: config.passwordCost,
+    ...overrides,
+    clock,
+    logger,
+    hub,
+    club,
+    jobs,
+    sessions,
+    notifier,
+    releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
+    bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
+  };
+  return deps;
+}

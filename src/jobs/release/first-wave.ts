@@ -1,0 +1,102 @@
+/**
+ * The instant itself: requests made processing with their sessions at hand, their first claims
+ * taken and first attempts written as sent, then every first post leaving in one tight loop.
+ */
+import type { MemberClubSession } from "../../club/client.ts";
+import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { finishFailed, sessionFailure } from "./outcomes.ts";
+import { knownSlotId } from "./prepare.ts";
+import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
+import type { ReleaseRuntime } from "./runtime.ts";
+
+/** A first attempt written as sent at the release instant, posted by the request's runner. */
+export interface PreparedAttempt {
+  time: string;
+  slotId: string;
+  isPredicted: boolean;
+  attemptId: number;
+  /** The booking post, built before the instant (form, cookies, CSRF token). */
+  post: () => Promise<{ ref: string }>;
+  /** Set when the post leaves at the instant; the request's run awaits its answer. */
+  launched: { answer: Promise<{ ref: string }>; firedAtLocal: number; firedAtClub: number } | null;
+}
+
+export interface RunContext {
+  request: RequestRow;
+  session: MemberClubSession;
+  excluded: Set<string>;
+  /** A booking post went unanswered: the club must be read before anything else is posted. */
+  hasUnsettledPost: boolean;
+  /** Since when the club's bookings page could not be read to settle such a post. */
+  unreadableSince?: number | null;
+  /**
+   * Time has passed (a pause, a wait) since the member's status was last read: read it again before
+   * the next post. The next time at the instant itself needs no read; the member was read when armed.
+   */
+  isMemberStale?: boolean;
+}
+
+/** pending → processing, each with its member's club session; earliest-submitted first. */
+export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promise<RunContext[]> {
+  const ordered = [...rows].sort((a, b) => a.submittedAt - b.submittedAt || a.id - b.id);
+  const disabled = await disabledMembers(rt.deps.database.db, [...new Set(rows.map((r) => r.userId))]);
+  const contexts: RunContext[] = [];
+  for (const row of ordered) {
+    if (disabled.has(row.userId)) {
+      // A disabled member's request is never sent: held until they are enabled or the release passes.
+      if (await holdRequest(rt.deps.database.db, row.id, rt.now())) {
+        rt.deps.notifier.publish({ type: "data_changed", userId: row.userId });
+        rt.replan();
+      }
+      continue;
+    }
+    if (!(await markProcessing(rt.deps.database.db, row.id, rt.now()))) continue;
+    const request = { ...row, status: "processing" as const };
+    try {
+      contexts.push({ request, session: await rt.deps.sessions.forMember(request.userId), excluded: new Set(), hasUnsettledPost: false });
+    } catch (error) {
+      await finishFailed(rt, request, sessionFailure(error));
+    }
+  }
+  return contexts;
+}
+
+/**
+ * Just before the instant, every request takes its first claim (earliest-submitted first) and
+ * its first attempt is written as sent, all in one transaction, so the posts can leave together.
+ * The attempts carry the planned instant; the actual one replaces it with the answer.
+ */
+export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], fireAt: number): Promise<Map<number, PreparedAttempt>> {
+  const plannedClub = fireAt + (rt.measured?.offsetMs ?? 0);
+  const first: { ctx: RunContext; attempt: PreparedAttempt }[] = [];
+  for (const ctx of contexts) {
+    const { request } = ctx;
+    const choice = rt.board.choose(request.id, request.playDate, request.courseId, request.selection.map((s) => s.time), ctx.excluded);
+    if (choice.kind !== "try") continue;
+    const slot = knownSlotId(rt, request, choice.time);
+    if (!slot) continue;
+    const post = ctx.session.prepareBook({ date: request.playDate, course: request.courseId, slotId: slot.slotId, time: choice.time, players: toClubPlayers(request.players) });
+    first.push({ ctx, attempt: { time: choice.time, ...slot, attemptId: 0, post, launched: null } });
+  }
+  await rt.deps.database.transaction(async (tx) => {
+    for (const { ctx, attempt } of first) {
+      attempt.attemptId = await recordAttemptSent(tx, { requestId: ctx.request.id, time: attempt.time, slotId: attempt.slotId, firedAtClub: plannedClub, firedAtLocal: fireAt });
+      rt.noteAttempted(ctx.request.id, attempt.time);
+    }
+  });
+  return new Map(first.map(({ ctx, attempt }) => [ctx.request.id, attempt]));
+}
+
+/**
+ * At the instant, every first post leaves in one tight loop, earliest-submitted first; each
+ * request's run then takes up its answer. Nothing else runs between two posts.
+ */
+export function launchFirstWave(rt: ReleaseRuntime, wave: Map<number, PreparedAttempt>): void {
+  for (const attempt of wave.values()) {
+    const firedAtLocal = rt.now();
+    const answer = attempt.post();
+    // Handled when the request's run awaits it; this only keeps an early failure from being unhandled.
+    answer.catch(() => undefined);
+    attempt.launched = { answer, firedAtLocal, firedAtClub: rt.clubNow() };
+  }
+}

@@ -1,0 +1,30 @@
+/** How a request ends: booked or failed, written once and told to its member once. */
+import { AppError } from "../../lib/errors.ts";
+import { reason, type RequestReason } from "../../domain/request-reasons.ts";
+import { confirmRequest, courseNameOf, failRequest, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
+import { describeError, type ReleaseRuntime } from "./runtime.ts";
+
+export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, attemptId: number | null, time: string, ref: string, durationMs: number | null): Promise<void> {
+  const { database, logger, notifier } = rt.deps;
+  rt.board.release(request.id, request.playDate, request.courseId, time, "gone");
+  const isNew = await confirmRequest(database, { request, attemptId, time, ref, durationMs, now: rt.now() });
+  if (!isNew) return;
+  const course = await courseNameOf(database.db, request.courseId);
+  logger.info("release: booked", { requestId: request.id, ref, teeTime: time, latenessMs: request.latenessMs });
+  notifier.publish({ type: "booking_confirmed", userId: request.userId, course, date: request.playDate, time, ref });
+}
+
+export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why: RequestReason): Promise<void> {
+  const { database, logger, notifier } = rt.deps;
+  const isNew = await failRequest(database.db, request.id, why, rt.now());
+  if (!isNew) return;
+  const course = await courseNameOf(database.db, request.courseId);
+  logger.info("release: request failed", { requestId: request.id, reason: why.key, context: why.context });
+  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why });
+}
+
+/** Why a member's club session could not be opened. */
+export function sessionFailure(error: unknown): RequestReason {
+  if (error instanceof AppError && error.errorKey === "club.no_login") return reason("bookings.reason.no_club_login");
+  return reason("bookings.reason.other", { message: describeError(error) });
+}

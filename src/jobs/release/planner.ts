@@ -1,0 +1,91 @@
+/**
+ * Planning what is due: the instants of the pending requests, and when each batch must start
+ * preparing (`prepareLeadMs` before the instant on the club's clock).
+ */
+import { manilaDate } from "../../domain/manila-time.ts";
+import { disabledMembers, loadRequestsByStatus, unholdRequest } from "../../lifecycle/request-lifecycle.ts";
+import { reason } from "../../domain/request-reasons.ts";
+import { finishFailed } from "./outcomes.ts";
+import type { ReleaseRuntime } from "./runtime.ts";
+
+/** The longest the planner sleeps before looking again, whatever is queued. */
+const MAX_PLAN_SLEEP_MS = 60 * 60_000;
+
+export class Planner {
+  private wakeController: AbortController | null = null;
+  private isWakePending = false;
+
+  constructor(
+    private readonly rt: ReleaseRuntime,
+    private readonly runBatch: (releaseAt: number) => Promise<void>,
+  ) {}
+
+  /** A request was stored, edited or cancelled: plan again. */
+  wake(): void {
+    this.isWakePending = true;
+    this.wakeController?.abort();
+  }
+
+  async loop(): Promise<void> {
+    const { rt } = this;
+    while (rt.isRunning) {
+      const nextAt = await this.launchDueBatches();
+      if (!rt.isRunning) return;
+      if (this.isWakePending) {
+        this.isWakePending = false;
+        continue;
+      }
+      this.wakeController = new AbortController();
+      const until = Math.min(nextAt ?? Number.POSITIVE_INFINITY, rt.now() + MAX_PLAN_SLEEP_MS);
+      await rt.park(rt.deps.clock.sleepUntil(until, AbortSignal.any([this.wakeController.signal, rt.stopController.signal])));
+      this.isWakePending = false;
+    }
+  }
+
+  /** Starts a batch for every release instant whose preparation is due; returns when to look next. */
+  private async launchDueBatches(): Promise<number | null> {
+    const { rt } = this;
+    const offsetMs = rt.measured?.offsetMs ?? 0;
+    let nextAt = await this.settleHeld();
+    const pending = await loadRequestsByStatus(rt.deps.database.db, "pending");
+    rt.board.forgetBefore(manilaDate(rt.clubNow()));
+    for (const releaseAt of new Set(pending.map((r) => r.releaseAt))) {
+      if (rt.preparing.has(releaseAt)) continue;
+      const prepareAt = releaseAt - offsetMs - rt.settings.prepareLeadMs;
+      if (prepareAt <= rt.now()) {
+        rt.preparing.add(releaseAt);
+        rt.spawn(`release ${releaseAt}`, () => this.runBatch(releaseAt));
+      } else {
+        nextAt = nextAt === null ? prepareAt : Math.min(nextAt, prepareAt);
+      }
+    }
+    rt.job?.ran(rt.now());
+    return nextAt;
+  }
+
+  /**
+   * Held requests (their member disabled): back to pending when the member is enabled before the
+   * release; failed with the reason once the release passes while still disabled. Returns when
+   * the next held request's release passes, to look again then.
+   */
+  private async settleHeld(): Promise<number | null> {
+    const { rt } = this;
+    const { db } = rt.deps.database;
+    const held = await loadRequestsByStatus(db, "held");
+    if (held.length === 0) return null;
+    const disabled = await disabledMembers(db, [...new Set(held.map((r) => r.userId))]);
+    let nextAt: number | null = null;
+    for (const request of held) {
+      const isReleased = request.releaseAt <= rt.clubNow();
+      if (!disabled.has(request.userId) && !isReleased) {
+        if (await unholdRequest(db, request.id, rt.now())) rt.deps.notifier.publish({ type: "data_changed", userId: request.userId });
+      } else if (isReleased) {
+        await finishFailed(rt, request, reason("bookings.reason.member_disabled", { date: request.playDate }));
+      } else {
+        const at = request.releaseAt - (rt.measured?.offsetMs ?? 0);
+        nextAt = nextAt === null ? at : Math.min(nextAt, at);
+      }
+    }
+    return nextAt;
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * One request from the instant on: its times in priority order through the claim board, each
+ * tried until it is booked, gone or the request fails. What to do after each club answer is
+ * decided by `decideAfterAnswer` (decide.ts); this file only carries it out.
+ */
+import { ClubError } from "../../club/errors.ts";
+import type { ClubTeeSheet } from "../../club/records.ts";
+import { reason, type RequestReason } from "../../domain/request-reasons.ts";
+import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
+import type { PreparedAttempt, RunContext } from "./first-wave.ts";
+import { finishBooked, finishFailed } from "./outcomes.ts";
+import { knownSlotId } from "./prepare.ts";
+import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
+import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
+import { describeError, type ReleaseRuntime } from "./runtime.ts";
+
+type SlotResult =
+  | { kind: "booked" }
+  /** Taken by someone else: nobody tries it again. */
+  | { kind: "gone" }
+  /** Not for this request (not on the club's sheet, or refused for it alone): the others may still try it. */
+  | { kind: "skip" }
+  | { kind: "failed"; reason: RequestReason }
+  | { kind: "stopped" };
+
+export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttempt?: PreparedAttempt): Promise<void> {
+  const { request } = ctx;
+  const times = request.selection.map((s) => s.time);
+  let prepared = firstAttempt;
+  try {
+    for (;;) {
+      if (!rt.isRunning) return;
+      let time: string;
+      if (prepared?.launched) {
+        // Its post has left: its answer is settled whatever the board says (the claim is this request's).
+        time = prepared.time;
+      } else {
+        const choice = rt.board.choose(request.id, request.playDate, request.courseId, times, ctx.excluded);
+        if (choice.kind === "exhausted") return void (await finishFailed(rt, request, reason("bookings.reason.no_time_available")));
+        if (choice.kind === "wait") {
+          ctx.isMemberStale = true;
+          await rt.park(Promise.race([rt.board.changed(), rt.stopped()]));
+          continue;
+        }
+        time = choice.time;
+      }
+      const result = await trySlot(rt, ctx, time, prepared?.time === time ? prepared : undefined);
+      prepared = undefined;
+      if (result.kind === "booked" || result.kind === "stopped") return;
+      if (result.kind === "failed") {
+        rt.board.release(request.id, request.playDate, request.courseId, time, "free");
+        return void (await finishFailed(rt, request, result.reason));
+      }
+      if (result.kind === "skip") ctx.excluded.add(time);
+      rt.board.release(request.id, request.playDate, request.courseId, time, result.kind === "gone" ? "gone" : "free");
+    }
+  } catch (error) {
+    // Left processing on purpose: a restart reconciles it with the club.
+    rt.deps.logger.error("release: request stopped unexpectedly", { requestId: request.id, error });
+  } finally {
+    rt.board.releaseAll(request.id);
+    rt.attempted.delete(request.id);
+  }
+}
+
+/** One time of a request, until it is booked, gone, or the request fails. */
+async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstAttempt?: PreparedAttempt): Promise<SlotResult> {
+  const { request } = ctx;
+  const { db } = rt.deps.database;
+  let state: RetryState = freshRetryState();
+  let mustReadSheet = false;
+
+  /** Carries out a decision; null means: go round again for the same time. */
+  const carryOut = async (answer: ClubAnswer): Promise<SlotResult | null> => {
+    const next = decideAfterAnswer({ answer, state, now: rt.now(), playDate: request.playDate, settings: rt.settings });
+    state = next.state;
+    const decision: Decision = next.decision;
+    switch (decision.kind) {
+      case "book":
+        return { kind: "booked" };
+      case "next_time":
+        return { kind: decision.gone ? "gone" : "skip" };
+      case "fail":
+        return { kind: "failed", reason: decision.reason };
+      case "read_sheet":
+        // The club did not know the id we predicted: read its sheet and try the real one.
+        mustReadSheet = true;
+        rt.templates.set(request.courseId, null);
+        return null;
+      case "re_sign_in": {
+        const refused = await renewSession(ctx);
+        if (refused) return refused;
+        return decision.afterMs === null ? null : pause(decision.afterMs);
+      }
+      case "reconcile":
+        ctx.hasUnsettledPost = true;
+        return pause(decision.afterMs);
+      case "retry_same":
+      case "back_off":
+        return pause(decision.afterMs);
+    }
+  };
+  const pause = async (ms: number): Promise<SlotResult | null> => {
+    ctx.isMemberStale = true;
+    await rt.sleepFor(ms);
+    return rt.isRunning ? null : { kind: "stopped" };
+  };
+
+  for (;;) {
+    if (!rt.isRunning) return { kind: "stopped" };
+    if (ctx.hasUnsettledPost) {
+      const settled = await settleUnansweredPost(rt, ctx);
+      if (settled) return settled;
+      continue;
+    }
+    let slotId: string;
+    let attemptId: number;
+    let sentAt: { firedAtLocal: number; firedAtClub: number } | null = null;
+    let launched: PreparedAttempt["launched"] = null;
+    if (firstAttempt) {
+      attemptId = firstAttempt.attemptId;
+      slotId = firstAttempt.slotId;
+      state = { ...state, isPredicted: firstAttempt.isPredicted };
+      launched = firstAttempt.launched;
+      sentAt = launched ? { firedAtLocal: launched.firedAtLocal, firedAtClub: launched.firedAtClub } : { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
+      firstAttempt = undefined;
+    } else {
+      // A member disabled since the release is not retried for: the request fails, nothing more is posted.
+      if (ctx.isMemberStale) {
+        ctx.isMemberStale = false;
+        if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
+      }
+      const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
+      if (resolved.kind === "gone" || resolved.kind === "skip") return resolved;
+      if (resolved.kind === "answer") {
+        const outcome = await carryOut(resolved.answer);
+        if (outcome) return outcome;
+        continue;
+      }
+      slotId = resolved.slotId;
+      state = { ...state, isPredicted: resolved.isPredicted };
+      const firedAtLocal = rt.now();
+      const firedAtClub = rt.clubNow();
+      attemptId = await recordAttemptSent(db, { requestId: request.id, time, slotId, firedAtClub, firedAtLocal });
+      rt.noteAttempted(request.id, time);
+      if (request.latenessMs === null) {
+        request.latenessMs = firedAtClub - request.releaseAt;
+        await recordLateness(db, request.id, request.latenessMs);
+      }
+    }
+    const started = performance.now();
+    const settleSentAt = async () => {
+      if (!sentAt) return;
+      const actual = sentAt;
+      sentAt = null;
+      await recordAttemptTimes(db, attemptId, actual);
+      if (request.latenessMs === null) {
+        request.latenessMs = actual.firedAtClub - request.releaseAt;
+        await recordLateness(db, request.id, request.latenessMs);
+      }
+    };
+    let answer: ClubAnswer;
+    try {
+      const { ref } = await (launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId, time, players: toClubPlayers(request.players) }));
+      await settleSentAt();
+      answer = { to: "post", kind: "booked", ref };
+    } catch (caught) {
+      const error = asClubError(caught);
+      await settleSentAt();
+      await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, reason: attemptReason(error), durationMs: Math.round(performance.now() - started) });
+      answer = { to: "post", kind: "error", error };
+    }
+    if (answer.kind === "booked") {
+      await finishBooked(rt, request, attemptId, time, answer.ref, Math.round(performance.now() - started));
+      return { kind: "booked" };
+    }
+    const outcome = await carryOut(answer);
+    if (outcome) return outcome;
+  }
+}
+
+async function renewSession(ctx: RunContext): Promise<Extract<SlotResult, { kind: "failed" }> | null> {
+  try {
+    await ctx.session.renew();
+    return null;
+  } catch (caught) {
+    if (asClubError(caught).kind === "bad_credentials") return { kind: "failed", reason: reason("bookings.reason.bad_credentials") };
+    return null;
+  }
+}
+
+/**
+ * After a post without an answer: is the booking at the club? Until the club can be read, nothing
+ * else is posted for this request, so it can never end up with two bookings.
+ */
+async function settleUnansweredPost(rt: ReleaseRuntime, ctx: RunContext): Promise<SlotResult | null> {
+  const { request } = ctx;
+  const times = [...(rt.attempted.get(request.id) ?? [])];
+  const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(rt.deps.database.db, refs));
+  if (found === "unreadable") {
+    rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
+    ctx.unreadableSince ??= rt.now();
+    if (rt.now() - ctx.unreadableSince >= rt.settings.unavailableWindowMs) {
+      // Nothing more is posted: the sync job will show the booking if the club did make it.
+      return { kind: "failed", reason: reason("bookings.reason.unsettled") };
+    }
+    ctx.isMemberStale = true;
+    await rt.sleepFor(rt.settings.unavailableBackoffMs.at(-1) ?? 1000);
+    return rt.isRunning ? null : { kind: "stopped" };
+  }
+  ctx.unreadableSince = null;
+  ctx.hasUnsettledPost = false;
+  if (found) {
+    await finishBooked(rt, request, null, found.time, found.ref, null);
+    return { kind: "booked" };
+  }
+  return null;
+}
+
+type ResolvedSlot = { kind: "ready"; slotId: string; isPredicted: boolean } | { kind: "gone" } | { kind: "skip" } | { kind: "answer"; answer: ClubAnswer };
+
+/** The club's slot id for a time: chosen from live data, predicted, or read from the sheet. */
+async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mustRead: boolean): Promise<ResolvedSlot> {
+  const { request } = ctx;
+  const known = mustRead ? null : knownSlotId(rt, request, time);
+  if (known) return { kind: "ready", ...known };
+  let sheet: ClubTeeSheet;
+  try {
+    sheet = await readSheet(rt, ctx, mustRead);
+  } catch (caught) {
+    return { kind: "answer", answer: { to: "sheet", kind: "error", error: asClubError(caught) } };
+  }
+  if (!sheet.released) return { kind: "answer", answer: { to: "sheet", kind: "not_released" } };
+  for (const slot of sheet.slots) if (slot.status !== "AVAILABLE") rt.board.markGone(request.playDate, request.courseId, slot.time);
+  const slot = sheet.slots.find((s) => s.time === time);
+  if (!slot) return { kind: "skip" };
+  if (slot.status !== "AVAILABLE") return { kind: "gone" };
+  return { kind: "ready", slotId: slot.slotId, isPredicted: false };
+}
+
+function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean): Promise<ClubTeeSheet> {
+  const key = `${ctx.request.playDate}|${ctx.request.courseId}`;
+  const cached = rt.sheets.get(key);
+  if (cached && !isFreshNeeded) return cached;
+  const reading = ctx.session.fetchTeeSheet(ctx.request.playDate, ctx.request.courseId);
+  rt.sheets.set(key, reading);
+  // A failed or not-yet-released read must not be reused by the next caller.
+  reading.then((sheet) => { if (!sheet.released) rt.sheets.delete(key); }, () => rt.sheets.delete(key));
+  return reading;
+}
+
+export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
+  for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
+}
+
+/** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */
+function attemptReason(error: ClubError): RequestReason {
+  if (error.kind === "page_not_understood") return reason("bookings.reason.page_not_understood");
+  if (error.kind === "unavailable") return error.status === undefined ? reason("bookings.reason.club_timeout") : reason("bookings.reason.other", { message: error.message });
+  return reason("bookings.reason.club_refused", { message: error.message });
+}
+
+export function asClubError(error: unknown): ClubError {
+  if (error instanceof ClubError) return error;
+  return new ClubError("unavailable", describeError(error), { cause: error });
+}

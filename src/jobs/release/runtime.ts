@@ -1,0 +1,140 @@
+/**
+ * What every stage of the release engine shares: its narrow dependencies, its settings, the claim
+ * board, and the bookkeeping that lets `stop` wait for work in flight and `idle` tell a test when
+ * every task waits on the clock.
+ */
+import type { AppDatabase } from "../../db/client.ts";
+import type { ClubClient } from "../../club/client.ts";
+import type { ClockOffset } from "../../club/clock-offset.ts";
+import type { MemberSessions } from "../../club/member-sessions.ts";
+import type { ClubTeeSheet } from "../../club/records.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Notifier } from "../../realtime/notifier.ts";
+import type { JobHandle, JobRegistry } from "../registry.ts";
+import { ClaimBoard } from "./claims.ts";
+import type { RetrySettings } from "../../lifecycle/club-answer.ts";
+import type { SlotIdTemplate } from "./slot-ids.ts";
+
+/** The few things the engine uses; `createContainer` builds them, a test may give its own. */
+export interface ReleaseDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobRegistry;
+  /** The club itself (its clock), for the offset and for opening connections ahead of a release. */
+  club: Pick<ClubClient, "clubTime">;
+  sessions: MemberSessions;
+  notifier: Notifier;
+}
+
+export interface ReleaseSettings extends RetrySettings {
+  /** How long before a release the engine signs members in and measures the club clock. */
+  prepareLeadMs: number;
+  /** A measured offset older than this is measured again before a release. */
+  offsetMaxAgeMs: number;
+}
+
+export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
+  prepareLeadMs: 90_000,
+  offsetMaxAgeMs: 10 * 60_000,
+  notYetOpenRetryMs: 40,
+  notYetOpenWindowMs: 20_000,
+  unavailableBackoffMs: [100, 250, 500, 1000, 2000],
+  unavailableWindowMs: 30_000,
+};
+
+export class ReleaseRuntime {
+  job: JobHandle | null = null;
+  isRunning = false;
+  stopController = new AbortController();
+  measured: (ClockOffset & { measuredAt: number }) | null = null;
+  measuring: Promise<void> | null = null;
+  readonly board = new ClaimBoard();
+  /** Release instants being prepared or waited for (a batch each). */
+  readonly preparing = new Set<number>();
+  /** Slot-id patterns per course, learned ahead of a release; null when the ids are opaque. */
+  readonly templates = new Map<string, SlotIdTemplate | null>();
+  /** Sheets read at a release, shared by the requests of that date and course. */
+  readonly sheets = new Map<string, Promise<ClubTeeSheet>>();
+  /** The times each running request has posted for: only those can hold a booking it does not know of. */
+  readonly attempted = new Map<number, Set<string>>();
+  /** Asks the planner to look again (a request was held, so its release must be watched). */
+  replan: () => void = () => undefined;
+  private readonly tasks = new Set<Promise<void>>();
+  private taskCount = 0;
+  private parkedCount = 0;
+
+  constructor(
+    readonly deps: ReleaseDeps,
+    readonly settings: ReleaseSettings,
+    readonly measureOffset: (deps: ReleaseDeps) => Promise<ClockOffset>,
+  ) {}
+
+  now = (): number => this.deps.clock.now();
+  /** Our best reading of the club's clock: ours plus the last measured offset. */
+  clubNow = (): number => this.deps.clock.now() + (this.measured?.offsetMs ?? 0);
+
+  /** Counts a piece of work for `idle` while it runs. */
+  async track<T>(task: () => Promise<T>): Promise<T> {
+    this.taskCount++;
+    try {
+      return await task();
+    } finally {
+      this.taskCount--;
+    }
+  }
+
+  /** Runs a task the engine waits for on stop. */
+  spawn(name: string, task: () => Promise<void>): void {
+    const running = this.track(task)
+      .catch((error) => {
+        this.deps.logger.error("release engine task failed", { task: name, error });
+        this.job?.failed(error, this.now());
+      })
+      .finally(() => this.tasks.delete(running));
+    this.tasks.add(running);
+  }
+
+  /** Waiting on the clock or on other tasks (not on the club or the database). */
+  async park<T>(promise: Promise<T>): Promise<T> {
+    this.parkedCount++;
+    try {
+      return await promise;
+    } finally {
+      this.parkedCount--;
+    }
+  }
+
+  sleepFor(ms: number): Promise<void> {
+    return this.park(this.deps.clock.sleepUntil(this.now() + ms, this.stopController.signal));
+  }
+
+  /** Resolves when the engine is stopped. */
+  stopped(): Promise<void> {
+    return new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
+  }
+
+  noteAttempted(requestId: number, time: string): void {
+    const times = this.attempted.get(requestId) ?? new Set<string>();
+    times.add(time);
+    this.attempted.set(requestId, times);
+  }
+
+  async drain(): Promise<void> {
+    while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
+  }
+
+  /** Stable over a few turns of the event loop, so a reply in flight is not mistaken for quiet. */
+  async idle(): Promise<void> {
+    let quietTurns = 0;
+    while (quietTurns < 3) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      quietTurns = this.taskCount === this.parkedCount ? quietTurns + 1 : 0;
+    }
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

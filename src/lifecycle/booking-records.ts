@@ -1,0 +1,86 @@
+/**
+ * The one writer of the bookings table besides a request's confirmation (request-lifecycle.ts):
+ * a booking made by an edit, its players changed, removed once cancelled, and the club's own
+ * list applied by the sync.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import type { AppDatabase, Db } from "../db/client.ts";
+import { bookings, type StoredPlayer } from "../db/schema.ts";
+import type { ClubBooking } from "../club/records.ts";
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** A booking made at the club outside the release engine (an edit that moved a booking). */
+export async function recordBooking(db: Db, row: Omit<typeof bookings.$inferInsert, "id">): Promise<BookingRow> {
+  const [stored] = await db.insert(bookings).values(row).onConflictDoUpdate({ target: bookings.bookingRef, set: { players: row.players } }).returning();
+  return stored;
+}
+
+export async function changeBookingPlayers(db: Db, id: number, players: StoredPlayer[]): Promise<BookingRow> {
+  const [row] = await db.update(bookings).set({ players }).where(eq(bookings.id, id)).returning();
+  return row;
+}
+
+/** Cancelled (at the club first, by the caller). */
+export async function removeBooking(db: Db, id: number): Promise<void> {
+  await db.delete(bookings).where(eq(bookings.id, id));
+}
+
+export async function bookingsOfMember(db: Db, userId: number): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.userId, userId));
+}
+
+const nameKey = (names: string[]) => names.map((n) => n.trim().toLowerCase().replace(/\s+/g, " ")).sort().join("|");
+
+/**
+ * The member's bookings as the club lists them, applied to Teebox's: new ones added, moved or
+ * renamed ones changed, and upcoming ones gone at the club removed. True when anything changed.
+ */
+export async function applyClubBookings(
+  database: AppDatabase,
+  input: {
+    userId: number;
+    atClub: ClubBooking[];
+    ours: BookingRow[];
+    /** When the club's page was read: rows made since are not on it yet. */
+    readAt: number;
+    today: string;
+    displayName: (player: StoredPlayer) => string;
+    playersFromClub: (booking: ClubBooking) => StoredPlayer[];
+  },
+): Promise<boolean> {
+  const { userId, atClub, ours, readAt, today } = input;
+  let isChanged = false;
+  await database.transaction(async (tx) => {
+    for (const clubBooking of atClub) {
+      const row = ours.find((b) => b.bookingRef === clubBooking.ref);
+      if (!row) {
+        const inserted = await tx
+          .insert(bookings)
+          .values({ userId, bookingRef: clubBooking.ref, courseId: clubBooking.course, playDate: clubBooking.date, time: clubBooking.time, players: input.playersFromClub(clubBooking), requestId: null, createdAt: readAt })
+          .onConflictDoNothing()
+          .returning({ id: bookings.id });
+        isChanged ||= inserted.length > 0;
+        continue;
+      }
+      const isMoved = row.playDate !== clubBooking.date || row.time !== clubBooking.time || row.courseId !== clubBooking.course;
+      const isRenamed = nameKey(row.players.map(input.displayName)) !== nameKey(clubBooking.players.map((p) => p.name));
+      if (isMoved || isRenamed) {
+        await tx
+          .update(bookings)
+          .set({ playDate: clubBooking.date, time: clubBooking.time, courseId: clubBooking.course, ...(isRenamed ? { players: input.playersFromClub(clubBooking) } : {}) })
+          .where(eq(bookings.id, row.id));
+        isChanged = true;
+      }
+    }
+    // Gone at the club: cancelled there. Only rows older than this read (a booking made while the
+    // page was being read is not on it yet), and only upcoming ones (the club may drop past ones).
+    const refsAtClub = new Set(atClub.map((b) => b.ref));
+    for (const row of ours) {
+      if (refsAtClub.has(row.bookingRef) || row.playDate < today || row.createdAt >= readAt) continue;
+      await tx.delete(bookings).where(and(eq(bookings.id, row.id), lt(bookings.createdAt, readAt)));
+      isChanged = true;
+    }
+  });
+  return isChanged;
+}

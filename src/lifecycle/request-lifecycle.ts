@@ -1,0 +1,216 @@
+/**
+ * The one owner of a booking request's life and of the bookings it makes. Every change of a
+ * request's status is written here, conditional on the status it expects (TRANSITIONS), so the
+ * engine, a member's cancel, an admin's change and a restart can never both win.
+ *
+ *   pending ──► processing ──► confirmed | failed      (the release engine)
+ *   pending ◄─► held ──► failed                        (the member disabled; enabled again before the release)
+ *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
+ *   needs_attention: named for the readiness check before a release; nothing enters it yet.
+ *
+ * "Checking with the club" is a phase of processing, not a stored status (observers of the
+ * status keep seeing Processing): an attempt written 'sent' with no answer. While one exists the
+ * runner posts nothing more for the request, and a restart reads the club before resuming.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDatabase, Db } from "../db/client.ts";
+import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
+import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
+import { bookingRequests, bookings, courses, requestAttempts, users, type RequestStatus } from "../db/schema.ts";
+
+export type RequestRow = typeof bookingRequests.$inferSelect;
+
+/** Every allowed change of status, from → to. A write outside this table is a bug. */
+export const TRANSITIONS = {
+  arm: { from: ["pending"], to: "processing" },
+  hold: { from: ["pending"], to: "held" },
+  unhold: { from: ["held"], to: "pending" },
+  confirm: { from: ["processing", "pending"], to: "confirmed" },
+  fail: { from: ["processing", "pending", "held"], to: "failed" },
+  cancel: { from: ["pending", "failed", "held"], to: "cancelled" },
+  resubmit: { from: ["pending", "failed", "held"], to: "pending" },
+} as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;
+
+const reasonColumns = (why: RequestReason | null) =>
+  why === null
+    ? { failureReason: null, reasonKey: null, reasonContext: null }
+    : { failureReason: renderReason(DEFAULT_UI_TEXT[why.key], why.context), reasonKey: why.key, reasonContext: why.context };
+
+const bookedAnswer = (ref: string) => {
+  const context = { ref };
+  return { answer: renderReason(DEFAULT_UI_TEXT["bookings.reason.booked"], context), answerKey: "bookings.reason.booked", answerContext: context };
+};
+
+/** Moves a request along one transition; false when it was not in a state the transition leaves. */
+async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, set: Partial<typeof bookingRequests.$inferInsert>, now: number, userId?: number): Promise<boolean> {
+  const { from, to } = TRANSITIONS[name];
+  const conditions = [eq(bookingRequests.id, id), inArray(bookingRequests.status, [...from])];
+  if (userId !== undefined) conditions.push(eq(bookingRequests.userId, userId));
+  const rows = await db.update(bookingRequests).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ id: bookingRequests.id });
+  return rows.length === 1;
+}
+
+/** pending → held: the member is disabled; nothing is sent to the club for it. */
+export const holdRequest = (db: Db, id: number, now: number) => transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now);
+/** held → pending: the member was enabled again before the release. */
+export const unholdRequest = (db: Db, id: number, now: number) => transition(db, id, "unhold", reasonColumns(null), now);
+/** A member cancels their own pending, held or failed request. */
+export const cancelOwnRequest = (db: Db, userId: number, id: number, now: number) => transition(db, id, "cancel", {}, now, userId);
+
+/** A request stored by its member (new, or replacing their own pending, held or failed one). */
+export async function insertRequest(db: Db, row: typeof bookingRequests.$inferInsert): Promise<number> {
+  const rows = await db.insert(bookingRequests).values({ ...row, status: "pending" }).returning({ id: bookingRequests.id });
+  return rows[0].id;
+}
+
+/** An edit of a request starts it afresh: its attempts go, its fields and status are replaced. */
+export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<boolean> {
+  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null }, now, userId);
+  if (moved) await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
+  return moved;
+}
+
+/** An admin moved the release time: a waiting request follows it. */
+export async function moveReleaseInstant(db: Db, id: number, releaseAt: number, now: number): Promise<boolean> {
+  const rows = await db
+    .update(bookingRequests)
+    .set({ releaseAt, updatedAt: now })
+    .where(and(eq(bookingRequests.id, id), inArray(bookingRequests.status, ["pending", "held"])))
+    .returning({ id: bookingRequests.id });
+  return rows.length === 1;
+}
+
+export async function statusOf(db: Db, userId: number, id: number): Promise<RequestStatus | null> {
+  const rows = await db.select({ status: bookingRequests.status }).from(bookingRequests).where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)));
+  return rows[0]?.status ?? null;
+}
+export type AttemptRow = typeof requestAttempts.$inferSelect;
+
+export async function loadRequestsByStatus(db: Db, status: RequestStatus): Promise<RequestRow[]> {
+  return db.select().from(bookingRequests).where(eq(bookingRequests.status, status)).orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.submittedAt), asc(bookingRequests.id));
+}
+
+export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.status, "pending"), eq(bookingRequests.releaseAt, releaseAt)))
+    .orderBy(asc(bookingRequests.submittedAt), asc(bookingRequests.id));
+}
+
+/** pending → processing; false when the request is no longer pending (cancelled, edited away). */
+export const markProcessing = (db: Db, id: number, now: number) => transition(db, id, "arm", {}, now);
+
+export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
+  await db
+    .update(bookingRequests)
+    .set({ latenessMs })
+    .where(and(eq(bookingRequests.id, id), sql`${bookingRequests.latenessMs} IS NULL`));
+}
+
+/** Written before the booking post leaves, so a crash mid-post is known on restart. */
+export async function recordAttemptSent(
+  db: Db,
+  attempt: { requestId: number; time: string; slotId: string | null; firedAtClub: number; firedAtLocal: number },
+): Promise<number> {
+  const rows = await db.insert(requestAttempts).values({ ...attempt, state: "sent" }).returning({ id: requestAttempts.id });
+  return rows[0].id;
+}
+
+/** The moment a planned attempt actually left (it was written with the planned instant). */
+export async function recordAttemptTimes(db: Db, attemptId: number, times: { firedAtClub: number; firedAtLocal: number }): Promise<void> {
+  await db.update(requestAttempts).set(times).where(eq(requestAttempts.id, attemptId));
+}
+
+/**
+ * The club's answer to an attempt: its outcome (the club failure's kind), the words it came
+ * with, and the reason key the member's page renders from the editable UI text.
+ */
+export async function recordAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; answer: string; reason: RequestReason; durationMs: number | null }): Promise<void> {
+  await db
+    .update(requestAttempts)
+    .set({ state: "answered", outcome: answer.outcome, answer: answer.answer, answerKey: answer.reason.key, answerContext: answer.reason.context, durationMs: answer.durationMs })
+    .where(eq(requestAttempts.id, attemptId));
+}
+
+export async function loadAttempts(db: Db, requestIds: number[]): Promise<AttemptRow[]> {
+  if (requestIds.length === 0) return [];
+  return db.select().from(requestAttempts).where(inArray(requestAttempts.requestId, requestIds)).orderBy(asc(requestAttempts.id));
+}
+
+/** Settles the attempts a crash left without an answer. */
+export async function settleUnansweredAttempts(db: Db, requestId: number, outcome: string, why: RequestReason): Promise<void> {
+  await db
+    .update(requestAttempts)
+    .set({ state: "answered", outcome, answer: renderReason(DEFAULT_UI_TEXT[why.key], why.context), answerKey: why.key, answerContext: why.context })
+    .where(and(eq(requestAttempts.requestId, requestId), eq(requestAttempts.state, "sent")));
+}
+
+/**
+ * The request is booked: its status, its attempt and the booking row change together. A booking
+ * the sync job already copied from the club (same reference) is linked to the request instead.
+ */
+export async function confirmRequest(
+  database: AppDatabase,
+  input: { request: RequestRow; attemptId: number | null; time: string; ref: string; durationMs: number | null; now: number },
+): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    if (input.attemptId !== null) {
+      await tx
+        .update(requestAttempts)
+        .set({ state: "answered", outcome: "confirmed", ...bookedAnswer(input.ref), durationMs: input.durationMs })
+        .where(eq(requestAttempts.id, input.attemptId));
+    }
+    const updated = await tx
+      .update(bookingRequests)
+      .set({ status: TRANSITIONS.confirm.to, bookingRef: input.ref, ...reasonColumns(null), updatedAt: input.now })
+      .where(and(eq(bookingRequests.id, input.request.id), inArray(bookingRequests.status, [...TRANSITIONS.confirm.from])))
+      .returning({ id: bookingRequests.id });
+    if (updated.length === 0) return false;
+    await tx
+      .insert(bookings)
+      .values({
+        userId: input.request.userId,
+        bookingRef: input.ref,
+        courseId: input.request.courseId,
+        playDate: input.request.playDate,
+        time: input.time,
+        players: input.request.players,
+        requestId: input.request.id,
+        createdAt: input.now,
+      })
+      .onConflictDoUpdate({ target: bookings.bookingRef, set: { requestId: input.request.id, players: input.request.players } });
+    return true;
+  });
+}
+
+export const failRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "fail", reasonColumns(why), now);
+
+/** Booking references Teebox already holds, so a reconciliation never claims one twice. */
+export async function knownBookingRefs(db: Db, refs: string[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const rows = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(inArray(bookings.bookingRef, refs));
+  return new Set(rows.filter((r) => r.requestId !== null).map((r) => r.ref));
+}
+
+export async function courseNameOf(db: Db, courseId: string): Promise<string> {
+  const rows = await db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return rows[0]?.name ?? courseId;
+}
+
+/** The members among `userIds` whose account is disabled now (their requests are held). */
+export async function disabledMembers(db: Db, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.status, "disabled")));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** How many held requests each member has (members with none are absent). */
+export async function heldRequestCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: bookingRequests.userId, count: sql<number>`count(*)` })
+    .from(bookingRequests)
+    .where(eq(bookingRequests.status, "held"))
+    .groupBy(bookingRequests.userId);
+  return new Map(rows.map((r) => [r.userId, Number(r.count)]));
+}
