@@ -12,7 +12,7 @@ import type { ClubClient } from "./club/client.ts";
 import type { ClubInfo } from "./club/club-info.ts";
 import type { MemberSessions } from "./club/member-sessions.ts";
 import type { Notifier } from "./realtime/notifier.ts";
-import type { SessionUser } from "./features/auth/auth.schemas.ts";
+import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
 

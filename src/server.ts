@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import type { Server } from "bun";
 import type { AppBindings, AppDeps, AppEnv } from "./deps.ts";
-import { getSessionFromCookieHeader } from "./features/auth/sessions.ts";
+import { getSessionFromCookieHeader } from "./services/sessions.ts";
 import { isAllowedOrigin } from "./lib/middleware.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";

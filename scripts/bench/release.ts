@@ -22,11 +22,11 @@ import { bookingRequests, requestAttempts, users } from "../../src/db/schema.ts"
 import type { AppDeps } from "../../src/deps.ts";
 import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
-import { toSessionUser } from "../../src/features/auth/sessions.ts";
+import { toSessionUser } from "../../src/services/sessions.ts";
 import { submitBookingRequest } from "../../src/features/bookings/bookings.service.ts";
 import { createContainer } from "../../src/container.ts";
 import { createClubClient } from "../../src/club/client.ts";
-import { writeSettings } from "../../src/features/settings/settings.service.ts";
+import { writeSettings } from "../../src/services/settings.service.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";

@@ -6,10 +6,9 @@ import { sql } from "drizzle-orm";
 import { integer, primaryKey, sqliteTable, text, uniqueIndex, index } from "drizzle-orm/sqlite-core";
 import type { FlightPlayer } from "../domain/players.ts";
 
-export const ROLES = ["user", "admin", "superadmin"] as const;
-export type Role = (typeof ROLES)[number];
-export const USER_STATUSES = ["active", "disabled"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+import { ROLES, USER_STATUSES } from "../domain/session-user.ts";
+
+export { ROLES, USER_STATUSES, type Role, type UserStatus } from "../domain/session-user.ts";
 
 export const users = sqliteTable(
   "users",

@@ -25,7 +25,7 @@ import { isSlotAvailable } from "../domain/estimated-slots.ts";
 import { addDays, manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
 import { forgetTeeTimesCache, readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
-import { readSettings } from "../features/settings/settings.service.ts";
+import { readSettings } from "../services/settings.service.ts";
 
 export const SCRAPE_INTERVAL_MS = 5 * 60_000;
 /** A member's request within this time of the last run is answered with that run's time. */

@@ -6,7 +6,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { randomUUID } from "node:crypto";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
-import { getSessionFromCookieHeader } from "../features/auth/sessions.ts";
+import { getSessionFromCookieHeader } from "../services/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
 import { API_SECURITY_HEADERS } from "./security-headers.ts";
 

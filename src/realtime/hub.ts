@@ -4,7 +4,7 @@
  * publishes server messages. It only publishes what services tell it.
  */
 import type { Server, ServerWebSocket } from "bun";
-import type { SessionUser } from "../features/auth/auth.schemas.ts";
+import type { SessionUser } from "../domain/session-user.ts";
 import type { z } from "zod";
 import { describeIssue } from "../lib/validate.ts";
 import { clientMessageSchema, type ClientAction, type ServerMessage } from "./messages.ts";

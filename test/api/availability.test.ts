@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { advisories, bookingRules, holidays, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
-import { readSettings, writeSettings } from "../../src/features/settings/settings.service.ts";
+import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { ADMIN_PASSWORD, createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
 
 let t: TestApp;

@@ -22,7 +22,7 @@ import { createScraper } from "../../src/jobs/scraper.ts";
 import { createJobRegistry } from "../../src/jobs/registry.ts";
 import { registerScraperActions } from "../../src/features/availability/scraper.actions.ts";
 import { MAX_BODY_BYTES } from "../../src/app.ts";
-import { getSessionFromCookieHeader, resolveSession } from "../../src/features/auth/sessions.ts";
+import { getSessionFromCookieHeader, resolveSession } from "../../src/services/sessions.ts";
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import { ADMIN_PASSWORD, createTestApp, ORIGIN, userIdOf, type TestApp } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { SessionUser } from "../../src/features/auth/auth.schemas.ts";
+import type { SessionUser } from "../../src/domain/session-user.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { createTestApp, type TestApp } from "../helpers/api.ts";
 

@@ -9,7 +9,7 @@ import { migrate } from "../../src/db/migrate.ts";
 import { users, type Role } from "../../src/db/schema.ts";
 import { seed } from "../../src/db/seed.ts";
 import type { AppDeps } from "../../src/deps.ts";
-import { hashPassword } from "../../src/features/auth/passwords.ts";
+import { hashPassword } from "../../src/services/passwords.ts";
 import { FakeClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";

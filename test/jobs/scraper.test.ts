@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { ClubError } from "../../src/club/errors.ts";
 import { advisories, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
-import { readSettings, writeSettings } from "../../src/features/settings/settings.service.ts";
+import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { readLastScrapeTime } from "../../src/features/availability/availability.service.ts";
 import { findScraperUser, SCRAPE_INTERVAL_MS } from "../../src/jobs/scraper.ts";
 import { userIdOf } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { sessionTokenOf } from "../../src/features/auth/sessions.ts";
+import { sessionTokenOf } from "../../src/services/sessions.ts";
 
 describe("sessionTokenOf", () => {
   test("finds the session cookie wherever it stands", () => {

@@ -8,8 +8,8 @@ import { uiText } from "../../db/schema.ts";
 import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/request-lifecycle.ts";
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
 import type { AppSettings } from "../../domain/settings.ts";
-import { readSettings, writeSettings } from "../settings/settings.service.ts";
-import { readUiText } from "../system/system.service.ts";
+import { readSettings, writeSettings } from "../../services/settings.service.ts";
+import { readUiText } from "../../services/options-and-texts.service.ts";
 
 export interface AdminSettingsView {
   settings: AppSettings;

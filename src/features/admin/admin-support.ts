@@ -9,7 +9,7 @@ import { adminText } from "../../domain/ui-text/admin.ts";
 import { fillPlaceholders, type ProblemContext } from "../../domain/problem.ts";
 import { AppError, type ErrorStatus } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { recordAudit } from "../audit/audit.service.ts";
+import { recordAudit } from "../../services/audit.service.ts";
 import { forgetTeeTimesCache } from "../availability/availability.service.ts";
 
 export type AdminTextKey = keyof typeof adminText;

@@ -11,9 +11,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import { users, type Role, type UserStatus } from "../../db/schema.ts";
-import type { SessionUser } from "../auth/auth.schemas.ts";
-import { hashPassword } from "../auth/passwords.ts";
-import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "../../domain/session-user.ts";
+import { hashPassword } from "../../services/passwords.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
 import { adminError } from "./admin-support.ts";
 import { heldRequestCounts } from "../../lifecycle/request-lifecycle.ts";
 

@@ -5,7 +5,7 @@ import { isSecureRequest } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
 import { loginBodySchema, type AuthStatus } from "./auth.schemas.ts";
 import { createLoginLimiters, login } from "./auth.service.ts";
-import { endSession, SESSION_COOKIE, signSessionCookie } from "./sessions.ts";
+import { endSession, SESSION_COOKIE, signSessionCookie } from "../../services/sessions.ts";
 
 /**
  * The address failed sign-ins are counted against: behind a proxy (PUBLIC_ORIGIN set) the first

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "../../services/passwords.ts";
 import {
   ACCOUNT_FAILURE_LIMIT,
   ADDRESS_FAILURE_LIMIT,
@@ -10,8 +10,8 @@ import {
   createRateLimiter,
   type RateLimiter,
 } from "./rate-limit.ts";
-import { createSession, toSessionUser } from "./sessions.ts";
-import type { SessionUser } from "./auth.schemas.ts";
+import { createSession, toSessionUser } from "../../services/sessions.ts";
+import type { SessionUser } from "../../domain/session-user.ts";
 
 export async function findUserByUsername(deps: AppDeps, username: string) {
   const rows = await deps.database.db

@@ -9,7 +9,7 @@ import type { BookingRule, Course } from "../../domain/booking-rules.ts";
 import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain/date-kinds.ts";
 import { addDays, manilaDate, manilaInstant } from "../../domain/manila-time.ts";
 import { groupWindows } from "../../domain/windows.ts";
-import { readSettings } from "../settings/settings.service.ts";
+import { readSettings } from "../../services/settings.service.ts";
 import type { Advisory, AdvisoriesResponse, RulesResponse, TeeTimesResponse } from "./availability.schemas.ts";
 
 /** Runs that stored data; a failed run keeps the previous data and so the previous time. */

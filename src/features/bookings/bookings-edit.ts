@@ -19,7 +19,7 @@ import { changeBookingPlayers, recordBooking, removeBooking } from "../../lifecy
 import { decideAfterAnswer, freshRetryState, type ClubAnswer, type RetrySettings } from "../../lifecycle/club-answer.ts";
 import { knownBookingRefs } from "../../lifecycle/request-lifecycle.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
-import type { SessionUser } from "../auth/auth.schemas.ts";
+import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../availability/availability.service.ts";
 import type { BookingView } from "./bookings.schemas.ts";
 import { BOOKING_ERRORS, checkSubmission, clubNowOf, fail, findOwnBooking, toBookingView } from "./bookings.service.ts";

@@ -18,7 +18,7 @@ import { releaseInstant } from "../../domain/release-time.ts";
 import type { SubmissionResultDetails } from "../../realtime/messages.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
-import type { SessionUser } from "../auth/auth.schemas.ts";
+import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../availability/availability.service.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
 import type { MemberClubSession } from "../../club/client.ts";

@@ -10,7 +10,7 @@ import { feeCategoryFor, optionValues, type FormOption } from "../../domain/form
 import { normaliseSavedPlayer, validateSavedPlayers, type SavedPlayer } from "../../domain/players.ts";
 import type { DomainProblem } from "../../domain/problem.ts";
 import { ActionError, parseActionPayload } from "../../realtime/hub.ts";
-import { listFormOptions } from "../system/system.service.ts";
+import { listFormOptions } from "../../services/options-and-texts.service.ts";
 import { updatePlayersPayloadSchema } from "./players.schemas.ts";
 
 export async function listSavedPlayers(db: Db, userId: number): Promise<SavedPlayer[]> {

@@ -10,11 +10,11 @@ import { normaliseMemberId } from "../../domain/players.ts";
 import { checkProfileFields, PROFILE_TEXTS } from "../../domain/profile.ts";
 import { ClubError } from "../../club/errors.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
-import { recordAudit } from "../audit/audit.service.ts";
-import type { SessionUser } from "../auth/auth.schemas.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
-import { listFormOptions } from "../system/system.service.ts";
+import { recordAudit } from "../../services/audit.service.ts";
+import type { SessionUser } from "../../domain/session-user.ts";
+import { hashPassword, verifyPassword } from "../../services/passwords.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
+import { listFormOptions } from "../../services/options-and-texts.service.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 
 type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
-import { listFormOptions, readUiText } from "./system.service.ts";
+import { listFormOptions, readUiText } from "../../services/options-and-texts.service.ts";
 
 /** Public reference data the login page and forms need before anyone signs in. */
 export function createPublicRoutes() {

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../deps.ts";
+import type { AppDeps } from "../deps.ts";
 
 export function hashPassword(deps: Pick<AppDeps, "passwordCost">, password: string): Promise<string> {
   return Bun.password.hash(password, { algorithm: "argon2id", ...(deps.passwordCost ?? {}) });

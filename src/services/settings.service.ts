@@ -2,9 +2,9 @@
  * App settings (spec §3) stored one text value per key; the domain decides how each is written
  * and read back (with defaults for missing or unreadable values).
  */
-import { appSettings } from "../../db/schema.ts";
-import type { Db } from "../../db/client.ts";
-import { readStoredSettings, serialiseSettings, type AppSettings } from "../../domain/settings.ts";
+import { appSettings } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { readStoredSettings, serialiseSettings, type AppSettings } from "../domain/settings.ts";
 
 export async function readSettings(db: Db): Promise<AppSettings> {
   const rows = await db.select().from(appSettings);

@@ -5,9 +5,9 @@
 import { and, eq, lt, ne } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import { randomBytes } from "node:crypto";
-import type { AppDeps } from "../../deps.ts";
-import { sessions, users } from "../../db/schema.ts";
-import type { SessionUser } from "./auth.schemas.ts";
+import type { AppDeps } from "../deps.ts";
+import { sessions, users } from "../db/schema.ts";
+import type { SessionUser } from "../domain/session-user.ts";
 
 export const SESSION_COOKIE = "teebox_session";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;

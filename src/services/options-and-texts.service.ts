@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { formOptions, uiText } from "../../db/schema.ts";
-import type { FormOptionCategory } from "../../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { formOptions, uiText } from "../db/schema.ts";
+import type { FormOptionCategory } from "../db/schema.ts";
 
 export interface FormOption {
   category: FormOptionCategory;

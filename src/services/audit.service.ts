@@ -2,8 +2,8 @@
  * The audit log: every club-site action taken for a member and every admin change, with who,
  * what, the outcome and how long it took. Never a password: callers pass descriptions, not payloads.
  */
-import type { Db } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
+import type { Db } from "../db/client.ts";
+import { auditLog } from "../db/schema.ts";
 
 export interface AuditEntry {
   at: number;
