@@ -65,7 +65,7 @@ for (const [kind, parse] of Object.entries(PARSERS)) {
           }
           expect(thrown).toBeInstanceOf(ClubError);
           const error = thrown as ClubError;
-          expect({ kind: error.kind, page: error.page }).toEqual({ kind: spec.error.kind, page: spec.error.page });
+          expect({ kind: error.kind as string, page: error.page }).toEqual({ kind: spec.error.kind, page: spec.error.page });
           expect(error.missing ?? "").toContain(spec.error.missing);
           return;
         }
