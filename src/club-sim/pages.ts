@@ -15,7 +15,8 @@ import {
 } from "./demo-data.ts";
 import type { SimAdvisory, SimBooking, SimPlayer, SlotView } from "./state.ts";
 
-export type PageLayout = "standard" | "changed";
+/** 'legacy' is a second, differently written portal the adapter must read (legacy-pages.ts). */
+export type PageLayout = "standard" | "changed" | "legacy";
 
 const CLUB_NAME = "Southwoods Golf &amp; Country Club";
 

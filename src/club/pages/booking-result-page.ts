@@ -2,7 +2,7 @@ import { z } from "zod";
 import { classifyRefusal } from "../classify.ts";
 import { CLUB_ERROR_KINDS, pageNotUnderstood } from "../errors.ts";
 import type { PageReadOptions } from "../text.ts";
-import { hasWord, parseDocument, tagOf, textOf, validateRecord, type HtmlDocument, type HtmlElement } from "./html.ts";
+import { hasWord, parseDocument, spacedText, tagOf, textOf, validateRecord, type HtmlDocument, type HtmlElement } from "./html.ts";
 
 const PAGE = "booking result";
 
@@ -70,7 +70,7 @@ export function parseBookingResultPage(html: string, _options: PageReadOptions =
   }
   const refusal = boxes.find((box) => !/^h[1-6]$/.test(tagOf(box)));
   if (refusal) {
-    const message = textOf(refusal);
+    const message = spacedText(refusal);
     return validateRecord(bookingResultSchema, { outcome: "refused", kind: classifyRefusal(message), message }, PAGE);
   }
   throw pageNotUnderstood(PAGE, "a confirmation or a refusal");

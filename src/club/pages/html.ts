@@ -142,8 +142,8 @@ export function titleTexts(document: HtmlDocument): string[] {
   return texts.filter(Boolean);
 }
 
-/** The words of a whole page with a space between elements ('2025</h2><p>No' is not '2025No'). */
-export function pageText(document: HtmlDocument): string {
+/** The words of an element with a space between its parts ('2025</h2><p>No' is not '2025No'). */
+export function spacedText(root: { childNodes: ArrayLike<unknown> } | null | undefined): string {
   const pieces: string[] = [];
   const walk = (node: { childNodes: ArrayLike<unknown> }) => {
     for (const child of Array.from(node.childNodes) as { nodeType: number; textContent: string | null; childNodes: ArrayLike<unknown>; tagName?: string }[]) {
@@ -151,6 +151,11 @@ export function pageText(document: HtmlDocument): string {
       else if (child.nodeType === 1 && !["SCRIPT", "STYLE"].includes((child.tagName ?? "").toUpperCase())) walk(child);
     }
   };
-  walk(document.body ?? document.documentElement);
-  return pieces.join(" ").replace(/\s+/g, " ").trim();
+  if (root) walk(root);
+  return pieces.join(" ").replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
+}
+
+/** The words of a whole page, spaced between elements. */
+export function pageText(document: HtmlDocument): string {
+  return spacedText(document.body ?? document.documentElement);
 }
