@@ -91,13 +91,51 @@ interface SheetPage {
   course: string;
 }
 
-type PageResult = { page: SheetPage; sheet: ClubTeeSheet } | { page: SheetPage; error: string };
+interface PageFailure {
+  /** 'tee sheet masters 2026-11-24' or 'advisories'. */
+  page: string;
+  /** The adapter's kind of failure ('session_expired', 'unavailable' …), or 'error'. */
+  reason: string;
+  message: string;
+}
+
+type PageResult = { page: SheetPage; sheet: ClubTeeSheet } | { page: SheetPage; failure: PageFailure };
 
 type StoredSlot = { time: string; status: string; slotId: string | null };
 
 const pageName = (page: SheetPage) => `tee sheet ${page.course} ${page.date}`;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const sheetKey = (date: string, course: string) => `${date}|${course}`;
+
+/** How the monitor words each kind of failure. */
+const REASON_WORDS: Record<string, string> = {
+  session_expired: "the club ended the session and a new sign-in did not hold",
+  unavailable: "the club did not answer",
+  page_not_understood: "the page could not be read",
+  bad_credentials: "the club refused the scraper's login",
+  not_found: "the club has no such page",
+};
+
+/** Failures named at most this many at a time per reason; the rest are counted. */
+export const NAMED_FAILURES = 3;
+
+/**
+ * One line for the monitor: how many pages failed, grouped by reason, the first few of each
+ * named, instead of one clause per page.
+ */
+export function summariseFailures(failures: readonly PageFailure[], pages: number): string {
+  const byReason = new Map<string, PageFailure[]>();
+  for (const failure of failures) byReason.set(failure.reason, [...(byReason.get(failure.reason) ?? []), failure]);
+  const groups = [...byReason.entries()]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([reason, list]) => {
+      const named = list.slice(0, NAMED_FAILURES).map((f) => f.page);
+      const more = list.length > NAMED_FAILURES ? ` and ${list.length - NAMED_FAILURES} more` : "";
+      const first = list[0].message;
+      return `${list.length} × ${REASON_WORDS[reason] ?? reason} (${named.join(", ")}${more}; first: ${first})`;
+    });
+  return `${failures.length} of ${pages} pages could not be read: ${groups.join("; ")}`;
+}
 
 /**
  * The Teebox user whose club login the scraper borrows: the one named by `scraper_username`, else
@@ -229,18 +267,19 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
           clubPage: clubError?.page,
           missing: clubError?.missing,
         });
-        results.push({ page, error: `${pageName(page)}: ${errorText(error)}` });
+        results.push({ page, failure: { page: pageName(page), reason: clubError?.kind ?? "error", message: errorText(error) } });
       }
     });
     return results;
   }
 
-  async function readAdvisoryPage(): Promise<{ list: ClubAdvisory[] } | { error: string }> {
+  async function readAdvisoryPage(): Promise<{ list: ClubAdvisory[] } | { failure: PageFailure }> {
     try {
       return { list: await club.fetchAdvisories() };
     } catch (error) {
-      log.warn("scraper could not read a page", { page: "advisories", reason: isClubError(error) ? error.kind : "error", error: errorText(error) });
-      return { error: `advisories: ${errorText(error)}` };
+      const reason = isClubError(error) ? error.kind : "error";
+      log.warn("scraper could not read a page", { page: "advisories", reason, error: errorText(error) });
+      return { failure: { page: "advisories", reason, message: errorText(error) } };
     }
   }
 
@@ -251,7 +290,11 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const stored = await readStoredSlots(tx, today);
       for (const { page, sheet } of sheets) {
         const fresh = slotsOf(sheet);
-        if (sameSlots(stored.get(sheetKey(page.date, page.course)) ?? [], fresh)) continue;
+        if (sameSlots(stored.get(sheetKey(page.date, page.course)) ?? [], fresh)) {
+          // Unchanged but read now: its read time moves on, so freshness is per sheet and honest.
+          await tx.update(teeTimeSlots).set({ scrapedAt: record.finishedAt }).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
+          continue;
+        }
         changed = true;
         await tx.delete(teeTimeSlots).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
         if (fresh.length > 0) {
@@ -285,7 +328,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     await db.update(scrapeRuns).set({ status: "failed", finishedAt, pages: base.pages, failures: base.failures, changed: false, error: message }).where(eq(scrapeRuns.id, runId));
     job.failed(message, finishedAt);
     log.error("scrape run failed", { runId, error: message });
-    return { runId, ...base, status: "failed", finishedAt, changed: false, error: message, lastScrapeTime: await readLastScrapeTime(db) };
+    return { runId, ...base, status: "failed", finishedAt, changed: false, error: message, lastScrapeTime: await readLastScrapeTime(db, manilaDate(finishedAt)) };
   }
 
   async function performRun(trigger: ScrapeTrigger): Promise<ScrapeSummary> {
@@ -304,12 +347,13 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const [results, advisoryResult] = await Promise.all([readSheets(pages, session), readAdvisoryPage()]);
 
       const sheets = results.flatMap((r) => ("sheet" in r ? [r] : []));
-      const errors = [...results.flatMap((r) => ("error" in r ? [r.error] : [])), ...("error" in advisoryResult ? [advisoryResult.error] : [])];
-      const counts = { pages: results.length + 1, failures: errors.length };
-      if (counts.failures === counts.pages) return await finishFailed(runId, { ...base, ...counts }, errors.join("; "));
+      const failures = [...results.flatMap((r) => ("failure" in r ? [r.failure] : [])), ...("failure" in advisoryResult ? [advisoryResult.failure] : [])];
+      const counts = { pages: results.length + 1, failures: failures.length };
+      if (counts.failures === counts.pages) return await finishFailed(runId, { ...base, ...counts }, summariseFailures(failures, counts.pages));
 
-      const status: ScrapeStatus = errors.length > 0 ? "partial" : "ok";
-      const error = errors.length > 0 ? `${errors.length} of ${counts.pages} pages could not be read (their last good data was kept): ${errors.join("; ")}`.slice(0, 2000) : null;
+      const status: ScrapeStatus = failures.length > 0 ? "partial" : "ok";
+      // A partial run says which sheets it kept from before: those are the ones named as failed.
+      const error = failures.length > 0 ? `${summariseFailures(failures, counts.pages)}. Their last good data was kept.`.slice(0, 2000) : null;
       const finishedAt = clock.now();
       const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
       forgetTeeTimesCache(deps);
@@ -317,7 +361,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);
       log.info("scrape run finished", { runId, trigger, status, ...counts, changed, ms: finishedAt - startedAt });
-      return { runId, trigger, status, startedAt, finishedAt, ...counts, changed, error, lastScrapeTime: finishedAt };
+      return { runId, trigger, status, startedAt, finishedAt, ...counts, changed, error, lastScrapeTime: await readLastScrapeTime(db, today) };
     } catch (error) {
       return finishFailed(runId, base, errorText(error));
     }
@@ -369,10 +413,11 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     },
     run,
     async requestRun() {
-      if (current) return { state: "running", lastScrapeTime: await readLastScrapeTime(db), done: current };
-      if (isRecent()) return { state: "recent", lastScrapeTime: await readLastScrapeTime(db), done: null };
+      const today = () => manilaDate(clock.now());
+      if (current) return { state: "running", lastScrapeTime: await readLastScrapeTime(db, today()), done: current };
+      if (isRecent()) return { state: "recent", lastScrapeTime: await readLastScrapeTime(db, today()), done: null };
       const done = run("manual");
-      return { state: "started", lastScrapeTime: await readLastScrapeTime(db), done };
+      return { state: "started", lastScrapeTime: await readLastScrapeTime(db, today()), done };
     },
     isRunning: () => current !== null,
   };

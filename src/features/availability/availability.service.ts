@@ -20,14 +20,46 @@ export async function readCourses(db: Db): Promise<Course[]> {
   return rows.map((r) => ({ id: r.id, name: r.name, days_active: [...r.daysActive].sort((a, b) => a - b) }));
 }
 
-export async function readLastScrapeTime(db: Db): Promise<number | null> {
+/**
+ * When the data members see was read: the oldest read time of the tee sheets shown from `today`
+ * on (each sheet keeps its own, moved on only when the club's page was read), so a run that
+ * could not read a sheet does not make it look fresh. Full days of courses_to_skip_on_full are
+ * left out: they are not read again on purpose. With no sheet shown, the last run that stored
+ * data. The 180 s stale check (spec §9) reads this same figure. See decision 061.
+ */
+export async function readLastScrapeTime(db: Db, today?: string): Promise<number | null> {
   const rows = await db
+    .select({ date: teeTimeSlots.date, courseId: teeTimeSlots.courseId, status: teeTimeSlots.status, scrapedAt: teeTimeSlots.scrapedAt })
+    .from(teeTimeSlots)
+    .where(today ? gte(teeTimeSlots.date, today) : undefined);
+  const skipWhenFull = new Set((await readSettings(db)).courses_to_skip_on_full.map((id) => id.toLowerCase()));
+  const oldest = oldestSheetReadAt(rows, skipWhenFull);
+  if (oldest !== null) return oldest;
+  const runs = await db
     .select({ finishedAt: scrapeRuns.finishedAt })
     .from(scrapeRuns)
     .where(inArray(scrapeRuns.status, [...STORING_RUN_STATUSES]))
     .orderBy(desc(scrapeRuns.finishedAt))
     .limit(1);
-  return rows[0]?.finishedAt ?? null;
+  return runs[0]?.finishedAt ?? null;
+}
+
+/** The oldest per-sheet read time, leaving out full sheets of courses that are skipped when full. */
+export function oldestSheetReadAt(rows: readonly { date: string; courseId: string; status: string; scrapedAt: number }[], skipWhenFull: ReadonlySet<string>): number | null {
+  const sheets = new Map<string, { readAt: number; courseId: string; hasAvailable: boolean }>();
+  for (const row of rows) {
+    const key = `${row.date}|${row.courseId}`;
+    const sheet = sheets.get(key) ?? { readAt: row.scrapedAt, courseId: row.courseId, hasAvailable: false };
+    sheet.readAt = Math.max(sheet.readAt, row.scrapedAt);
+    sheet.hasAvailable ||= row.status === "AVAILABLE";
+    sheets.set(key, sheet);
+  }
+  let oldest: number | null = null;
+  for (const sheet of sheets.values()) {
+    if (!sheet.hasAvailable && skipWhenFull.has(sheet.courseId.toLowerCase())) continue;
+    oldest = oldest === null ? sheet.readAt : Math.min(oldest, sheet.readAt);
+  }
+  return oldest;
 }
 
 /**
@@ -63,7 +95,7 @@ export async function readTeeTimes(db: Db, now: number): Promise<TeeTimesRespons
   const [rows, courseList, lastScrapeTime] = await Promise.all([
     db.select().from(teeTimeSlots).where(gte(teeTimeSlots.date, today)).orderBy(asc(teeTimeSlots.date), asc(teeTimeSlots.time)),
     readCourses(db),
-    readLastScrapeTime(db),
+    readLastScrapeTime(db, today),
   ]);
   const courseOrder = new Map(courseList.map((c, i) => [c.id, i]));
   const days = new Map<string, TeeTimeDay>();
