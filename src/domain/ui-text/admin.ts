@@ -135,6 +135,7 @@ export const adminText = {
   "admin.courses.error_id_invalid": "Course ID may only contain letters, digits, - and _",
   "admin.courses.error_id_locked": "Course ID cannot be changed.",
   "admin.courses.error_not_found": "Course not found.",
+  "admin.courses.error_aliases": "Aliases must be a list of up to 10 different names, each up to 100 characters",
   "admin.courses.save_failed": "Failed to save course ({status})",
   "admin.courses.delete_failed": "Failed to delete course ({status})",
 

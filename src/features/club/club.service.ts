@@ -4,7 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
-import { users } from "../../db/schema.ts";
+import { courses, users } from "../../db/schema.ts";
+import type { PageReadOptions } from "../../club/text.ts";
 import { createClubClient, type ClubClient, type MemberClubSession } from "../../club/client.ts";
 import type { Db } from "../../db/client.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -74,6 +75,32 @@ export async function readClubStatus(deps: AppDeps): Promise<ClubStatus> {
   }
 }
 
+/** Courses are read again at most this often for the page readers (an admin's rename or alias shows within it). */
+const COURSE_NAMES_TTL_MS = 60_000;
+
+/**
+ * What the page readers are told: Teebox's courses with their aliases, so the club's own names
+ * ('THE MASTERS') map to them, and a log line for anything a reader skipped. Kept in memory and
+ * refreshed in the background, since the readers are synchronous.
+ */
+function createCourseReading(db: Db, logger: Logger): () => PageReadOptions {
+  const report = (problem: string) => logger.warn("club page read with a gap", { problem });
+  let current: PageReadOptions = { report };
+  let loadedAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    if (performance.now() - loadedAt > COURSE_NAMES_TTL_MS) {
+      loadedAt = performance.now();
+      db.select({ id: courses.id, name: courses.name, aliases: courses.aliases })
+        .from(courses)
+        .then((rows) => {
+          current = rows.length > 0 ? { courses: rows.map((r) => ({ id: r.id, name: r.name, aliases: r.aliases ?? [] })), report } : { report };
+        })
+        .catch((error: unknown) => logger.warn("course names for the club's pages could not be read", { error }));
+    }
+    return current;
+  };
+}
+
 /** The club adapter with every member action (login, book, edit, cancel, verify) written to the audit log. */
 export function createAuditedClubClient(options: { baseUrl: string; clock: Clock; db: Db; logger: Logger; timeoutMs?: number }): ClubClient {
   const { clock, db, logger } = options;
@@ -81,6 +108,7 @@ export function createAuditedClubClient(options: { baseUrl: string; clock: Clock
     baseUrl: options.baseUrl,
     clock,
     timeoutMs: options.timeoutMs,
+    reading: createCourseReading(db, logger),
     // At a release every member's first post must leave at once; the scraper paces itself.
     maxConnections: 64,
     onAudit: (entry) => {
