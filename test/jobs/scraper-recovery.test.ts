@@ -76,6 +76,23 @@ describe("the club ends the session mid-run", () => {
   });
 });
 
+describe("the demo club's second portal", () => {
+  test("a run against the legacy portal stores the same sheets and advisories as the standard one", async () => {
+    f = await createScraperFixture();
+    f.sim.setFaults({ layout: "legacy" });
+    const legacy = await f.scraper.run("manual");
+    expect(legacy).toMatchObject({ status: "ok", pages: SHEETS_IN_RANGE + 1, failures: 0, changed: true });
+    const read = await slotsOf("2026-11-24", "masters");
+    expect(read.length).toBeGreaterThan(50);
+    for (const slot of read) expect(slot.status).toBe(f.sim.slotStatus("2026-11-24", "masters", slot.time));
+
+    f.sim.setFaults({ layout: "standard" });
+    await f.t.clock.advance(60_000);
+    // Nothing differs when the same club is read through its other portal.
+    expect(await f.scraper.run("manual")).toMatchObject({ status: "ok", changed: false });
+  });
+});
+
 describe("honest freshness", () => {
   test("a sheet a run could not read keeps its old read time, and lastScrapeTime is the oldest sheet shown", async () => {
     let isBroken = false;
