@@ -132,14 +132,31 @@ export function tableRows(root: HtmlDocument | HtmlElement): TableRow[] {
   return rows;
 }
 
-/** Elements of the page that name it: headings, captions, titles and date-like boxes, in order. */
-export function titleTexts(document: HtmlDocument): string[] {
-  const texts: string[] = [];
-  for (const element of document.querySelectorAll("h1, h2, h3, h4, h5, caption, title, [class], [id]")) {
-    const isHeading = /^(h[1-5]|caption|title)$/.test(tagOf(element));
-    if (isHeading || hasWord(element, /^(date|when|title|head|header|heading|day)$/)) texts.push(textOf(element));
+/** Parts of the page that belong to the site, not to the sheet: a top bar may show today's date. */
+function isSiteChrome(element: HtmlElement): boolean {
+  for (let node: HtmlElement | null = element; node; node = node.parentElement) {
+    if (["header", "nav", "footer"].includes(tagOf(node)) || hasWord(node, /^(topbar|navbar|nav|footer|banner|masthead)$/)) return true;
   }
-  return texts.filter(Boolean);
+  return false;
+}
+
+/**
+ * Elements of the page that name it (headings, captions, titles, boxes named date/title/head),
+ * in document order, leaving out the site's header, navigation and footer. When `before` is
+ * given, those after it are dropped and the nearest comes first: the sheet's own heading sits
+ * just above its table.
+ */
+export function titleTexts(document: HtmlDocument, before?: HtmlElement): string[] {
+  const found: string[] = [];
+  for (const element of document.querySelectorAll("*")) {
+    if (before && (element === before || before.contains(element))) break;
+    const isHeading = /^(h[1-5]|caption|title)$/.test(tagOf(element));
+    if (!isHeading && !hasWord(element, /^(date|when|title|head|heading|day)$/)) continue;
+    if (tagOf(element) !== "title" && isSiteChrome(element)) continue;
+    const text = textOf(element);
+    if (text) found.push(text);
+  }
+  return before ? found.reverse() : found;
 }
 
 /** The words of an element with a space between its parts ('2025</h2><p>No' is not '2025No'). */

@@ -16,10 +16,11 @@ const NO_TIMES = /\bno\s+(tee\s+)?times?\b|\bno\s+tee\s+times\b|\bthere\s+are\s+
  */
 export function parseTeeSheetPage(html: string, options: PageReadOptions = {}): ClubTeeSheet {
   const document = parseDocument(html);
-  const date = readSheetDate(document, options);
-  if (!date) throw pageNotUnderstood(PAGE, "date of the sheet");
-  const course = readSheetCourse(document, options);
   const rows = tableRows(document).filter((r) => timeCellOf(r) !== null);
+  const table = rows[0]?.row.closest("table") ?? undefined;
+  const date = readSheetDate(document, options, table);
+  if (!date) throw pageNotUnderstood(PAGE, "date of the sheet");
+  const course = readSheetCourse(document, options, table);
   if (rows.length > 0) return validateRecord(clubTeeSheetSchema, { date, course, released: true, slots: rows.map((r) => readSlot(r)) }, PAGE);
   const text = pageText(document);
   if (NOT_RELEASED.test(text)) return validateRecord(clubTeeSheetSchema, { date, course, released: false, slots: [] }, PAGE);
@@ -27,13 +28,13 @@ export function parseTeeSheetPage(html: string, options: PageReadOptions = {}): 
   throw pageNotUnderstood(PAGE, "slot rows or a 'no tee times' notice");
 }
 
-function readSheetDate(document: HtmlDocument, options: PageReadOptions): string | null {
+function readSheetDate(document: HtmlDocument, options: PageReadOptions, table: HtmlElement | undefined): string | null {
   const order = options.numericDateOrder ?? null;
   for (const element of document.querySelectorAll("[data-date]")) {
     const date = readClubDate(element.getAttribute("data-date") ?? "", order);
     if (date) return date;
   }
-  for (const text of titleTexts(document)) {
+  for (const text of titleTexts(document, table)) {
     const date = readClubDate(text, order);
     if (date) return date;
   }
@@ -46,7 +47,7 @@ function readSheetDate(document: HtmlDocument, options: PageReadOptions): string
 }
 
 /** The course: a data attribute, the picker's selected option, or a course name in a heading. */
-function readSheetCourse(document: HtmlDocument, options: PageReadOptions): string {
+function readSheetCourse(document: HtmlDocument, options: PageReadOptions, table: HtmlElement | undefined): string {
   const courses = options.courses;
   const known = (value: string) => (courses ? (matchCourse(value, courses)?.id ?? null) : courseIdFromName(normaliseCourseName(value)) || null);
   const named: string[] = [];
@@ -65,7 +66,7 @@ function readSheetCourse(document: HtmlDocument, options: PageReadOptions): stri
     named.push(textOf(option));
   }
   if (courses) {
-    for (const text of titleTexts(document)) {
+    for (const text of titleTexts(document, table)) {
       const course = findCourseIn(text, courses);
       if (course) return course.id;
     }
