@@ -210,3 +210,15 @@ describe("club time text", () => {
 
   test.each(["13:00 PM", "5:4 AM", "noon", "24:00"])("%s is unreadable", (text) => expect(parseClubTime(text)).toBeNull());
 });
+
+describe("what is a login page", () => {
+  test("a member page with a change-password form is not an ended session", () => {
+    const page = `<html><body><h2>My profile</h2><form action="/members/pin" method="post"><input type="hidden" name="_csrf" value="t0000000000000001">
+<input type="password" name="current"><input type="password" name="next"><button>Change PIN</button></form></body></html>`;
+    expect(isLoginPage(page)).toBe(false);
+  });
+
+  test("a sign-in form under any names is", () => {
+    expect(isLoginPage(`<form method="post"><input type="hidden" name="n" value="x"><input name="u"><input type="password" name="p"></form>`)).toBe(true);
+  });
+});

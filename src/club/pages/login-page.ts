@@ -26,9 +26,18 @@ const NOT_TYPED = new Set(["hidden", "password", "submit", "button", "checkbox",
 
 const typeOf = (input: HtmlElement) => (input.getAttribute("type") ?? "text").toLowerCase();
 
-/** The form that holds a password field: the club's login form, whatever its id. */
+/**
+ * The club's login form, whatever its id: one password field and a field to type a login in. A
+ * change-password form (two or more password fields) on a member page is not a login form, or
+ * every such page would look like an ended session.
+ */
 function loginFormOf(document: HtmlDocument): HtmlElement | null {
-  return [...document.querySelectorAll("form")].find((form) => [...form.querySelectorAll("input")].some((input) => typeOf(input) === "password")) ?? null;
+  return (
+    [...document.querySelectorAll("form")].find((form) => {
+      const inputs = [...form.querySelectorAll("input")];
+      return inputs.filter((input) => typeOf(input) === "password").length === 1 && inputs.some((input) => !NOT_TYPED.has(typeOf(input)));
+    }) ?? null
+  );
 }
 
 /** The words a person sees beside a field: its label (for= or around it), placeholder, or the cell before it. */
