@@ -104,6 +104,20 @@ for (const layout of ["standard", "legacy"] as const) {
       expect(await client.fetchAdvisories()).toEqual([{ title: "Holiday Schedule", eventDate: "2025-04-17", content: "Both courses open at 05:04. • Caddies on half day." }]);
     });
 
+    test("an edit whose session was dropped signs in again once and is applied once", async () => {
+      const logins: string[] = [];
+      client = createClubClient({ baseUrl: url, timeoutMs: 2_000, onAudit: (entry) => entry.action === "login" && logins.push(entry.outcome) });
+      const session = client.forMember(MARIA);
+      const { ref } = await session.book({ ...slot("2025-03-07", "legends", "07:04"), players: [maria] });
+      sim.dropAllSessions();
+      await session.editBooking(ref, [maria, guest(7)]);
+      expect(logins).toEqual(["ok", "ok"]);
+      const held = sim.bookingsOf(MARIA.email);
+      expect(held).toHaveLength(1);
+      expect(held[0].players.map((p) => p.lastName)).toEqual(["Santos", "No7"]);
+      await session.cancelBooking(ref);
+    });
+
     test("a dropped session is signed in again once and the page read", async () => {
       const session = client.forMember(MARIA);
       await session.login();
