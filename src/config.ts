@@ -82,3 +82,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return config;
 }
+
+/**
+ * The club login `teebox check-club` uses without asking: CLUB_EMAIL and CLUB_PASSWORD. Either
+ * may be missing; the command then asks for it.
+ */
+export function loadClubCheckLogin(env: Record<string, string | undefined> = process.env): { email: string | null; password: string | null } {
+  return { email: env.CLUB_EMAIL?.trim() || null, password: env.CLUB_PASSWORD || null };
+}

@@ -25,7 +25,7 @@ export const faultsInputSchema = z
     latencyMs: z.number().min(0).max(120_000),
     errorRate: z.number().min(0).max(1),
     dropSessions: z.union([z.boolean(), z.number().min(0).max(1)]),
-    layout: z.enum(["standard", "changed"]),
+    layout: z.enum(["standard", "changed", "legacy"]),
     down: z.boolean(),
   })
   .partial()

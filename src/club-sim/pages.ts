@@ -15,7 +15,8 @@ import {
 } from "./demo-data.ts";
 import type { SimAdvisory, SimBooking, SimPlayer, SlotView } from "./state.ts";
 
-export type PageLayout = "standard" | "changed";
+/** 'legacy' is a second, differently written portal the adapter must read (legacy-pages.ts). */
+export type PageLayout = "standard" | "changed" | "legacy";
 
 const CLUB_NAME = "Southwoods Golf &amp; Country Club";
 
@@ -66,11 +67,12 @@ export function renderLoginPage(options: { layout: PageLayout; token: string; er
 <label>Password <input type="password" name="password" required></label>
 <button type="submit">Sign in</button>
 </form>`
-      : `<h2>Sign in to your account</h2>${errorBox}
-<form class="signin" method="post" action="/login">
+      : // The redesigned site asks for the email first and the password on a page of its own,
+        // a flow the adapter does not know: it must refuse this page, not post half a login.
+        `<h2>Sign in to your account</h2>${errorBox}
+<form class="signin" method="post" action="/login/identify">
 <input type="hidden" name="authenticity_token" value="${escapeHtml(token)}">${nextField}
 <input type="text" name="username" placeholder="Email address">
-<input type="password" name="pass" placeholder="Password">
 <button>Continue</button>
 </form>`;
   return shell(body, { title: "Member Login", layout });

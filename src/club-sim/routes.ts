@@ -20,7 +20,20 @@ import {
   renderTeeSheetPage,
   type SheetState,
 } from "./pages.ts";
-import type { BookingOutcome, ClubState, SimPlayer, SimSession } from "./state.ts";
+import {
+  LEGACY_PASSWORD_FIELD,
+  LEGACY_TOKEN_FIELD,
+  LEGACY_USER_FIELD,
+  legacyAdvisoriesPage,
+  legacyBookingsPage,
+  legacyHomePage,
+  legacyLoginPage,
+  legacyRefusalPage,
+  legacyRefusalWords,
+  legacyResultPage,
+  legacyTeeSheetPage,
+} from "./legacy-pages.ts";
+import type { BookingOutcome, ClubState, SimBooking, SimPlayer, SimSession } from "./state.ts";
 import { findCourse, isCourseOpenOn, parseSlotId } from "./tee-sheet.ts";
 
 export const SESSION_COOKIE = "SWSESSION";
@@ -60,6 +73,8 @@ export function readPlayers(form: Form): SimPlayer[] {
 }
 
 const courseName = (id: string) => findCourse(id)?.name ?? id;
+/** The form token, under the name either portal gives it. */
+const tokenOf = (form: Form) => form._csrf ?? form[LEGACY_TOKEN_FIELD];
 const fullName = (a: ClubAccount) => `${a.firstName} ${a.lastName}`;
 
 export function createMemberRoutes(rt: SimRuntime): Hono {
@@ -71,15 +86,19 @@ export function createMemberRoutes(rt: SimRuntime): Hono {
   app.get("/login", (c) => {
     const { preId, token } = rt.state.issueLoginToken();
     setCookie(c, LOGIN_COOKIE, preId, { path: "/", httpOnly: true, sameSite: "Lax" });
+    if (layout() === "legacy") return c.html(legacyLoginPage({ token, next: c.req.query("next") }));
     return c.html(renderLoginPage({ layout: layout(), token, next: c.req.query("next") }));
   });
 
   app.post("/login", async (c) => {
-    const form = await readForm(c);
+    const raw = await readForm(c);
+    // Either portal's field names: the standard one's or the legacy one's.
+    const form = { ...raw, _csrf: tokenOf(raw), email: raw.email ?? raw[LEGACY_USER_FIELD], password: raw.password ?? raw[LEGACY_PASSWORD_FIELD], next: raw.next ?? raw.ReturnUrl };
     const preId = getCookie(c, LOGIN_COOKIE);
     const retry = (error: string, status: 200 | 400 = 200) => {
       const { preId: newId, token } = rt.state.issueLoginToken();
       setCookie(c, LOGIN_COOKIE, newId, { path: "/", httpOnly: true, sameSite: "Lax" });
+      if (layout() === "legacy") return c.html(legacyLoginPage({ token, error, next: form.next, email: form.email }), status);
       return c.html(renderLoginPage({ layout: layout(), token, error, next: form.next, email: form.email }), status);
     };
     if (!rt.state.isLoginTokenValid(preId, form._csrf)) return retry("Your login form has expired. Please try again.", 400);
@@ -98,7 +117,9 @@ export function createMemberRoutes(rt: SimRuntime): Hono {
     return c.redirect("/login", 302);
   });
 
-  app.get("/advisories", (c) => c.html(renderAdvisoriesPage({ layout: layout(), advisories: rt.state.listAdvisories() })));
+  app.get("/advisories", (c) =>
+    c.html(layout() === "legacy" ? legacyAdvisoriesPage(rt.state.listAdvisories()) : renderAdvisoriesPage({ layout: layout(), advisories: rt.state.listAdvisories() })),
+  );
 
   app.route("/members", createProtectedRoutes(rt));
   return app;
@@ -114,7 +135,7 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
     if (dropRate > 0 && rt.state.random() < dropRate) rt.state.dropSession(cookie);
     const session = rt.state.touchSession(cookie, rt.clubNow());
     const account = session ? rt.state.findAccount(session.email) : undefined;
-    if (session && account && (c.req.method === "GET" || (await readForm(c))._csrf === session.csrf)) {
+    if (session && account && (c.req.method === "GET" || tokenOf(await readForm(c)) === session.csrf)) {
       c.set("session", session);
       c.set("account", account);
       return next();
@@ -126,7 +147,19 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
 
   const member = (c: Context<MemberEnv>) => ({ layout: layout(), csrf: c.get("session").csrf, memberName: fullName(c.get("account")) });
 
-  app.get("/home", (c) => c.html(renderHomePage({ layout: layout(), csrf: c.get("session").csrf, account: c.get("account") })));
+  const isLegacy = () => layout() === "legacy";
+  const legacyMember = (c: Context<MemberEnv>) => ({ token: c.get("session").csrf, memberName: fullName(c.get("account")) });
+  const refusal = (c: Context<MemberEnv>, outcome: string, message: string) =>
+    isLegacy() ? legacyRefusalPage({ ...legacyMember(c), message: legacyRefusalWords(outcome, message) }) : renderRefusalPage({ ...member(c), message });
+  const LEGACY_HEADINGS = { booked: "Reservation Confirmed", updated: "Reservation Changed", cancelled: "Reservation Cancelled" } as const;
+  const result = (c: Context<MemberEnv>, kind: "booked" | "updated" | "cancelled", booking: SimBooking) =>
+    isLegacy()
+      ? legacyResultPage({ ...legacyMember(c), heading: LEGACY_HEADINGS[kind], booking, courseName: courseName(booking.courseId) })
+      : renderResultPage({ ...member(c), kind, booking, courseName: courseName(booking.courseId) });
+
+  app.get("/home", (c) =>
+    c.html(isLegacy() ? legacyHomePage({ token: c.get("session").csrf, account: c.get("account") }) : renderHomePage({ layout: layout(), csrf: c.get("session").csrf, account: c.get("account") })),
+  );
 
   app.get("/tee-sheet", (c) => {
     const date = c.req.query("date") ?? manilaDate(rt.clubNow());
@@ -138,6 +171,7 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
       const opens = rt.state.releaseInstantOf(date);
       sheet = { kind: "not_released", opensText: `${formatLongDate(manilaDate(opens))} at ${rt.state.options.releaseTime}` };
     } else sheet = { kind: "slots", slots: rt.state.sheet(date, course.id) };
+    if (isLegacy()) return c.html(legacyTeeSheetPage({ ...legacyMember(c), date, course, courses: CLUB_COURSES, sheet }));
     return c.html(renderTeeSheetPage({ ...member(c), date, course, courses: CLUB_COURSES, sheet }));
   });
 
@@ -154,14 +188,15 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
     const form = await readForm(c);
     const email = c.get("account").email;
     const request = { date: form.date ?? "", courseId: form.course ?? "", slotId: form.slotId ?? "", time: form.time ?? "", players: readPlayers(form) };
-    const result = rt.state.book(email, request, rt.clubNow());
-    recordBookingPost(rt, form, email, result.ok ? "confirmed" : result.outcome, result.ok ? result.booking.ref : null);
-    if (!result.ok) return c.html(renderRefusalPage({ ...member(c), message: result.message }));
-    return c.html(renderResultPage({ ...member(c), kind: "booked", booking: result.booking, courseName: courseName(result.booking.courseId) }));
+    const outcome = rt.state.book(email, request, rt.clubNow());
+    recordBookingPost(rt, form, email, outcome.ok ? "confirmed" : outcome.outcome, outcome.ok ? outcome.booking.ref : null);
+    if (!outcome.ok) return c.html(refusal(c, outcome.outcome, outcome.message));
+    return c.html(result(c, "booked", outcome.booking));
   });
 
   app.get("/bookings", (c) => {
     const bookings = rt.state.bookingsOf(c.get("account").email);
+    if (isLegacy()) return c.html(legacyBookingsPage({ ...legacyMember(c), bookings, courseName }));
     return c.html(renderBookingsPage({ ...member(c), bookings, courseName }));
   });
 
@@ -173,16 +208,16 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
 
   app.post("/bookings/:ref/edit", async (c) => {
     const form = await readForm(c);
-    const result = rt.state.editBooking(c.get("account").email, c.req.param("ref"), readPlayers(form), rt.clubNow());
-    if (!result) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
-    if (!result.ok) return c.html(renderRefusalPage({ ...member(c), message: result.message }));
-    return c.html(renderResultPage({ ...member(c), kind: "updated", booking: result.booking, courseName: courseName(result.booking.courseId) }));
+    const edited = rt.state.editBooking(c.get("account").email, c.req.param("ref"), readPlayers(form), rt.clubNow());
+    if (!edited) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
+    if (!edited.ok) return c.html(refusal(c, edited.outcome, edited.message));
+    return c.html(result(c, "updated", edited.booking));
   });
 
   app.post("/bookings/:ref/cancel", (c) => {
     const booking = rt.state.cancelBooking(c.get("account").email, c.req.param("ref"));
     if (!booking) return c.html(renderNotFoundPage({ ...member(c), message: "Booking not found." }), 404);
-    return c.html(renderResultPage({ ...member(c), kind: "cancelled", booking, courseName: courseName(booking.courseId) }));
+    return c.html(result(c, "cancelled", booking));
   });
 
   return app;

@@ -4,6 +4,7 @@ import { auditLog } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createClubClient, type ClubClient } from "./client.ts";
+import { createCourseReading } from "./course-reading.ts";
 
 export function createAuditedClubClient(options: { baseUrl: string; clock: Clock; db: Db; logger: Logger; timeoutMs?: number }): ClubClient {
   const { clock, db, logger } = options;
@@ -11,6 +12,7 @@ export function createAuditedClubClient(options: { baseUrl: string; clock: Clock
     baseUrl: options.baseUrl,
     clock,
     timeoutMs: options.timeoutMs,
+    reading: createCourseReading(db, logger),
     // At a release every member's first post must leave at once; the scraper paces itself.
     maxConnections: 64,
     onAudit: (entry) => {

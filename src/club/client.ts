@@ -19,6 +19,7 @@ import {
 } from "./pages/index.ts";
 import { clubPlayerSchema, type ClubAdvisory, type ClubAuditEntry, type ClubBooking, type ClubPlayer, type ClubTeeSheet } from "./records.ts";
 import { CookieJar } from "./session.ts";
+import type { PageReadOptions } from "./text.ts";
 import { z } from "zod";
 
 export type { ClubAdvisory, ClubAuditEntry, ClubBooking, ClubPlayer, ClubTeeSheet } from "./records.ts";
@@ -31,6 +32,8 @@ export interface ClubClientOptions {
   maxConnections?: number;
   clock?: Clock;
   onAudit?: (entry: ClubAuditEntry) => void;
+  /** What the page readers are told about the club: its courses with aliases, its numeric date order, where to report skips. */
+  reading?: () => PageReadOptions;
 }
 
 export interface ClubMember {
@@ -141,7 +144,7 @@ function playersToForm(players: ClubPlayer[]): Record<string, string> {
 async function signIn(http: ClubHttp, jar: CookieJar, email: string, password: string): Promise<HomePage> {
   jar.clear();
   const form = parseLoginPage(expectPage(await http.send(LOGIN_PATH, { jar }), "login"));
-  const answer = await http.send(form.action, { method: "POST", jar, form: { _csrf: form.csrf, email, password } });
+  const answer = await http.send(form.action || LOGIN_PATH, { method: "POST", jar, form: { ...form.hidden, [form.userField]: email, [form.passwordField]: password } });
   if (isRedirect(answer.status) && answer.location && !isLoginPath(answer.location)) {
     const home = await http.send(answer.location, { jar });
     if (hasSessionEnded(home)) throw sessionExpired();
@@ -156,6 +159,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
   const clock = options.clock ?? systemClock;
   const http = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: options.maxConnections ?? 8, clock });
   const sessions = new Map<number, { email: string; password: string; session: MemberClubSession }>();
+  const reading = () => options.reading?.() ?? {};
 
   /** Runs an act for a member and reports it; durations use the monotonic timer, not the clock. */
   async function audited<T>(entry: Omit<ClubAuditEntry, "outcome" | "durationMs">, task: () => Promise<T>, detailOf?: (result: T) => string): Promise<T> {
@@ -181,6 +185,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
   function createMemberSession(member: ClubMember): MemberClubSession {
     const jar = new CookieJar();
     let csrf: string | null = null;
+    let csrfField = "_csrf";
     let signingIn: Promise<void> | null = null;
     const who = { userId: member.userId, email: member.email };
 
@@ -190,6 +195,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       signingIn ??= audited({ ...who, action: "login" }, () => signIn(http, jar, member.email, member.password))
         .then((home) => {
           csrf = home.csrf;
+          csrfField = home.csrfField;
         })
         .finally(() => {
           signingIn = null;
@@ -199,7 +205,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
 
     async function send(path: string, method: "GET" | "POST", form?: Record<string, string>, isBooking = false): Promise<ClubResponse> {
       await login();
-      const body = form ? { ...form, _csrf: csrf ?? "" } : undefined;
+      const body = form ? { ...form, [csrfField]: csrf ?? "" } : undefined;
       return http.send(path, { method, form: body, jar, isAmbiguousIfUnanswered: isBooking });
     }
 
@@ -248,15 +254,15 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       fetchTeeSheet: (date, courseId) =>
         guarded(async () => {
           const query = new URLSearchParams({ date, course: courseId });
-          const sheet = parseTeeSheetPage(expectPage(await request(`/members/tee-sheet?${query}`, "GET"), "tee sheet"));
+          const sheet = parseTeeSheetPage(expectPage(await request(`/members/tee-sheet?${query}`, "GET"), "tee sheet"), reading());
           if (sheet.date !== date || sheet.course !== courseId) throw pageNotUnderstood("tee sheet", `the sheet of ${courseId} on ${date}`);
           return sheet;
         }),
-      fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"))),
+      fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"), reading())),
       book,
       prepareBook(input) {
         if (!csrf) return () => book(input);
-        const post = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), _csrf: csrf }, jar, isAmbiguousIfUnanswered: true });
+        const post = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, isAmbiguousIfUnanswered: true });
         return () => audited(bookingAudit(input), async () => ({ ref: resultRef(await post(), true) }), (result) => `ref ${result.ref}`);
       },
       editBooking: (ref, players) =>
@@ -284,7 +290,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
         await signIn(http, jar, email, password);
         await http.send("/logout", { jar }).catch(() => undefined);
       }),
-    fetchAdvisories: () => guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories"), "advisories"))),
+    fetchAdvisories: () => guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories"), "advisories"), reading())),
     clubTime: () =>
       guarded(async () => {
         const response = await http.send("/");

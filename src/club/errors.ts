@@ -12,6 +12,8 @@ export const CLUB_ERROR_KINDS = [
   "page_not_understood",
   "unavailable",
   "not_found",
+  /** The club refused in words no family of phrasing knows; the message is its exact words. */
+  "refused_unknown",
 ] as const;
 
 export type ClubErrorKind = (typeof CLUB_ERROR_KINDS)[number];

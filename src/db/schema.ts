@@ -68,6 +68,8 @@ export const courses = sqliteTable("courses", {
   /** Days of week the course runs, 1 = Monday … 7 = Sunday. */
   daysActive: text("days_active", { mode: "json" }).$type<number[]>().notNull(),
   position: integer("position").notNull().default(0),
+  /** Other names the club's pages use for this course ('THE MASTERS', 'Championship'). */
+  aliases: text("aliases", { mode: "json" }).$type<string[]>().notNull().default([]),
 });
 
 export const bookingWindows = sqliteTable("booking_windows", {

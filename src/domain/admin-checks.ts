@@ -40,6 +40,24 @@ export function checkCourse(draft: CourseDraft): Checked<Course> {
   return ok({ id, name, days_active: sortRuleDays(days) });
 }
 
+export const MAX_COURSE_ALIASES = 10;
+
+/**
+ * Other names the club's pages use for a course ('THE MASTERS', 'Championship'). Absent stays
+ * absent (an edit without them keeps the stored ones); duplicates, ignoring case, count once.
+ */
+export function checkCourseAliases(value: unknown): Checked<string[] | undefined> {
+  if (value === undefined) return ok(undefined);
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) return fail("admin.courses.error_aliases");
+  const aliases: string[] = [];
+  for (const alias of value.map((v: string) => v.trim()).filter(Boolean)) {
+    if (alias.length > MAX_NAME_LENGTH) return fail("admin.courses.error_aliases");
+    if (!aliases.some((a) => a.toLowerCase() === alias.toLowerCase())) aliases.push(alias);
+  }
+  if (aliases.length > MAX_COURSE_ALIASES) return fail("admin.courses.error_aliases");
+  return ok(aliases);
+}
+
 export interface WindowDraft {
   rule_key?: unknown;
   start_time?: unknown;

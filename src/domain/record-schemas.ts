@@ -111,3 +111,16 @@ export const pendingRequestShape = {
 };
 
 export const pendingRequestSchema = z.object(pendingRequestShape) satisfies z.ZodMiniType<PendingRequestView>;
+
+/** An advisory as members and admins see it (spec §3 'Advisory'). */
+export const advisorySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  /** ISO date of the event, when the advisory names one. */
+  eventDate: z.nullable(z.string()),
+  is_active: z.boolean(),
+  /** Epoch ms. */
+  created_at: z.number(),
+});
+export type Advisory = z.infer<typeof advisorySchema>;

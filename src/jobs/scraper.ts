@@ -20,12 +20,16 @@ import { isClubError } from "../club/errors.ts";
 import type { Db } from "../db/client.ts";
 import { advisories, scrapeRuns, teeTimeSlots, users } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
-import { isCourseActiveOn, type Course } from "../domain/booking-rules.ts";
-import { isSlotAvailable } from "../domain/estimated-slots.ts";
-import { addDays, manilaDate } from "../domain/manila-time.ts";
+import { manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
-import { forgetTeeTimesCache, readCourses, readLastScrapeTime } from "../features/availability/availability.service.ts";
+import { readLastScrapeTime } from "../features/availability/availability.service.ts";
+import { readCourses } from "../services/booking-config.service.ts";
+import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
 import { readSettings } from "../services/settings.service.ts";
+import { pageName, planPages, sameAdvisories, sameSlots, sheetKey, slotsOf, summariseFailures, type PageFailure, type PageResult, type SheetPage, type StoredSlot } from "./scraper-pages.ts";
+
+export { NAMED_FAILURES, summariseFailures } from "./scraper-pages.ts";
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const SCRAPE_INTERVAL_MS = 5 * 60_000;
 /** A member's request within this time of the last run is answered with that run's time. */
@@ -85,19 +89,6 @@ export interface ScraperOptions {
 }
 
 
-interface SheetPage {
-  date: string;
-  course: string;
-}
-
-type PageResult = { page: SheetPage; sheet: ClubTeeSheet } | { page: SheetPage; error: string };
-
-type StoredSlot = { time: string; status: string; slotId: string | null };
-
-const pageName = (page: SheetPage) => `tee sheet ${page.course} ${page.date}`;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const sheetKey = (date: string, course: string) => `${date}|${course}`;
-
 /**
  * The Teebox user whose club login the scraper borrows: the one named by `scraper_username`, else
  * the first active admin (by id) with a club login. Returns the reason when there is none.
@@ -142,31 +133,6 @@ async function forEachBounded<T>(items: readonly T[], limit: number, pauseBetwee
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
-function sameSlots(stored: readonly StoredSlot[], fresh: readonly StoredSlot[]): boolean {
-  if (stored.length !== fresh.length) return false;
-  const byTime = new Map(stored.map((s) => [s.time, s]));
-  return fresh.every((s) => {
-    const old = byTime.get(s.time);
-    return old !== undefined && old.status === s.status && old.slotId === s.slotId;
-  });
-}
-
-function sameAdvisories(stored: readonly { title: string; eventDate: string | null; content: string }[], fresh: readonly ClubAdvisory[]): boolean {
-  return stored.length === fresh.length && fresh.every((a, i) => a.title === stored[i].title && a.eventDate === stored[i].eventDate && a.content === stored[i].content);
-}
-
-/** One slot per time (a sheet listing a time twice keeps its first row). */
-function slotsOf(sheet: ClubTeeSheet): StoredSlot[] {
-  const seen = new Set<string>();
-  const slots: StoredSlot[] = [];
-  for (const slot of sheet.slots) {
-    if (seen.has(slot.time)) continue;
-    seen.add(slot.time);
-    slots.push({ time: slot.time, status: slot.status, slotId: slot.slotId });
-  }
-  return slots;
-}
-
 async function readStoredSlots(db: Db, fromDate: string): Promise<Map<string, StoredSlot[]>> {
   const rows = await db.select().from(teeTimeSlots).where(gte(teeTimeSlots.date, fromDate));
   const byDay = new Map<string, StoredSlot[]>();
@@ -177,23 +143,6 @@ async function readStoredSlots(db: Db, fromDate: string): Promise<Map<string, St
     byDay.set(key, list);
   }
   return byDay;
-}
-
-/** The sheets to read: every active course on every date of the range, less full days of skip-on-full courses. */
-function planPages(today: string, settings: AppSettings, courseList: readonly Course[], stored: ReadonlyMap<string, StoredSlot[]>): SheetPage[] {
-  const skipWhenFull = new Set(settings.courses_to_skip_on_full.map((id) => id.toLowerCase()));
-  const pages: SheetPage[] = [];
-  for (let i = 0; i < settings.scraper_date_range_days; i++) {
-    const date = addDays(today, i);
-    for (const course of courseList) {
-      if (!isCourseActiveOn(course, date)) continue;
-      const slots = stored.get(sheetKey(date, course.id)) ?? [];
-      const isFull = slots.length > 0 && !slots.some(isSlotAvailable);
-      if (isFull && skipWhenFull.has(course.id.toLowerCase())) continue;
-      pages.push({ date, course: course.id });
-    }
-  }
-  return pages;
 }
 
 export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scraper {
@@ -228,18 +177,19 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
           clubPage: clubError?.page,
           missing: clubError?.missing,
         });
-        results.push({ page, error: `${pageName(page)}: ${errorText(error)}` });
+        results.push({ page, failure: { page: pageName(page), reason: clubError?.kind ?? "error", message: errorText(error) } });
       }
     });
     return results;
   }
 
-  async function readAdvisoryPage(): Promise<{ list: ClubAdvisory[] } | { error: string }> {
+  async function readAdvisoryPage(): Promise<{ list: ClubAdvisory[] } | { failure: PageFailure }> {
     try {
       return { list: await club.fetchAdvisories() };
     } catch (error) {
-      log.warn("scraper could not read a page", { page: "advisories", reason: isClubError(error) ? error.kind : "error", error: errorText(error) });
-      return { error: `advisories: ${errorText(error)}` };
+      const reason = isClubError(error) ? error.kind : "error";
+      log.warn("scraper could not read a page", { page: "advisories", reason, error: errorText(error) });
+      return { failure: { page: "advisories", reason, message: errorText(error) } };
     }
   }
 
@@ -250,7 +200,11 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const stored = await readStoredSlots(tx, today);
       for (const { page, sheet } of sheets) {
         const fresh = slotsOf(sheet);
-        if (sameSlots(stored.get(sheetKey(page.date, page.course)) ?? [], fresh)) continue;
+        if (sameSlots(stored.get(sheetKey(page.date, page.course)) ?? [], fresh)) {
+          // Unchanged but read now: its read time moves on, so freshness is per sheet and honest.
+          await tx.update(teeTimeSlots).set({ scrapedAt: record.finishedAt }).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
+          continue;
+        }
         changed = true;
         await tx.delete(teeTimeSlots).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
         if (fresh.length > 0) {
@@ -284,7 +238,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     await db.update(scrapeRuns).set({ status: "failed", finishedAt, pages: base.pages, failures: base.failures, changed: false, error: message }).where(eq(scrapeRuns.id, runId));
     job.failed(message, finishedAt);
     log.error("scrape run failed", { runId, error: message });
-    return { runId, ...base, status: "failed", finishedAt, changed: false, error: message, lastScrapeTime: await readLastScrapeTime(db) };
+    return { runId, ...base, status: "failed", finishedAt, changed: false, error: message, lastScrapeTime: await readLastScrapeTime(db, manilaDate(finishedAt)) };
   }
 
   async function performRun(trigger: ScrapeTrigger): Promise<ScrapeSummary> {
@@ -303,12 +257,13 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       const [results, advisoryResult] = await Promise.all([readSheets(pages, session), readAdvisoryPage()]);
 
       const sheets = results.flatMap((r) => ("sheet" in r ? [r] : []));
-      const errors = [...results.flatMap((r) => ("error" in r ? [r.error] : [])), ...("error" in advisoryResult ? [advisoryResult.error] : [])];
-      const counts = { pages: results.length + 1, failures: errors.length };
-      if (counts.failures === counts.pages) return await finishFailed(runId, { ...base, ...counts }, errors.join("; "));
+      const failures = [...results.flatMap((r) => ("failure" in r ? [r.failure] : [])), ...("failure" in advisoryResult ? [advisoryResult.failure] : [])];
+      const counts = { pages: results.length + 1, failures: failures.length };
+      if (counts.failures === counts.pages) return await finishFailed(runId, { ...base, ...counts }, summariseFailures(failures, counts.pages));
 
-      const status: ScrapeStatus = errors.length > 0 ? "partial" : "ok";
-      const error = errors.length > 0 ? `${errors.length} of ${counts.pages} pages could not be read (their last good data was kept): ${errors.join("; ")}`.slice(0, 2000) : null;
+      const status: ScrapeStatus = failures.length > 0 ? "partial" : "ok";
+      // A partial run says which sheets it kept from before: those are the ones named as failed.
+      const error = failures.length > 0 ? `${summariseFailures(failures, counts.pages)}. Their last good data was kept.`.slice(0, 2000) : null;
       const finishedAt = clock.now();
       const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
       forgetTeeTimesCache(deps);
@@ -316,7 +271,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);
       log.info("scrape run finished", { runId, trigger, status, ...counts, changed, ms: finishedAt - startedAt });
-      return { runId, trigger, status, startedAt, finishedAt, ...counts, changed, error, lastScrapeTime: finishedAt };
+      return { runId, trigger, status, startedAt, finishedAt, ...counts, changed, error, lastScrapeTime: await readLastScrapeTime(db, today) };
     } catch (error) {
       return finishFailed(runId, base, errorText(error));
     }
@@ -368,10 +323,11 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     },
     run,
     async requestRun() {
-      if (current) return { state: "running", lastScrapeTime: await readLastScrapeTime(db), done: current };
-      if (isRecent()) return { state: "recent", lastScrapeTime: await readLastScrapeTime(db), done: null };
+      const today = () => manilaDate(clock.now());
+      if (current) return { state: "running", lastScrapeTime: await readLastScrapeTime(db, today()), done: current };
+      if (isRecent()) return { state: "recent", lastScrapeTime: await readLastScrapeTime(db, today()), done: null };
       const done = run("manual");
-      return { state: "started", lastScrapeTime: await readLastScrapeTime(db), done };
+      return { state: "started", lastScrapeTime: await readLastScrapeTime(db, today()), done };
     },
     isRunning: () => current !== null,
   };

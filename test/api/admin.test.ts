@@ -99,7 +99,7 @@ describe("full config and its parts", () => {
     const res = await send("GET", "/v1/admin/full-config");
     const config = await res.json();
     expect(Object.keys(config).sort()).toEqual(["bookingRules", "bookingWindows", "courses", "frontpageMessages", "holidays"]);
-    expect(config.courses[0]).toEqual({ id: expect.any(String), name: expect.any(String), days_active: expect.any(Array) });
+    expect(config.courses[0]).toEqual({ id: expect.any(String), name: expect.any(String), days_active: expect.any(Array), aliases: expect.any(Array) });
     expect(config.bookingWindows[0]).toEqual({ id: expect.any(Number), rule_key: expect.any(String), start_time: expect.any(String), end_time: expect.any(String) });
   });
 
@@ -111,10 +111,17 @@ describe("full config and its parts", () => {
     const before = statusUpdates();
     const created = await send("POST", "/v1/admin/courses", { id: "palms", name: "Palms", days_active: [7, 1, 1] });
     expect(created.status).toBe(201);
-    expect(await created.json()).toEqual({ id: "palms", name: "Palms", days_active: [1, 7] });
+    expect(await created.json()).toEqual({ id: "palms", name: "Palms", days_active: [1, 7], aliases: [] });
     expect(statusUpdates()).toBe(before + 1);
     await expectFailure(await send("PUT", "/v1/admin/courses/palms", { id: "other", name: "Palms", days_active: [1] }), 400, "Course ID cannot be changed.");
     expect((await (await send("PUT", "/v1/admin/courses/palms", { name: "Palm Links", days_active: [2] })).json()).name).toBe("Palm Links");
+    // Aliases: the other names the club's pages use; left out, an edit keeps them.
+    await expectFailure(await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: "Palms Nine" }), 400, "Aliases must be a list of up to 10 different names, each up to 100 characters");
+    await expectFailure(await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: Array.from({ length: 11 }, (_, i) => `P${i}`) }), 400, "Aliases must be a list of up to 10 different names, each up to 100 characters");
+    const aliased = await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: [" THE PALMS ", "Palms Nine", "the palms"] });
+    expect((await aliased.json()).aliases).toEqual(["THE PALMS", "Palms Nine"]);
+    expect((await (await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [3] })).json()).aliases).toEqual(["THE PALMS", "Palms Nine"]);
+    expect((await (await send("GET", "/v1/admin/full-config")).json()).courses.find((c: { id: string }) => c.id === "palms").aliases).toEqual(["THE PALMS", "Palms Nine"]);
     expect((await send("DELETE", "/v1/admin/courses/palms")).status).toBe(204);
     expect((await send("DELETE", "/v1/admin/courses/palms")).status).toBe(404);
     expect((await lastAudit()).action).toBe("admin.course.delete");

@@ -31,13 +31,14 @@ describe("GET /v1/tee-times", () => {
     expect(await getJson("/v1/tee-times?_=123")).toEqual({ teeTimes: [], lastScrapeTime: null });
   });
 
-  test("groups stored slots by date and course from today on, with the last storing run's time", async () => {
+  // lastScrapeTime is the oldest read time of the sheets shown (decision 061): the past day's older time does not count.
+  test("groups stored slots by date and course from today on, with the oldest shown sheet's read time", async () => {
     t = await createTestApp();
     const db = t.deps.database.db;
-    const slot = (date: string, courseId: string, time: string, status = "AVAILABLE") => ({ date, courseId, time, status, slotId: `${courseId}-${date}-${time}`, scrapedAt: 1 });
+    const slot = (date: string, courseId: string, time: string, status = "AVAILABLE", scrapedAt = TEST_NOW - 5000) => ({ date, courseId, time, status, slotId: `${courseId}-${date}-${time}`, scrapedAt });
     await db.insert(teeTimeSlots).values([
-      slot("2026-11-21", "masters", "06:00"),
-      slot("2026-11-24", "legends", "06:08", "BOOKED"),
+      slot("2026-11-21", "masters", "06:00", "AVAILABLE", TEST_NOW - 90_000),
+      slot("2026-11-24", "legends", "06:08", "BOOKED", TEST_NOW - 8000),
       slot("2026-11-24", "masters", "06:08"),
       slot("2026-11-24", "masters", "06:00", "BLOCKED"),
       slot("2026-11-22", "legends", "07:00"),
@@ -60,7 +61,7 @@ describe("GET /v1/tee-times", () => {
         },
         { date: "2026-11-24", course: "legends", tee_times: [{ time: "06:08", status: "BOOKED", slotId: "legends-2026-11-24-06:08" }] },
       ],
-      lastScrapeTime: TEST_NOW - 5000,
+      lastScrapeTime: TEST_NOW - 8000,
     });
   });
 });

@@ -93,14 +93,17 @@ describe("tee sheet page", () => {
     expect(errorOf(() => parseTeeSheetPage(html))).toMatchObject({ kind: "page_not_understood", page: "tee sheet" });
   });
 
-  test("refuses a slot with a status it does not know", async () => {
+  // Spec §3: any status other than AVAILABLE means unavailable; an unknown word never fails the page.
+  test("reads a status it does not know as unavailable, keeping the rest of the sheet", async () => {
     const html = (await fixture("tee-sheet.html")).replace(">Available<", ">Waitlist<");
-    expect(errorOf(() => parseTeeSheetPage(html)).missing).toContain("status of slot MAS-20250305-0504");
+    const sheet = parseTeeSheetPage(html);
+    expect(sheet.slots[0]).toEqual({ time: "05:04", status: "BOOKED", slotId: "MAS-20250305-0504" });
+    expect(sheet.slots.length).toBe(parseTeeSheetPage(await fixture("tee-sheet.html")).slots.length);
   });
 
-  test("refuses a sheet without its date", async () => {
-    const html = (await fixture("tee-sheet.html")).replace('data-date="2025-03-05"', "");
-    expect(errorOf(() => parseTeeSheetPage(html)).kind).toBe("page_not_understood");
+  test("refuses a sheet that names its date nowhere", async () => {
+    const html = (await fixture("tee-sheet.html")).replace('data-date="2025-03-05"', "").replace('value="2025-03-05"', "").replace("Wednesday Mar 5, 2025", "");
+    expect(errorOf(() => parseTeeSheetPage(html))).toMatchObject({ kind: "page_not_understood", missing: "date of the sheet" });
   });
 });
 
@@ -206,4 +209,16 @@ describe("club time text", () => {
   ])("%s → %s", (text, time) => expect(parseClubTime(text)).toBe(time));
 
   test.each(["13:00 PM", "5:4 AM", "noon", "24:00"])("%s is unreadable", (text) => expect(parseClubTime(text)).toBeNull());
+});
+
+describe("what is a login page", () => {
+  test("a member page with a change-password form is not an ended session", () => {
+    const page = `<html><body><h2>My profile</h2><form action="/members/pin" method="post"><input type="hidden" name="_csrf" value="t0000000000000001">
+<input type="password" name="current"><input type="password" name="next"><button>Change PIN</button></form></body></html>`;
+    expect(isLoginPage(page)).toBe(false);
+  });
+
+  test("a sign-in form under any names is", () => {
+    expect(isLoginPage(`<form method="post"><input type="hidden" name="n" value="x"><input name="u"><input type="password" name="p"></form>`)).toBe(true);
+  });
 });

@@ -35,6 +35,7 @@ export const apiPaths = {
     users: "/v1/admin/users",
     user: (id: number) => `/v1/admin/users/${id}`,
     systemStats: "/v1/admin/system-stats",
+    clubCheck: "/v1/admin/club-check",
     fullConfig: "/v1/admin/full-config",
     appSettings: "/v1/admin/app-settings",
     uiText: "/v1/admin/ui-text",

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
 import {
   checkCourse,
+  checkCourseAliases,
   checkHolidayDate,
   checkHolidayName,
   checkMessage,
@@ -45,15 +46,18 @@ export function createFullConfigRoutes() {
 export function createCoursesRoutes() {
   return new Hono<AppEnv>()
     .post("/", async (c) => {
-      const course = valueOf(checkCourse(await readJson(c, anyBody)));
-      return finish(c, "admin.course.create", course.id, await config.addCourse(dbOf(c), course), 201);
+      const body = await readJson(c, anyBody);
+      const course = valueOf(checkCourse(body));
+      const aliases = valueOf(checkCourseAliases(body.aliases));
+      return finish(c, "admin.course.create", course.id, await config.addCourse(dbOf(c), course, aliases ?? []), 201);
     })
     .put("/:id", async (c) => {
       const id = readParam(c, "id", courseIdParam);
       const body = await readJson(c, anyBody);
       if (body.id !== undefined && String(body.id).trim() !== id) throw adminError("admin.courses.error_id_locked");
       const course = valueOf(checkCourse({ ...body, id }));
-      return finish(c, "admin.course.update", id, await config.changeCourse(dbOf(c), id, course));
+      const aliases = valueOf(checkCourseAliases(body.aliases));
+      return finish(c, "admin.course.update", id, await config.changeCourse(dbOf(c), id, course, aliases));
     })
     .delete("/:id", async (c) => {
       const id = readParam(c, "id", courseIdParam);

@@ -8,8 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { advisories, bookingRules, bookingWindows, courses, holidays } from "../../db/schema.ts";
 import { sortAdvisories } from "../../domain/advisories.ts";
 import type { BookingRule, Course, Holiday } from "../../domain/booking-rules.ts";
-import { toAdvisory, toBookingRule } from "../availability/availability.service.ts";
-import type { Advisory } from "../availability/availability.schemas.ts";
+import { toAdvisory, toBookingRule } from "../../services/booking-config.service.ts";
+import type { Advisory } from "../../domain/record-schemas.ts";
 import { adminError } from "./admin-support.ts";
 
 export interface BookingWindowView {
@@ -23,7 +23,7 @@ export interface BookingWindowView {
 export type FrontpageMessage = Advisory;
 
 export interface FullConfig {
-  courses: Course[];
+  courses: AdminCourse[];
   bookingWindows: BookingWindowView[];
   frontpageMessages: FrontpageMessage[];
   holidays: Holiday[];
@@ -36,9 +36,12 @@ export type MessageInput = Omit<FrontpageMessage, "id" | "created_at">;
 
 // ---- reading -------------------------------------------------------------------------------
 
-export async function listCourses(db: Db): Promise<Course[]> {
+/** A course as admins edit it: with the other names the club's pages use for it. */
+export type AdminCourse = Course & { aliases: string[] };
+
+export async function listCourses(db: Db): Promise<AdminCourse[]> {
   const rows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
-  return rows.map((r) => ({ id: r.id, name: r.name, days_active: r.daysActive }));
+  return rows.map((r) => ({ id: r.id, name: r.name, days_active: r.daysActive, aliases: r.aliases ?? [] }));
 }
 
 async function listWindows(db: Db): Promise<BookingWindowView[]> {
@@ -80,17 +83,22 @@ async function findCourseId(db: Db, id: string): Promise<string | null> {
   return rows[0]?.id ?? null;
 }
 
-export async function addCourse(db: Db, course: Course): Promise<Course> {
+export async function addCourse(db: Db, course: Course, aliases: string[] = []): Promise<AdminCourse> {
   if (await findCourseId(db, course.id)) throw adminError("admin.courses.error_exists");
   const [{ last }] = await db.select({ last: sql<number | null>`max(${courses.position})` }).from(courses);
-  await db.insert(courses).values({ id: course.id, name: course.name, daysActive: course.days_active, position: Number(last ?? -1) + 1 });
-  return course;
+  await db.insert(courses).values({ id: course.id, name: course.name, daysActive: course.days_active, aliases, position: Number(last ?? -1) + 1 });
+  return { ...course, aliases };
 }
 
-export async function changeCourse(db: Db, id: string, fields: Omit<Course, "id">): Promise<Course> {
-  const rows = await db.update(courses).set({ name: fields.name, daysActive: fields.days_active }).where(eq(courses.id, id)).returning();
+/** Aliases left out keep the stored ones. */
+export async function changeCourse(db: Db, id: string, fields: Omit<Course, "id">, aliases?: string[]): Promise<AdminCourse> {
+  const rows = await db
+    .update(courses)
+    .set({ name: fields.name, daysActive: fields.days_active, ...(aliases ? { aliases } : {}) })
+    .where(eq(courses.id, id))
+    .returning();
   if (!rows[0]) throw adminError("admin.courses.error_not_found", 404);
-  return { id, ...fields };
+  return { id, ...fields, aliases: rows[0].aliases ?? [] };
 }
 
 export async function removeCourse(db: Db, id: string): Promise<void> {

@@ -10,7 +10,7 @@ import { fillPlaceholders, type ProblemContext } from "../../domain/problem.ts";
 import { AppError, type ErrorStatus } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { recordAudit } from "../../services/audit.service.ts";
-import { forgetTeeTimesCache } from "../availability/availability.service.ts";
+import { forgetTeeTimesCache } from "../../services/tee-times-cache.ts";
 
 export type AdminTextKey = keyof typeof adminText;
 

@@ -15,6 +15,7 @@ import {
 import { createAppSettingsRoutes, createUiTextRoutes } from "./admin-settings.routes.ts";
 import { createSystemStatsRoutes } from "./admin-stats.routes.ts";
 import { createAdminUsersRoutes } from "./admin-users.routes.ts";
+import { createClubCheckRoutes } from "./admin-club-check.routes.ts";
 
 export function createAdminRouteGroups(): [string, Hono<AppEnv>][] {
   return [
@@ -28,5 +29,6 @@ export function createAdminRouteGroups(): [string, Hono<AppEnv>][] {
     ["/courses", createCoursesRoutes()],
     ["/booking-windows", createBookingWindowsRoutes()],
     ["/frontpage-messages", createFrontpageMessagesRoutes()],
+    ["/club-check", createClubCheckRoutes()],
   ];
 }

@@ -4,8 +4,7 @@
  * read by the web app, so they have no schema here.
  */
 import * as z from "zod/mini";
-import { appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
-import { advisorySchema } from "../availability/availability.schemas.ts";
+import { advisorySchema, appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
 
 /** A user in the admin list: the session user without the booking defaults, plus account facts. */
 export const adminUserSchema = z.object({
@@ -20,6 +19,8 @@ export const adminUserSchema = z.object({
   mustSetPassword: z.boolean(),
   /** Epoch ms. */
   createdAt: z.number(),
+  /** Requests held because the member is disabled (fired if enabled again before their release). */
+  heldRequests: z.number(),
 });
 export type AdminUserView = z.infer<typeof adminUserSchema>;
 
@@ -81,3 +82,19 @@ export const systemStatsSchema = z.object({
   ),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
+
+/** POST /v1/admin/club-check: per page of the club, what was read or why not (src/club/check.ts). */
+export const clubCheckResponseSchema = z.object({
+  ok: z.boolean(),
+  clockOffsetMs: z.nullable(z.number()),
+  pages: z.array(
+    z.object({
+      page: z.string(),
+      ok: z.boolean(),
+      summary: z.string(),
+      problems: z.array(z.string()),
+      html: z.string(),
+    }),
+  ),
+});
+export type ClubCheckView = z.infer<typeof clubCheckResponseSchema>;

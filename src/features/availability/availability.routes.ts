@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
-import { readAdvisories, readBookableDates, readRules, readTeeTimesJson } from "./availability.service.ts";
+import { readRules } from "../../services/booking-config.service.ts";
+import { readAdvisories, readBookableDates, readTeeTimesJson } from "./availability.service.ts";
 
 export function createTeeTimesRoutes() {
   return new Hono<AppEnv>().get("/", async (c) => {

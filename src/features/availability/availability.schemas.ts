@@ -8,6 +8,7 @@ import {
   allowedWindowsSchema,
   appSettingsSchema,
   bookingRuleSchema,
+  advisorySchema,
   courseSchema,
   dateEntrySchema,
   holidaySchema,
@@ -36,17 +37,7 @@ export const rulesResponseSchema = z.object({
 });
 export type RulesResponse = z.infer<typeof rulesResponseSchema>;
 
-export const advisorySchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  /** ISO date of the event, when the advisory names one. */
-  eventDate: z.nullable(z.string()),
-  is_active: z.boolean(),
-  /** Epoch ms. */
-  created_at: z.number(),
-});
-export type Advisory = z.infer<typeof advisorySchema>;
+export { advisorySchema, type Advisory } from "../../domain/record-schemas.ts";
 
 /** GET /v1/advisories. */
 export const advisoriesResponseSchema = z.object({

@@ -20,7 +20,7 @@ import { decideAfterAnswer, freshRetryState, type ClubAnswer, type RetrySettings
 import { knownBookingRefs } from "../../lifecycle/request-lifecycle.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
-import { readRules } from "../availability/availability.service.ts";
+import { readRules } from "../../services/booking-config.service.ts";
 import type { BookingView } from "./bookings.schemas.ts";
 import { BOOKING_ERRORS, checkSubmission, clubNowOf, fail, findOwnBooking, toBookingView } from "./bookings.service.ts";
 import { flightToStoredPlayers, toClubPlayers } from "./club-players.ts";

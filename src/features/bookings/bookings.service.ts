@@ -19,7 +19,7 @@ import type { SubmissionResultDetails } from "../../realtime/messages.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
-import { readRules } from "../availability/availability.service.ts";
+import { readRules } from "../../services/booking-config.service.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
 import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";

@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/api.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
 import { ErrorLine } from "./admin-ui.tsx";
+import { ClubConnection } from "./club-connection.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
 
@@ -82,6 +83,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
     <section className="admin-section" aria-labelledby="admin-monitor-title">
       <h2 id="admin-monitor-title">{t("admin.monitor.title")}</h2>
       <ClubLine club={club} isUnavailable={isClubUnavailable} />
+      <ClubConnection />
       <ErrorLine text={error} />
       {stats ? (
         <>

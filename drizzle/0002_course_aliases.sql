@@ -1,0 +1,1 @@
+ALTER TABLE `courses` ADD `aliases` text DEFAULT '[]' NOT NULL;

@@ -1,0 +1,67 @@
+/**
+ * The one classifier of the club's answers to a booking, edit or cancel post. Clubs write
+ * refusals for people, each in its own words; these families of phrasing turn them into what
+ * the engine does next. The first family that matches wins, so the narrow ones come first
+ * ('not available yet: booking opens on …' is not yet open, not taken).
+ */
+import type { ClubErrorKind } from "./errors.ts";
+
+export type RefusalKind = Extract<ClubErrorKind, "session_expired" | "not_yet_open" | "player_not_found" | "rule_refused" | "slot_taken" | "refused_unknown">;
+
+export interface RefusalFamily {
+  kind: Exclude<RefusalKind, "refused_unknown">;
+  /** What the engine does with it, for the people reading this table. */
+  meaning: string;
+  phrasings: RegExp[];
+}
+
+export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
+  {
+    kind: "session_expired",
+    meaning: "the club ended the session: sign in again",
+    phrasings: [/\bsession\b.*\b(expired|ended|timed?\s*out|invalid)\b/i, /\b(sign|log)\s*(in|on)\s+again\b/i, /\bplease\s+(sign|log)\s*in\b/i],
+  },
+  {
+    kind: "not_yet_open",
+    meaning: "the date is not open yet: the same time again",
+    phrasings: [/\bnot\s+(yet\s+)?open\b/i, /\bopens?\s+(on|at)\b/i, /\bwill\s+open\b/i, /\btoo\s+early\b/i, /\bbooking\s+window\b/i, /\bnot\s+yet\s+(released|available)\b/i],
+  },
+  {
+    kind: "player_not_found",
+    meaning: "a player the club does not know: failed with the club's words",
+    phrasings: [/\b(player|member)\s+not\s+found\b/i, /\bno\s+member\s+found\b/i, /\bunknown\s+member\b/i],
+  },
+  {
+    kind: "rule_refused",
+    meaning: "a rule or a limit of the club: failed with the club's words",
+    phrasings: [
+      /\bper\s+(day|member|week|month|booking|flight|household)\b/i,
+      /\bguests?\b/i,
+      /\blimit\b/i,
+      /\b(maximum|minimum|at\s+(least|most)|exceed)/i,
+      /\b(does\s+not\s+exist|invalid|unknown|already\s+passed|has\s+passed|required|not\s+allowed|not\s+permitted|only\s+members)\b/i,
+      /\bneeds?\s+a\b/i,
+    ],
+  },
+  {
+    kind: "slot_taken",
+    meaning: "someone else has the time: the next time at once",
+    phrasings: [
+      /\btaken\b/i,
+      /\b(just\s+)?(been\s+)?(reserved|booked)\s+by\s+(another|someone)/i,
+      /\balready\s+(been\s+)?(booked|reserved)\b/i,
+      /\bno\s+longer\s+available\b/i,
+      /\b(unavailable|not\s+available)\b/i,
+      /\b(full|fully\s+booked)\b/i,
+    ],
+  },
+];
+
+/**
+ * The kind of a refusal. One in no family is 'refused_unknown', kept with the club's exact
+ * words: the engine goes on to the next time rather than giving up on the member.
+ */
+export function classifyRefusal(message: string): RefusalKind {
+  const text = message.replace(/\s+/g, " ");
+  return REFUSAL_FAMILIES.find((family) => family.phrasings.some((p) => p.test(text)))?.kind ?? "refused_unknown";
+}

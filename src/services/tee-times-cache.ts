@@ -1,0 +1,27 @@
+/**
+ * GET /v1/tee-times is what every member's screen reads most, so its JSON is kept ready per Manila
+ * day and dropped whenever the scraper stores a run or an admin changes what members see.
+ */
+import { addDays, manilaDate, manilaInstant } from "../domain/manila-time.ts";
+
+interface TeeTimesJson {
+  /** The next Manila midnight: until then the answer's "today" holds without working out the date again. */
+  validUntil: number;
+  /** Encoded once: re-encoding tens of kilobytes per request would cost more than the rest of it. */
+  body: Uint8Array<ArrayBuffer>;
+}
+const teeTimesCaches = new WeakMap<object, TeeTimesJson>();
+
+/** The kept answer for this database, or `build`'s, kept until Manila midnight or until forgotten. */
+export async function cachedTeeTimesJson(deps: { database: object; clock: { now(): number } }, build: (now: number) => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
+  const now = deps.clock.now();
+  const cached = teeTimesCaches.get(deps.database);
+  if (cached && now < cached.validUntil) return cached.body;
+  const body = new TextEncoder().encode(JSON.stringify(await build(now)));
+  teeTimesCaches.set(deps.database, { validUntil: manilaInstant(addDays(manilaDate(now), 1)), body });
+  return body;
+}
+
+export function forgetTeeTimesCache(deps: { database: object }): void {
+  teeTimesCaches.delete(deps.database);
+}
