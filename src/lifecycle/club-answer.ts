@@ -126,6 +126,9 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
       return done({ kind: "fail", reason: reason("bookings.reason.bad_credentials") });
     case "player_not_found":
       return done({ kind: "fail", reason: refused });
+    case "refused_unknown":
+      // The club's words match no family (src/club/classify.ts): this time is not for this request.
+      return done({ kind: "next_time", gone: false });
     default:
       // A refusal of any other kind (one in no known family included): this time is not for this
       // request, the next may be. A new kind that means something else gets its own case above.

@@ -13,6 +13,7 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
   ["a booked answer books", { to: "post", kind: "booked", ref: "SW-1" }, {}, { kind: "book", ref: "SW-1" }],
   ["slot taken: the next time, and nobody tries it again", err("slot_taken"), {}, { kind: "next_time", gone: true }],
   ["slot not found: the next time", err("not_found"), {}, { kind: "next_time", gone: true }],
+  ["a refusal in no known family: the next time, never a failure", err("refused_unknown"), {}, { kind: "next_time", gone: false }],
   ["not yet open: the same time after the short pause", err("not_yet_open"), {}, { kind: "retry_same", afterMs: 40 }],
   ["not yet open past the window: fail", err("not_yet_open"), { notYetOpenSince: NOW - 20_000 }, { kind: "fail", reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } } }],
   ["sheet not released: the same time after the short pause", { to: "sheet", kind: "not_released" }, {}, { kind: "retry_same", afterMs: 40 }],

@@ -25,7 +25,7 @@ const STATS = {
 };
 const CLUB = { mode: "demo", url: "http://127.0.0.1:5555", reachable: true, lastError: null };
 const CONFIG = {
-  courses: [{ id: "masters", name: "Masters", days_active: [1, 2, 3] }],
+  courses: [{ id: "masters", name: "Masters", days_active: [1, 2, 3], aliases: ["THE MASTERS"] }],
   bookingWindows: [{ id: 1, rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" }],
   frontpageMessages: [],
   holidays: [
@@ -281,6 +281,28 @@ describe("guest rules", () => {
   });
 });
 
+describe("users", () => {
+  test("a member's requests held while disabled are counted on their row", async () => {
+    const row = (id: number, username: string, status: "active" | "disabled", heldRequests: number) => ({
+      id,
+      username,
+      name: username,
+      memberId: `SW-${id}`,
+      southwoods_email: `${username}@southwoods.demo`,
+      role: "user",
+      status,
+      hasClubPassword: true,
+      mustSetPassword: false,
+      createdAt: 0,
+      heldRequests,
+    });
+    serve((call) => (call.url.startsWith("/v1/admin/users") && call.method === "GET" ? jsonResponse([row(2, "ana", "disabled", 2), row(3, "jose", "active", 0)]) : undefined));
+    render(<UsersTab />);
+    expect(await screen.get().findByText("2 request(s) on hold until the member is enabled")).toBeTruthy();
+    expect(screen.get().queryAllByText(/on hold until/)).toHaveLength(1);
+  });
+});
+
 describe("rows that toggle between view and edit", () => {
   test("a new user row can be cancelled and removed; required fields checked", async () => {
     serve();
@@ -293,6 +315,20 @@ describe("rows that toggle between view and edit", () => {
     fireEvent.click(screen.get().getByRole("button", { name: "Cancel" }));
     await settle();
     expect(screen.get().queryByLabelText("Username")).toBeNull();
+  });
+
+  test("courses: the club's other names are shown, edited as one field and saved as a list", async () => {
+    serve();
+    render(<CoursesTab />);
+    expect(await screen.get().findByText("THE MASTERS")).toBeTruthy();
+    fireEvent.click(screen.get().getByRole("button", { name: "Edit" }));
+    await settle();
+    await typeInto(screen.get().getByLabelText("Names at the club (comma-separated)"), "THE MASTERS, Masters Course ,, ");
+    await settle();
+    fireEvent.click(screen.get().getByRole("button", { name: "Save" }));
+    await settle();
+    const put = calls.find((call) => call.method === "PUT" && call.url.startsWith("/v1/admin/courses/masters"));
+    expect((put?.body as { aliases?: string[] } | undefined)?.aliases).toEqual(["THE MASTERS", "Masters Course"]);
   });
 
   test("courses: the spec's messages, and a failed save names the status", async () => {

@@ -6,6 +6,10 @@
 import * as z from "zod/mini";
 import { advisorySchema, appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
 
+/** A course as the admin edits it: with the other names the club's pages may use for it. */
+export const adminCourseSchema = z.extend(courseSchema, { aliases: z.array(z.string()) });
+export type AdminCourseView = z.infer<typeof adminCourseSchema>;
+
 /** A user in the admin list: the session user without the booking defaults, plus account facts. */
 export const adminUserSchema = z.object({
   id: z.number(),
@@ -41,7 +45,7 @@ export type FrontpageMessage = z.infer<typeof frontpageMessageSchema>;
 
 /** GET /v1/admin/full-config. */
 export const fullConfigSchema = z.object({
-  courses: z.array(courseSchema),
+  courses: z.array(adminCourseSchema),
   bookingWindows: z.array(bookingWindowSchema),
   frontpageMessages: z.array(frontpageMessageSchema),
   holidays: z.array(holidaySchema),

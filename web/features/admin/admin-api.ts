@@ -8,6 +8,7 @@ import {
   settingsSaveResponseSchema,
   systemStatsSchema,
   uiTextSaveResponseSchema,
+  type AdminCourseView,
   type AdminSettingsView,
   type AdminUserView,
   type BookingWindowView,
@@ -16,10 +17,10 @@ import {
   type SystemStats,
 } from "../../../src/features/admin/admin.schemas.ts";
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
-import type { BookingRule, Course, Holiday } from "../../../src/domain/booking-rules.ts";
+import type { BookingRule, Holiday } from "../../../src/domain/booking-rules.ts";
 import type { AppSettings } from "../../../src/domain/settings.ts";
 
-export type { AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
+export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
 export type ClubStatus = ClubStatusView;
 
 export interface UserPayload {
@@ -60,8 +61,8 @@ export const adminApi = {
   updateRule: (id: number, rule: RulePayload) => api.put(paths.bookingRule(id), rule),
   deleteRule: (id: number) => api.delete(paths.bookingRule(id)),
 
-  addCourse: (course: Course) => api.post(paths.courses, course),
-  updateCourse: (course: Course) => api.put(paths.course(course.id), course),
+  addCourse: (course: AdminCourseView) => api.post(paths.courses, course),
+  updateCourse: (course: AdminCourseView) => api.put(paths.course(course.id), course),
   deleteCourse: (id: string) => api.delete(paths.course(id)),
 
   addWindow: (window: WindowPayload) => api.post(paths.bookingWindows, window),

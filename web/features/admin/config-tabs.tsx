@@ -1,40 +1,44 @@
 /** Courses, Booking Windows and Frontpage Content (spec §2): view/edit rows over full-config. */
 import { checkCourse, checkMessage, checkWindow } from "../../../src/domain/admin-checks.ts";
 import { sortAdvisories } from "../../../src/domain/advisories.ts";
-import type { Course } from "../../../src/domain/booking-rules.ts";
 import { formatEventDate, manilaDate } from "../../../src/domain/manila-time.ts";
 import { NEW_WINDOW_DEFAULTS } from "../../../src/domain/windows.ts";
 import { useText } from "../../lib/text.ts";
-import { adminApi, type BookingWindowView, type FrontpageMessage } from "./admin-api.ts";
+import { adminApi, type AdminCourseView, type BookingWindowView, type FrontpageMessage } from "./admin-api.ts";
 import { DayToggles, failureText, formatDays, problemText, useFullConfig } from "./admin-ui.tsx";
 import { EditableTable } from "./editable-table.tsx";
+
+/** The draft of a course row: the club's other names edited as one comma-separated field. */
+type CourseDraft = Omit<AdminCourseView, "aliases"> & { aliases: string };
+const aliasesOf = (text: string) => text.split(",").map((alias) => alias.trim()).filter(Boolean);
 
 export function CoursesTab() {
   const t = useText();
   const { config, error, reload } = useFullConfig();
   return (
-    <EditableTable<Course, Course>
+    <EditableTable<AdminCourseView, CourseDraft>
       testId="admin-courses"
       title={t("admin.courses.title")}
       addLabel={t("admin.courses.add")}
       itemName={t("admin.item.course")}
-      headers={[t("admin.courses.id"), t("admin.courses.name"), t("admin.courses.days_active")]}
+      headers={[t("admin.courses.id"), t("admin.courses.name"), t("admin.courses.days_active"), t("admin.courses.aliases")]}
       rows={config?.courses ?? []}
       rowKey={(c) => c.id}
-      newDraft={() => ({ id: "", name: "", days_active: [] })}
-      draftOf={(c) => ({ ...c })}
-      renderView={(c) => [c.id, c.name, formatDays(c.days_active)]}
+      newDraft={() => ({ id: "", name: "", days_active: [], aliases: "" })}
+      draftOf={(c) => ({ ...c, aliases: c.aliases.join(", ") })}
+      renderView={(c) => [c.id, c.name, formatDays(c.days_active), c.aliases.length > 0 ? c.aliases.join(", ") : "-"]}
       renderEdit={(d, set, isNew) => [
         isNew ? <input className="field__input" aria-label={t("admin.courses.id")} value={d.id} onChange={(e) => set({ ...d, id: e.target.value })} /> : d.id,
         <input className="field__input" aria-label={t("admin.courses.name")} value={d.name} onChange={(e) => set({ ...d, name: e.target.value })} />,
         <DayToggles label={t("admin.courses.days_active")} value={d.days_active} onChange={(days) => set({ ...d, days_active: days })} />,
+        <input className="field__input" aria-label={t("admin.courses.aliases")} value={d.aliases} onChange={(e) => set({ ...d, aliases: e.target.value })} />,
       ]}
       check={(d) => {
         const checked = checkCourse(d);
         return checked.ok ? null : problemText(t, checked.problem);
       }}
       save={async (d, original) => {
-        const course = { ...d, id: d.id.trim(), name: d.name.trim() };
+        const course = { ...d, id: d.id.trim(), name: d.name.trim(), aliases: aliasesOf(d.aliases) };
         if (original) await adminApi.updateCourse(course);
         else await adminApi.addCourse(course);
         await reload();

@@ -96,7 +96,10 @@ export function UsersTab() {
           {u.southwoods_email ? <div className="page__note">{u.southwoods_email}</div> : null}
         </>,
         t(`admin.users.role_${u.role}`),
-        <span className={u.status === "active" ? "admin-status--ok" : "admin-status--bad"}>{t(`admin.users.status_${u.status}`)}</span>,
+        <>
+          <span className={u.status === "active" ? "admin-status--ok" : "admin-status--bad"}>{t(`admin.users.status_${u.status}`)}</span>
+          {u.heldRequests > 0 ? <div className="page__note">{t("admin.users.held_requests", { count: u.heldRequests })}</div> : null}
+        </>,
       ]}
       renderEdit={renderEdit}
       canEdit={(u) => u.role !== "superadmin" || isSuperadmin}
