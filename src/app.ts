@@ -65,7 +65,10 @@ export function createApp(deps: AppDeps) {
 
   api.onError((error, c) => {
     c.header("x-request-id", c.get("requestId"));
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status >= 500 ? 500 : error.status;
       return c.json({ message: error.message || "Bad request.", errorKey: "request.invalid" }, status);

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createHub } from "./realtime/hub.ts";
+import { createTrustPolicy } from "./lib/trust.ts";
 import { registerPlayersActions } from "./features/players/players.service.ts";
 import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
 import { createReleaseEngine } from "./jobs/release-engine.ts";
@@ -61,6 +62,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     secretBox,
     sessionKey,
     publicOrigin: config.publicOrigin,
+    trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
     hub: createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) }),
     jobs: createJobRegistry(),
     club,

@@ -9,6 +9,7 @@ import type { Role } from "../db/schema.ts";
 import { getSessionFromCookieHeader } from "../features/auth/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
 import { API_SECURITY_HEADERS } from "./security-headers.ts";
+import { createTrustPolicy, type TrustPolicy } from "./trust.ts";
 
 const SECURITY_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 
@@ -28,6 +29,7 @@ function createRequestIds(): () => string {
  */
 export function prepareRequest(deps: AppDeps, options: { readSession: boolean } = { readSession: true }): MiddlewareHandler<AppEnv> {
   const nextRequestId = createRequestIds();
+  const trust = trustOf(deps);
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || nextRequestId();
     c.set("deps", deps);
@@ -35,6 +37,10 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     c.set("user", null);
     c.set("sessionId", null);
     for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
+    if (!trust.isAllowedHost(hostOf(c.req.raw))) {
+      const error = misdirected();
+      return c.json(error.toBody(), 421);
+    }
     const session = options.readSession ? await getSessionFromCookieHeader(deps, c.req.header("cookie")) : null;
     if (session) {
       c.set("user", session.user);
@@ -42,6 +48,38 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     }
     await next();
   };
+}
+
+const defaultPolicies = new WeakMap<AppDeps, TrustPolicy>();
+
+/** The trust policy of these deps: the configured one, else the defaults for PUBLIC_ORIGIN. */
+export function trustOf(deps: AppDeps): TrustPolicy {
+  if (deps.trust) return deps.trust;
+  let policy = defaultPolicies.get(deps);
+  if (!policy) {
+    policy = createTrustPolicy(deps.publicOrigin);
+    defaultPolicies.set(deps, policy);
+  }
+  return policy;
+}
+
+/** The Host a request was sent to (the URL's host where no header exists, as in tests). */
+export function hostOf(req: Request): string | undefined {
+  return req.headers.get("host") ?? new URL(req.url).host;
+}
+
+/** A request for a host name that is not ours (DNS rebinding, a misrouted proxy): 421. */
+export function misdirected(): AppError {
+  return new AppError(421, "This server does not answer for that host name.", "request.unknown_host");
+}
+
+/**
+ * The client's address: the socket's, or behind a trusted proxy the right-most forwarded address
+ * that is not itself a trusted proxy. Looked up only when asked (sign-in, limits), not per read.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const peer = c.env?.clientIp?.() ?? "unknown";
+  return trustOf(c.get("deps")).clientAddress(peer, c.req.header("x-forwarded-for"));
 }
 
 /** The origins a browser page of ours can have: PUBLIC_ORIGIN, else the one the request came to. */
@@ -96,8 +134,14 @@ export function currentUser(c: Context<AppEnv>) {
   return user;
 }
 
+/** Whether cookies get Secure: PUBLIC_ORIGIN's scheme, else the connection's, or a trusted proxy's word. */
 export function isSecureRequest(c: Context<AppEnv>): boolean {
   const deps = c.get("deps");
   if (deps.publicOrigin) return deps.publicOrigin.startsWith("https:");
-  return c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
+  if (c.req.url.startsWith("https:")) return true;
+  const proto = c.req.header("x-forwarded-proto");
+  if (!proto) return false;
+  const peer = c.env?.clientIp?.() ?? "unknown";
+  // The proxy nearest to us appends last.
+  return trustOf(deps).isTrustedProxy(peer) && proto.split(",").at(-1)?.trim().toLowerCase() === "https";
 }

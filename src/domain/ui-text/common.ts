@@ -34,4 +34,8 @@ export const commonText = {
   "not_found.title": "Page not found",
   "not_found.body": "There is no page at this address.",
   "not_found.home_link": "Go to the home page",
+  "request.unknown_host": "This server does not answer for that host name.",
+  "request.rate_limited": "Too many requests. Please wait a minute.",
+  "socket.rate_limited": "Too many messages at once. Please wait a moment and try again.",
+  "socket.too_many": "Too many Teebox tabs are open. Close one and try again.",
 } as const satisfies Record<string, string>;

@@ -39,5 +39,6 @@ export const setupText = {
   "setup.go_dashboard": "Go to Dashboard",
   "setup.error_unexpected": "An unexpected error occurred.",
   "setup.verify_failed": "Verification failed. Please check your credentials.",
+  "setup.verify_rate_limited": "Too many club login checks. Please wait a moment and try again.",
   "setup.save_failed": "Failed to save your profile.",
 } as const satisfies Record<string, string>;
