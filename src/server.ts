@@ -62,12 +62,11 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
     app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
   // Every path, pages and socket included, answers only for our host names (DNS rebinding).
-  const trust = trustOf(deps);
   const unknownHost = misdirected();
   const forHostsOfOurs =
     <A extends unknown[]>(handler: (req: Request, ...rest: A) => Response | undefined | Promise<Response | undefined>) =>
     (req: Request, ...rest: A) =>
-      trust.isAllowedHost(hostOf(req)) ? handler(req, ...rest) : json(unknownHost.status, unknownHost.toBody());
+      trustOf(deps).isAllowedHost(hostOf(req)) ? handler(req, ...rest) : json(unknownHost.status, unknownHost.toBody());
 
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,

@@ -29,7 +29,6 @@ function createRequestIds(): () => string {
  */
 export function prepareRequest(deps: AppDeps, options: { readSession: boolean } = { readSession: true }): MiddlewareHandler<AppEnv> {
   const nextRequestId = createRequestIds();
-  const trust = trustOf(deps);
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || nextRequestId();
     c.set("deps", deps);
@@ -37,7 +36,7 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     c.set("user", null);
     c.set("sessionId", null);
     for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
-    if (!trust.isAllowedHost(hostOf(c.req.raw))) {
+    if (!trustOf(deps).isAllowedHost(hostOf(c.req.raw))) {
       const error = misdirected();
       return c.json(error.toBody(), 421);
     }
