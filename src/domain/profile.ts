@@ -3,6 +3,7 @@
  * the profile route and the web forms so both give the same messages.
  */
 import type { DomainProblem } from "./problem.ts";
+import { newPasswordProblem } from "./passwords.ts";
 
 export const PROFILE_TEXTS = {
   "profile.name_required": "Full name is required.",
@@ -45,9 +46,20 @@ export function checkProfileFields(fields: ProfileFields): DomainProblem | null 
 
 export type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-/** The change-password button is enabled only when all three are filled and new equals confirm. */
+/** The change-password button is enabled only when all three are filled, new equals confirm and the password rule holds. */
 export function canChangePassword(change: PasswordChange): boolean {
-  return change.currentPassword !== "" && change.newPassword !== "" && change.confirmPassword !== "" && change.newPassword === change.confirmPassword;
+  return (
+    change.currentPassword !== "" &&
+    change.newPassword !== "" &&
+    change.confirmPassword !== "" &&
+    change.newPassword === change.confirmPassword &&
+    newPasswordProblem(change.newPassword) === null
+  );
+}
+
+/** The password rule's problem to show under a new-password field once something is typed. */
+export function typedPasswordProblem(password: string): DomainProblem | null {
+  return password === "" ? null : newPasswordProblem(password);
 }
 
 /** The mismatch message shows once both new fields have something in them. */
@@ -57,7 +69,7 @@ export function isNewPasswordMismatch(newPassword: string, confirmPassword: stri
 
 /** Setup step 1: Next only when the password is non-empty and equals the confirmation. */
 export function isNewPasswordReady(password: string, confirmation: string): boolean {
-  return password !== "" && password === confirmation;
+  return password !== "" && password === confirmation && newPasswordProblem(password) === null;
 }
 
 /** Setup step 2: full name and membership number non-blank after trimming. */

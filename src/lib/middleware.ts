@@ -117,6 +117,20 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The only member calls open to a user who must still choose their own password. */
+const PASSWORD_CALLS = new Set(["/v1/my/user/set-password", "/v1/my/user/change-password"]);
+
+/**
+ * A user whose password an admin typed (or equals the username) must choose their own before
+ * anything else: every member and admin call but setting the password answers 403.
+ */
+export const requireOwnPassword: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("user")?.mustSetPassword && !PASSWORD_CALLS.has(c.req.path)) {
+    throw forbidden("Please choose your own password before you continue.", "password.must_change");
+  }
+  await next();
+};
+
 export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");

@@ -110,6 +110,9 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
       reply({ type: "error", message: "Please sign in.", errorKey: "auth.required", requestId });
       return close?.();
     }
+    if (user.mustSetPassword) {
+      return reply({ type: "error", message: "Please choose your own password before you continue.", errorKey: "password.must_change", requestId });
+    }
     try {
       await handler({ user, sessionId: data.sessionId, requestId, reply }, payload);
     } catch (error) {

@@ -81,7 +81,7 @@ export const adminText = {
   "admin.users.status_active": "Active",
   "admin.users.status_disabled": "Disabled",
   "admin.users.must_set_password": "Sets own password at first sign-in",
-  "admin.users.new_password_hint": "A new member's first password is normally their username; they replace it in the setup wizard.",
+  "admin.users.new_password_hint": "A new member's first password is their username or one you choose; they replace it with their own at first sign-in.",
   "admin.users.fetch_failed": "Failed to fetch users",
   "admin.users.delete_failed": "Failed to delete user.",
   "admin.users.save_failed": "Failed to save user.",

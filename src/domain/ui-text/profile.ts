@@ -1,7 +1,9 @@
 /** UI text of the profile page (spec §2 Profile page, §5 'Profile', 'Change password', §8). */
 import { PROFILE_TEXTS } from "../profile.ts";
+import { PASSWORD_TEXTS } from "../passwords.ts";
 
 export const profileText = {
+  ...PASSWORD_TEXTS,
   "profile.title": "Profile",
   "profile.loading": "Loading your profile…",
   "profile.details_title": "Your details",

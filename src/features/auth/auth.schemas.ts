@@ -20,6 +20,8 @@ export interface SessionUser {
   defaultFeeMember: string;
   /** Whether a club-site password is stored (the password itself never leaves the server). */
   hasClubPassword: boolean;
+  /** The password is one an admin typed (or the username): the member must choose their own first. Always sent; absent reads as false. */
+  mustSetPassword?: boolean;
 }
 
 export interface AuthStatus {

@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { verifyPassword } from "./passwords.ts";
+import { isPasswordToReplace } from "../../domain/passwords.ts";
 import {
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_ADDRESS_LIMIT,
@@ -81,6 +82,11 @@ export async function login(
   }
   taken.giveBack();
   limiters.pair.reset(pairs[0]![1]);
+  // A password equal to the username (an old default) must be replaced before anything else.
+  if (!row.mustSetPassword && isPasswordToReplace(input.password, row.username)) {
+    await deps.database.db.update(users).set({ mustSetPassword: true }).where(eq(users.id, row.id));
+    row.mustSetPassword = true;
+  }
   const session = await createSession(deps, row.id);
   return { user: toSessionUser(row), sessionId: session.id, expiresAt: session.expiresAt };
 }

@@ -8,6 +8,7 @@ import { users } from "../../db/schema.ts";
 import { optionValues, type FormOptionCategory } from "../../domain/form-options.ts";
 import { normaliseMemberId } from "../../domain/players.ts";
 import { checkProfileFields, PROFILE_TEXTS } from "../../domain/profile.ts";
+import { newPasswordProblem } from "../../domain/passwords.ts";
 import { ClubError } from "../../club/errors.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -113,6 +114,8 @@ const incorrectPassword = () => badRequest("Current password is incorrect.", "pa
 async function replacePassword(deps: AppDeps, userId: number, sessionId: string | null, current: string, next: string): Promise<void> {
   const row = await findUser(deps, userId);
   if (!(await verifyPassword(current, row.passwordHash))) throw incorrectPassword();
+  const problem = newPasswordProblem(next, row.username);
+  if (problem) throw badRequest(problem.message, problem.errorKey);
   const now = deps.clock.now();
   await deps.database.db
     .update(users)

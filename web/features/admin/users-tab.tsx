@@ -6,6 +6,7 @@ import { showToast } from "../../lib/toast-store.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi, type AdminUserView, type UserPayload } from "./admin-api.ts";
 import { ConfirmDeleteDialog, ErrorLine, failureText } from "./admin-ui.tsx";
+import { adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../src/domain/passwords.ts";
 
 const NEW_ID = 0;
 const BUILT_IN_ADMIN = "admin";
@@ -48,6 +49,9 @@ export function UsersTab() {
   function checkDraft(d: Draft): string | null {
     if (d.id === NEW_ID && !d.username.trim()) return t("admin.users.error_username_required");
     if (d.id === NEW_ID && !d.password) return t("admin.users.error_password_required");
+    // The shared password rule (the username itself is allowed as a member's first password).
+    const passwordProblem = d.password ? adminPasswordProblem(d.password, d.username.trim()) : null;
+    if (passwordProblem) return t(passwordProblem.errorKey as Parameters<typeof t>[0], passwordProblem.context);
     if (d.southwoods_email.trim() && !EMAIL_PATTERN.test(d.southwoods_email.trim())) return t("admin.users.error_invalid_email");
     return null;
   }
@@ -148,6 +152,7 @@ export function UsersTab() {
       </div>
       <ErrorLine text={error} />
       {draft?.id === NEW_ID ? <p className="page__note">{t("admin.users.new_password_hint")}</p> : null}
+      {draft ? <p className="page__note">{t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}</p> : null}
       <div className="admin-table-wrap">
         <table className="admin-table">
           <thead>

@@ -5,7 +5,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { optionValues, pickOption, type FormOption, type FormOptionCategory } from "../../../src/domain/form-options.ts";
-import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail } from "../../../src/domain/profile.ts";
+import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail, typedPasswordProblem } from "../../../src/domain/profile.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../src/domain/passwords.ts";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
 import { Button } from "../../components/button.tsx";
@@ -61,6 +62,7 @@ export function SetupWizard() {
   const [step, setStep] = useState<WizardStep>(restored ? resumeStep(restored) : 1);
   const [values, setValues] = useState<WizardValues>(restored?.values ?? valuesFromUser(user));
   // Secrets live in memory only (see wizard-storage.ts).
+  const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [clubPassword, setClubPassword] = useState("");
@@ -110,13 +112,16 @@ export function SetupWizard() {
   function submitPassword() {
     void run(
       async () => {
-        await setFirstPassword(user?.username ?? "", newPassword);
+        // The spec's first password is the username; a password an admin typed is asked for.
+        await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
+        setCurrentPassword("");
         setNewPassword("");
         setConfirmPassword("");
         goTo(2);
       },
       (error) => {
-        if (error instanceof ApiError && error.errorKey === PASSWORD_ALREADY_SET_KEY) {
+        // A member who must still replace an admin's password has not set one: the error stands.
+        if (error instanceof ApiError && error.errorKey === PASSWORD_ALREADY_SET_KEY && !user?.mustSetPassword) {
           // The password was set before (an earlier visit, or by an admin): move on.
           setNewPassword("");
           setConfirmPassword("");
@@ -178,6 +183,8 @@ export function SetupWizard() {
   const back = step >= 2 && step <= 4 ? () => goTo((step - 1) as WizardStep) : undefined;
   const isEmailShapeWrong = values.clubEmail.trim() !== "" && !looksLikeEmail(values.clubEmail);
   const isPasswordMismatch = newPassword !== "" && confirmPassword !== "" && newPassword !== confirmPassword;
+  const typedProblem = typedPasswordProblem(newPassword);
+  const newPasswordProblemText = typedProblem ? t(typedProblem.errorKey as Parameters<typeof t>[0], typedProblem.context) : null;
 
   return (
     <div className="standalone-page setup-page">
@@ -194,7 +201,28 @@ export function SetupWizard() {
         <ProgressDots step={step} label={t("setup.progress", { step, total: WIZARD_STEPS })} />
         {step === 1 ? (
           <StepBody title={t("setup.step1.title")} intro={t("setup.step1.intro")}>
-            <TextField label={t("setup.field.new_password")} type="password" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+            {user?.mustSetPassword ? (
+              <TextField
+                label={t("setup.field.current_password")}
+                hint={t("setup.field.current_password_hint")}
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(v) => {
+                  setCurrentPassword(v);
+                  setErrorText(null);
+                }}
+              />
+            ) : null}
+            <TextField
+              label={t("setup.field.new_password")}
+              hint={t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={setNewPassword}
+              problem={newPasswordProblemText}
+            />
             <TextField label={t("setup.field.confirm_password")} type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} error={isPasswordMismatch ? t("setup.password_mismatch") : null} />
           </StepBody>
         ) : null}
@@ -274,8 +302,20 @@ function StepBody({ title, intro, children }: { title: string; intro: string; ch
   );
 }
 
-function TextField(props: { label: string; value: string; onChange(value: string): void; type?: string; autoComplete?: string; error?: string | null }) {
+function TextField(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: string;
+  autoComplete?: string;
+  error?: string | null;
+  /** A standing note under the field (the password rule). */
+  hint?: string;
+  /** A rule the typed value breaks, shown as it is typed (not an alert). */
+  problem?: string | null;
+}) {
   const id = useId();
+  const describedBy = [props.error ? `${id}-error` : null, props.problem ? `${id}-problem` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -287,10 +327,20 @@ function TextField(props: { label: string; value: string; onChange(value: string
         type={props.type ?? "text"}
         autoComplete={props.autoComplete}
         value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
+        aria-invalid={props.error || props.problem ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
+      {props.hint ? (
+        <span className="page__note" id={`${id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+      {props.problem ? (
+        <span className="field__error" id={`${id}-problem`}>
+          {props.problem}
+        </span>
+      ) : null}
       {props.error ? (
         <span className="field__error" id={`${id}-error`} role="alert">
           {props.error}
