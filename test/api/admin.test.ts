@@ -5,7 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/api.ts";
 import { auditLog, bookingRequests, users } from "../../src/db/schema.ts";
 import { releaseInstant } from "../../src/domain/release-time.ts";
-import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
+import { DEFAULT_SETTINGS, DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -190,7 +190,7 @@ describe("app settings", () => {
     const res = await send("PUT", "/v1/admin/app-settings", { ...valid, courses_to_skip_on_full: "masters" });
     expect(res.status).toBe(400);
     const stored = await (await send("GET", "/v1/admin/app-settings")).json();
-    expect(stored.settings).toEqual(DEFAULT_SETTINGS);
+    expect(stored.settings).toEqual(DEFAULT_STORED_SETTINGS);
     expect(stored.uiText["admin.settings.saved"]).toBe("Settings saved");
   });
 

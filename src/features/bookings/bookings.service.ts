@@ -19,6 +19,7 @@ import { readRules } from "../availability/availability.service.ts";
 import { clubErrorToAppError, memberClub } from "../club/club.service.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
 import { displayName, flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
 
 /** Texts of the errors this feature answers with (defaults of the UI-text keys in ui-text/bookings.ts). */
 export const BOOKING_ERRORS = {
@@ -68,6 +69,7 @@ export async function checkSubmission(db: Db, member: MemberIdentity, payload: u
     self: { memberId: member.memberId, name: member.name },
     todayIso,
     maxDate: addDays(todayIso, rules.appSettings.ui_date_range_days),
+    ...(await submissionGuards(db, now)),
   });
   if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   return { ...outcome.value, selectionOrder: await checkLiveSlots(db, outcome.value) };
@@ -106,6 +108,7 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   const { database, clock } = deps;
   const now = clock.now();
   const sub = await checkSubmission(database.db, user, payload, now);
+  await checkMemberRequests(database.db, user.id, sub, now);
   await requireClubLogin(database.db, user.id);
   const rules = await readRules(database.db);
   const releaseAt = releaseInstant(sub.targetDate, rules.appSettings);

@@ -7,13 +7,13 @@ import { ReviewStep } from "./review-step.tsx";
 import { SubmitBar } from "./submit-bar.tsx";
 import { TimeStep } from "./time-step.tsx";
 
-export function BookDesktop({ data, user, todayIso, submitState }: BookLayoutProps) {
+export function BookDesktop({ data, user, todayIso, nowTime, submitState }: BookLayoutProps) {
   return (
     <div className="book-desktop">
       <div className="book-desktop__main">
         <DateStep data={data} todayIso={todayIso} />
         <CourseStep data={data} />
-        <TimeStep data={data} />
+        <TimeStep data={data} todayIso={todayIso} nowTime={nowTime} />
       </div>
       <aside className="book-desktop__panel">
         <PlayersStep data={data} user={user} />
