@@ -91,7 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: read(env, "ALLOWED_HOSTS") ?? [],
   };
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Created readable by the owner only: it holds the database, its key file and backups.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR cannot be created (${(error as Error).message})`);
   }

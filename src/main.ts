@@ -28,7 +28,7 @@ import { runCli } from "./cli.ts";
 import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
-import { CLUB_INFO_FILE, createAuditedClubClient } from "./features/club/club.service.ts";
+import { CLUB_INFO_FILE, createAuditedClubClient, reportUnreadableClubPasswords } from "./features/club/club.service.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -78,6 +78,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     hashPassword: (password) => hashPassword(deps, password),
     announce: (message) => console.log(message),
   });
+  await reportUnreadableClubPasswords(deps);
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
 

@@ -32,6 +32,7 @@ export const profileText = {
   "profile.invalid_cart": "Please choose a default cart type from the list.",
   "profile.invalid_fee_guest": "Please choose a guest fee default from the list.",
   "profile.invalid_fee_member": "Please choose a member fee default from the list.",
+  "club.password_unreadable": "Your club password could not be read; enter it again in your profile.",
   "profile.club_login_invalid": "Southwoods did not accept that email and password. Please check your club login.",
   "profile.club_timeout": "The Southwoods booking site did not answer in time. Your profile was not saved; please try again.",
   "profile.club_unavailable": "The Southwoods booking site is having trouble. Your profile was not saved; please try again later.",

@@ -2,7 +2,8 @@
  * Teebox's side of the club login: opening a member's stored (sealed) club password to get their
  * club session, checking a login against the club, and telling admins which club is in use.
  */
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
+import { canOpen, UnreadableSecretError } from "../../lib/secret-box.ts";
 import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { createClubClient, type ClubClient, type MemberClubSession } from "../../club/client.ts";
@@ -37,7 +38,38 @@ export async function memberClub(deps: AppDeps, userId: number): Promise<MemberC
   if (!row?.email || !row.sealed) {
     throw new AppError(400, "Connect your club account in your profile first.", "club.no_login");
   }
-  return deps.club.forMember({ userId, email: row.email, password: deps.secretBox.open(row.sealed) });
+  return deps.club.forMember({ userId, email: row.email, password: openClubPassword(deps, row.sealed) });
+}
+
+export const CLUB_PASSWORD_UNREADABLE = {
+  message: "Your club password could not be read; enter it again in your profile.",
+  errorKey: "club.password_unreadable",
+} as const;
+
+/** The member's stored club password, or a clear answer when this key cannot open it. */
+export function openClubPassword(deps: Pick<AppDeps, "secretBox">, sealed: string): string {
+  try {
+    return deps.secretBox.open(sealed);
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) throw new AppError(400, CLUB_PASSWORD_UNREADABLE.message, CLUB_PASSWORD_UNREADABLE.errorKey);
+    throw error;
+  }
+}
+
+/** Members whose stored club password this key cannot open (a restore without its key, a changed SECRET_KEY). */
+export async function findUnreadableClubPasswords(deps: Pick<AppDeps, "database" | "secretBox">): Promise<string[]> {
+  const rows = await deps.database.db.select({ username: users.username, sealed: users.clubPasswordSealed }).from(users).where(isNotNull(users.clubPasswordSealed));
+  return rows.filter((r) => !canOpen(deps.secretBox, r.sealed as string)).map((r) => r.username);
+}
+
+/** One clear line at start-up when stored club passwords cannot be read. */
+export async function reportUnreadableClubPasswords(deps: Pick<AppDeps, "database" | "secretBox" | "logger">): Promise<void> {
+  const unreadable = await findUnreadableClubPasswords(deps);
+  if (unreadable.length === 0) return;
+  deps.logger.error(
+    `${unreadable.length} stored club password(s) cannot be decrypted with the current key (restored without its key file, or SECRET_KEY changed); those members must enter their club password again in their profile`,
+    { members: unreadable.slice(0, 20) },
+  );
 }
 
 /** Turns a club failure into the answer a member sees (never a 5xx of ours for the club's trouble). */

@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/auth.schemas.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endUserSessions, forgetCachedUser, toSessionUser } from "../auth/sessions.ts";
 import { listFormOptions } from "../system/system.service.ts";
+import { openClubPassword } from "../club/club.service.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 
 type UserRow = typeof users.$inferSelect;
@@ -78,7 +79,8 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Update
   const email = input.southwoods_email.trim();
   const newPassword = input.golf_password && input.golf_password.trim() !== "" ? input.golf_password : null;
   const isEmailChanged = email.toLowerCase() !== row.clubEmail.trim().toLowerCase();
-  const passwordToCheck = newPassword ?? (row.clubPasswordSealed ? deps.secretBox.open(row.clubPasswordSealed) : null);
+  // Opened only when it is needed (a changed email); one this key cannot open is asked for again.
+  const passwordToCheck = newPassword ?? (isEmailChanged && row.clubPasswordSealed ? openClubPassword(deps, row.clubPasswordSealed) : null);
   // Without any club password there is no login to check yet; the email alone is kept.
   if ((isEmailChanged || newPassword) && passwordToCheck) await verifyClubLogin(deps, email, passwordToCheck);
 
