@@ -7,8 +7,10 @@
  */
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
+import { ConfigError } from "../config.ts";
 
-export class DatabaseInUseError extends Error {}
+/** A ConfigError, so start-up stops with its one readable line. */
+export class DatabaseInUseError extends ConfigError {}
 
 export interface FileLock {
   release(): void;
