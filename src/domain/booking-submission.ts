@@ -79,6 +79,8 @@ export type SubmissionContext = {
   todayIso: string;
   /** The last bookable date, when the caller limits how far ahead a member may book. */
   maxDate?: string;
+  /** The first date offered (tomorrow once the booking roll hour has passed). */
+  minDate?: string;
   /** Manila time of day now ('HH:mm'): on today's date, times at or before it are refused. */
   nowTime?: string;
   /** The form-options lists: player types, carts and fees must be among them. */
@@ -152,7 +154,7 @@ function findCourse(courses: readonly Course[], wanted: string): Course | undefi
 function checkDate(date: string, ctx: SubmissionContext): DomainProblem | null {
   if (!isIsoDate(date)) return makeProblem("booking.invalid_date", { date });
   if (date < ctx.todayIso) return makeProblem("booking.date_past", { date });
-  if (ctx.maxDate && date > ctx.maxDate) return makeProblem("booking.date_not_bookable", { date });
+  if ((ctx.maxDate && date > ctx.maxDate) || (ctx.minDate && date < ctx.minDate)) return makeProblem("booking.date_not_bookable", { date });
   return null;
 }
 
