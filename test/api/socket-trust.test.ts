@@ -101,6 +101,16 @@ describe("every socket action acts as the user is stored now", () => {
     expect((await second.closed).code).toBe(4001);
   });
 
+  test("a user an admin deletes has every socket closed at once", async () => {
+    const { f } = await start();
+    const cookie = await f.t.signIn("jose", "demo1234");
+    const socket = await connect(cookie);
+    const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
+    const joseId = (await f.user("jose")).id;
+    expect((await f.t.call("DELETE", `/v1/admin/users/${joseId}`, { cookie: admin })).status).toBe(204);
+    expect((await socket.closed).code).toBe(4001);
+  });
+
   test("a socket whose user was disabled behind the app's back answers 'sign in' and closes", async () => {
     const { f } = await start();
     const cookie = await f.t.signIn("maria", "demo1234");
