@@ -16,7 +16,7 @@ import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
-import { guardWrites, prepareRequest, requireRole, requireUser } from "./lib/middleware.ts";
+import { guardWrites, prepareRequest, requireOwnPassword, requireRole, requireUser } from "./lib/middleware.ts";
 import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -56,16 +56,19 @@ export function createApp(deps: AppDeps) {
     ["/advisories", createAdvisoriesRoutes()],
   ];
   const adminGroups: [string, Hono<AppEnv>][] = [...createAdminRouteGroups()];
-  for (const path of new Set(memberGroups.map(([path]) => path))) api.use(`${path}/*`, requireUser);
+  for (const path of new Set(memberGroups.map(([path]) => path))) api.use(`${path}/*`, requireUser, requireOwnPassword);
   for (const [path, group] of memberGroups) api.route(path, group);
   for (const [path, group] of adminGroups) {
-    api.use(`/admin${path}/*`, requireRole("admin", "superadmin"));
+    api.use(`/admin${path}/*`, requireRole("admin", "superadmin"), requireOwnPassword);
     api.route(`/admin${path}`, group);
   }
 
   api.onError((error, c) => {
     c.header("x-request-id", c.get("requestId"));
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status >= 500 ? 500 : error.status;
       return c.json({ message: error.message || "Bad request.", errorKey: "request.invalid" }, status);

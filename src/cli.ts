@@ -30,7 +30,8 @@ Usage:
   teebox --help             print this help
 
 Configuration comes from the environment: PORT, HOST, DATA_DIR, DATABASE_URL, SECRET_KEY,
-SECRET_KEY_FILE, CLUB_URL, ADMIN_PASSWORD, PUBLIC_ORIGIN, LOG_LEVEL (see the README).`;
+SECRET_KEY_FILE, CLUB_URL, ADMIN_PASSWORD, PUBLIC_ORIGIN, TRUSTED_PROXIES, ALLOWED_HOSTS, LOG_LEVEL
+(see the README).`;
 
 /** Asks on the terminal; a secret is not echoed when the input is a terminal. */
 export type Ask = (question: string, isSecret: boolean) => Promise<string>;

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 
 import { LOG_LEVELS, type LogLevel } from "./domain/settings.ts";
+import { invalidNetworks } from "./lib/trust.ts";
 
 export { LOG_LEVELS, type LogLevel };
 
@@ -22,6 +23,10 @@ export interface Config {
   adminPassword: string | null;
   publicOrigin: string | null;
   logLevel: LogLevel | null;
+  /** Reverse proxies whose X-Forwarded-For/-Proto are believed; null: loopback when publicOrigin is set, else none. */
+  trustedProxies: string[] | null;
+  /** Host names served besides localhost, loopback, the machine's own addresses and publicOrigin's host. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -45,6 +50,14 @@ const fields = {
   CLUB_URL: urlLike,
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters"),
   PUBLIC_ORIGIN: urlLike.transform((v) => new URL(v).origin),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => invalidNetworks(list).length === 0, "must be a comma-separated list of addresses or networks such as 127.0.0.1, 10.0.0.0/8"),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((h) => /^[a-z0-9.\-:\[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
 } as const;
 
@@ -74,9 +87,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: read(env, "ADMIN_PASSWORD") ?? null,
     publicOrigin: read(env, "PUBLIC_ORIGIN") ?? null,
     logLevel: read(env, "LOG_LEVEL") ?? null,
+    trustedProxies: read(env, "TRUSTED_PROXIES") ?? null,
+    allowedHosts: read(env, "ALLOWED_HOSTS") ?? [],
   };
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Created readable by the owner only: it holds the database, its key file and backups.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR cannot be created (${(error as Error).message})`);
   }

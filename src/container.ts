@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps.ts";
 import type { Clock } from "./lib/clock.ts";
 import type { Logger } from "./lib/logger.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
+import type { TrustPolicy } from "./lib/trust.ts";
 import { createHub } from "./realtime/hub.ts";
 import { createNotifier } from "./realtime/notifier.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
@@ -24,6 +25,8 @@ export interface ContainerConfig {
   secretBox: SecretBox;
   sessionKey: Uint8Array;
   publicOrigin: string | null;
+  /** Which proxies and host names are trusted; derived from `publicOrigin` when absent. */
+  trust?: TrustPolicy;
   clubInfo: ClubInfo;
   /** How long a club call may take (the adapter's default when absent). */
   clubTimeoutMs?: number;
@@ -48,6 +51,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     secretBox,
     sessionKey: config.sessionKey,
     publicOrigin: config.publicOrigin,
+    trust: config.trust,
     clubInfo: config.clubInfo,
     passwordCost: config.passwordCost,
     ...overrides,

@@ -15,6 +15,7 @@ import type { Notifier } from "./realtime/notifier.ts";
 import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
+import type { TrustPolicy } from "./lib/trust.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** The origin browsers use (behind a proxy), else the request's own origin is trusted. */
   publicOrigin: string | null;
   hub: Hub;
+  /** Trusted proxies and allowed host names (TRUSTED_PROXIES, ALLOWED_HOSTS); absent: the defaults for publicOrigin. */
+  trust?: TrustPolicy;
   /** Status of the long-running parts (web server, socket hub, scraper, release engine, bookings sync). */
   jobs: JobRegistry;
   /** The club's booking site (the real one, or the demo club) through the adapter. */

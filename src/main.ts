@@ -13,6 +13,7 @@ import { readSettings } from "./services/settings.service.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
+import { createTrustPolicy } from "./lib/trust.ts";
 import { registerPlayersActions } from "./features/players/players.service.ts";
 import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
 import { createScraper } from "./jobs/scraper.ts";
@@ -24,6 +25,7 @@ import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
+import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
 import { createContainer } from "./container.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
@@ -57,6 +59,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     secretBox,
     sessionKey,
     publicOrigin: config.publicOrigin,
+    trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
   });
   await seed(database, {
@@ -67,6 +70,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     hashPassword: (password) => hashPassword(deps, password),
     announce: (message) => console.log(message),
   });
+  await reportUnreadableClubPasswords(deps);
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
 

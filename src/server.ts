@@ -5,8 +5,9 @@
 import type { Hono } from "hono";
 import type { Server } from "bun";
 import type { AppBindings, AppDeps, AppEnv } from "./deps.ts";
-import { getSessionFromCookieHeader } from "./services/sessions.ts";
-import { isAllowedOrigin } from "./lib/middleware.ts";
+import { getSessionFromCookieHeader, resolveSession } from "./services/sessions.ts";
+import { hostOf, isAllowedOrigin, misdirected, trustOf } from "./lib/middleware.ts";
+import { SOCKET_MAX_PER_USER } from "./lib/limits.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";
 import type { WebAssets } from "./web-assets.ts";
@@ -60,26 +61,37 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
   const forward = (req: Request, server: Server<SocketData>) =>
     app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
+  // Every path, pages and socket included, answers only for our host names (DNS rebinding).
+  const unknownHost = misdirected();
+  const forHostsOfOurs =
+    <A extends unknown[]>(handler: (req: Request, ...rest: A) => Response | undefined | Promise<Response | undefined>) =>
+    (req: Request, ...rest: A) =>
+      trustOf(deps).isAllowedHost(hostOf(req)) ? handler(req, ...rest) : json(unknownHost.status, unknownHost.toBody());
+
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,
     hostname: options.host,
     development: false,
     routes: {
-      "/v1/ws": async (req: Request, srv: Server<SocketData>) => {
+      "/v1/ws": forHostsOfOurs(async (req: Request, srv: Server<SocketData>) => {
         if (!isAllowedOrigin(deps, req.headers.get("origin") ?? undefined, req.url, req.headers.get("host") ?? undefined)) {
           return json(403, { message: "This connection did not come from Teebox.", errorKey: "request.bad_origin" });
         }
         const session = await getSessionFromCookieHeader(deps, req.headers.get("cookie"));
         if (!session) return json(401, { message: "Please sign in.", errorKey: "auth.required" });
-        if (srv.upgrade(req, { data: session })) return undefined as unknown as Response;
+        if (deps.hub.userConnectionCount(session.user.id) >= SOCKET_MAX_PER_USER) {
+          return json(429, { message: `At most ${SOCKET_MAX_PER_USER} Teebox tabs can be open at once. Close one and try again.`, errorKey: "socket.too_many" });
+        }
+        const data: SocketData = { ...session, current: () => resolveSession(deps, session.sessionId) };
+        if (srv.upgrade(req, { data })) return undefined as unknown as Response;
         return json(400, { message: "Expected a WebSocket upgrade.", errorKey: "socket.upgrade_required" });
-      },
-      "/v1/*": forward,
-      "/v1": forward,
-      "/healthz": forward,
-      "/*": createWebHandler(options.web),
+      }),
+      "/v1/*": forHostsOfOurs(forward),
+      "/v1": forHostsOfOurs(forward),
+      "/healthz": forHostsOfOurs(forward),
+      "/*": forHostsOfOurs(createWebHandler(options.web)),
     },
-    fetch: forward,
+    fetch: forHostsOfOurs(forward),
     websocket: deps.hub.websocket,
     error(error) {
       deps.logger.error("server error", { error });

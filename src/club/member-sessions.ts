@@ -8,6 +8,7 @@ import { users } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { ClubClient, MemberClubSession } from "./client.ts";
+import { openClubPassword } from "./club-passwords.ts";
 
 export interface MemberSessions {
   /** The member's club session; a 400 `club.no_login` when no club login is stored. */
@@ -28,7 +29,7 @@ export function createMemberSessions(deps: { db: Db; club: Pick<ClubClient, "for
     async forMember(userId) {
       const login = await loginOf(userId);
       if (!login) throw new AppError(400, NO_CLUB_LOGIN.message, NO_CLUB_LOGIN.errorKey);
-      return deps.club.forMember({ userId, email: login.email, password: deps.secretBox.open(login.sealed) });
+      return deps.club.forMember({ userId, email: login.email, password: openClubPassword(deps, login.sealed) });
     },
     async hasLogin(userId) {
       return (await loginOf(userId)) !== null;

@@ -9,6 +9,7 @@ import { drizzle as drizzleBun } from "drizzle-orm/bun-sqlite";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
+import { createPrivateFile, holdSharedLock } from "./file-lock.ts";
 
 export type Schema = typeof schema;
 /** The drizzle database both drivers provide (sync for bun:sqlite, async for libSQL). */
@@ -46,6 +47,11 @@ function createLock() {
 
 function openFile(url: string): Database_ {
   const path = url.slice("file:".length);
+  const isMemory = path === ":memory:" || path === "";
+  // Before anything else: a restore must see that this process has the database open, and the
+  // file is created readable by the owner only (SQLite gives its WAL and SHM files the same mode).
+  const lock = isMemory ? null : holdSharedLock(path);
+  if (!isMemory) createPrivateFile(path);
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL;");
   sqlite.exec("PRAGMA busy_timeout = 5000;");
@@ -56,7 +62,7 @@ function openFile(url: string): Database_ {
   return {
     db,
     kind: "file",
-    filePath: path === ":memory:" ? null : path,
+    filePath: isMemory ? null : path,
     // drizzle's bun:sqlite transaction is synchronous and would commit before an async body
     // finished; an explicit BEGIN/COMMIT under a lock keeps async bodies atomic.
     transaction: (fn) =>
@@ -75,7 +81,10 @@ function openFile(url: string): Database_ {
       sqlite.exec(statement);
     },
     query: async <T>(statement: string) => sqlite.query(statement).all() as T[],
-    close: async () => sqlite.close(),
+    close: async () => {
+      sqlite.close();
+      lock?.release();
+    },
   };
 }
 

@@ -3,7 +3,8 @@
  * instance's database, and re-encrypting every stored club password under a new key.
  */
 import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createPrivateFile, DatabaseInUseError, holdSharedLock, takeExclusiveLock } from "./file-lock.ts";
 import { dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createSecretBox, keyFromString } from "../lib/secret-box.ts";
@@ -35,7 +36,8 @@ export function runningInstancePid(dataDir: string): number | null {
 
 export function writePidFile(dataDir: string): () => void {
   const path = join(dataDir, PID_FILE);
-  writeFileSync(path, String(process.pid));
+  writeFileSync(path, String(process.pid), { mode: 0o600 });
+  chmodSync(path, 0o600);
   return () => rmSync(path, { force: true });
 }
 
@@ -55,19 +57,29 @@ export function backupDatabase(databaseUrl: string, target: string): { path: str
   const out = resolve(target);
   if (!existsSync(source)) throw new MaintenanceError(`There is no database at ${source}.`);
   if (existsSync(out)) throw new MaintenanceError(`${out} already exists; choose a new file name.`);
+  const lock = holdSharedLock(source);
   const db = new Database(source);
+  // The copy holds every member's data: readable by the owner only from its first byte.
+  const umask = process.umask(0o077);
   try {
     db.exec("PRAGMA busy_timeout = 5000");
     db.query("VACUUM INTO ?").run(out);
   } finally {
+    process.umask(umask);
     db.close();
+    lock.release();
   }
+  chmodSync(out, 0o600);
   const integrity = integrityOf(out);
   if (integrity !== "ok") throw new MaintenanceError(`The backup failed its integrity check: ${integrity}`);
   return { path: out, bytes: Bun.file(out).size };
 }
 
-/** Replaces the database with a backup, unless a Teebox is serving from it. */
+/**
+ * Replaces the database with a backup, unless another process has it open: the lock every Teebox
+ * process holds from the instant it opens the database (not a pid file written later) is taken
+ * exclusively for the whole restore, so a server cannot start half-way through either.
+ */
 export function restoreDatabase(databaseUrl: string, dataDir: string, backup: string): void {
   const target = filePathOf(databaseUrl);
   const pid = runningInstancePid(dataDir);
@@ -76,10 +88,23 @@ export function restoreDatabase(databaseUrl: string, dataDir: string, backup: st
   if (!existsSync(source)) throw new MaintenanceError(`There is no backup at ${source}.`);
   const integrity = integrityOf(source);
   if (integrity !== "ok") throw new MaintenanceError(`The backup failed its integrity check: ${integrity}`);
-  const staged = join(dirname(target), `.restore-${process.pid}.db`);
-  copyFileSync(source, staged);
-  for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
-  renameSync(staged, target);
+  let lock;
+  try {
+    lock = takeExclusiveLock(target);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) throw new MaintenanceError(error.message);
+    throw error;
+  }
+  try {
+    const staged = join(dirname(target), `.restore-${process.pid}.db`);
+    createPrivateFile(staged);
+    copyFileSync(source, staged);
+    chmodSync(staged, 0o600);
+    for (const suffix of ["-wal", "-shm"]) rmSync(target + suffix, { force: true });
+    renameSync(staged, target);
+  } finally {
+    lock.release();
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { adminText } from "./ui-text/admin.ts";
 import type { BookingRule, Course } from "./booking-rules.ts";
 import { sortRuleDays } from "./booking-rules.ts";
 import { isHhMm, isIsoDate } from "./manila-time.ts";
+import { isTooLong, parseFormBoolean, TEXT_LIMITS } from "./text-limits.ts";
 
 export type AdminTextKey = keyof typeof adminText;
 export type AdminProblem = { key: AdminTextKey; context?: Record<string, string | number> };
@@ -20,9 +21,9 @@ const isDay = (d: unknown): d is number => typeof d === "number" && Number.isInt
 
 export const COURSE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 export const RULE_KEY_PATTERN = /^[A-Z0-9_]{1,40}$/;
-export const MAX_NAME_LENGTH = 100;
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_CONTENT_LENGTH = 5000;
+export const MAX_NAME_LENGTH = TEXT_LIMITS.holidayName;
+export const MAX_TITLE_LENGTH = TEXT_LIMITS.advisoryTitle;
+export const MAX_CONTENT_LENGTH = TEXT_LIMITS.advisoryContent;
 
 export interface CourseDraft {
   id?: unknown;
@@ -35,6 +36,7 @@ export function checkCourse(draft: CourseDraft): Checked<Course> {
   const name = text(draft.name);
   if (!id || !name) return fail("admin.courses.error_required");
   if (!COURSE_ID_PATTERN.test(id)) return fail("admin.courses.error_id_invalid");
+  if (isTooLong(name, "courseName")) return fail("admin.courses.error_name_long", { max: TEXT_LIMITS.courseName });
   const days = Array.isArray(draft.days_active) ? draft.days_active : [];
   if (!days.every(isDay) || days.length === 0) return fail("admin.courses.error_days");
   return ok({ id, name, days_active: sortRuleDays(days) });
@@ -86,7 +88,7 @@ export function checkHolidayDate(value: unknown): Checked<string> {
 /** An empty name is stored as no name (the name is optional). */
 export function checkHolidayName(value: unknown): Checked<string | null> {
   const name = text(value);
-  if (name.length > MAX_NAME_LENGTH) return fail("admin.holidays.error_name_long");
+  if (isTooLong(name, "holidayName")) return fail("admin.holidays.error_name_long", { max: TEXT_LIMITS.holidayName });
   return ok(name === "" ? null : name);
 }
 
@@ -100,11 +102,16 @@ export interface MessageDraft {
 export function checkMessage(draft: MessageDraft): Checked<{ title: string; content: string; is_active: boolean; eventDate: string | null }> {
   const title = text(draft.title);
   const content = text(draft.content);
-  if (!title || title.length > MAX_TITLE_LENGTH) return fail("admin.frontpage.error_title");
-  if (!content || content.length > MAX_CONTENT_LENGTH) return fail("admin.frontpage.error_content");
+  if (!title) return fail("admin.frontpage.error_title");
+  if (isTooLong(title, "advisoryTitle")) return fail("admin.frontpage.error_title_long", { max: TEXT_LIMITS.advisoryTitle });
+  if (!content) return fail("admin.frontpage.error_content");
+  if (isTooLong(content, "advisoryContent")) return fail("admin.frontpage.error_content_long", { max: TEXT_LIMITS.advisoryContent });
   const eventDate = text(draft.eventDate);
   if (eventDate && !isIsoDate(eventDate)) return fail("admin.frontpage.error_event_date");
-  return ok({ title, content, is_active: draft.is_active === undefined ? true : Boolean(draft.is_active), eventDate: eventDate || null });
+  // 'false', '0' and 'off' from a form are false (Boolean('false') would be true).
+  const isActive = draft.is_active === undefined || draft.is_active === null ? true : parseFormBoolean(draft.is_active);
+  if (isActive === undefined) return fail("admin.error_boolean", { field: "is_active" });
+  return ok({ title, content, is_active: isActive, eventDate: eventDate || null });
 }
 
 export interface RuleDraft {
@@ -140,6 +147,8 @@ export function checkRule(draft: RuleDraft): Checked<Omit<BookingRule, "id">> {
   if (!Number.isInteger(priority) || priority < 0 || priority > 999) return fail("admin.rules.error_priority");
   const rawDays = draft.days_of_week ?? [];
   if (!Array.isArray(rawDays) || !rawDays.every(isDay)) return fail("admin.rules.error_days");
+  const appliesOnHolidays = draft.applies_on_holidays === undefined || draft.applies_on_holidays === null ? false : parseFormBoolean(draft.applies_on_holidays);
+  if (appliesOnHolidays === undefined) return fail("admin.error_boolean", { field: "applies_on_holidays" });
   const start = text(draft.start_time);
   const end = text(draft.end_time);
   if (!isHhMm(start)) return fail("admin.rules.error_start");
@@ -160,7 +169,7 @@ export function checkRule(draft: RuleDraft): Checked<Omit<BookingRule, "id">> {
   return ok({
     priority,
     days_of_week: sortRuleDays(rawDays),
-    applies_on_holidays: Boolean(draft.applies_on_holidays),
+    applies_on_holidays: appliesOnHolidays,
     start_time: start,
     end_time: end,
     ...limits,

@@ -79,6 +79,19 @@ export type SubmissionContext = {
   todayIso: string;
   /** The last bookable date, when the caller limits how far ahead a member may book. */
   maxDate?: string;
+  /** The first date offered (tomorrow once the booking roll hour has passed). */
+  minDate?: string;
+  /** Manila time of day now ('HH:mm'): on today's date, times at or before it are refused. */
+  nowTime?: string;
+  /** The form-options lists: player types, carts and fees must be among them. */
+  options?: SubmissionOptions;
+};
+
+export type SubmissionOptions = {
+  playerTypes: readonly string[];
+  carts: readonly string[];
+  guestFees: readonly string[];
+  memberFees: readonly string[];
 };
 
 export type SubmissionOutcome = { ok: true; value: NormalisedSubmission } | { ok: false; problem: DomainProblem };
@@ -141,7 +154,7 @@ function findCourse(courses: readonly Course[], wanted: string): Course | undefi
 function checkDate(date: string, ctx: SubmissionContext): DomainProblem | null {
   if (!isIsoDate(date)) return makeProblem("booking.invalid_date", { date });
   if (date < ctx.todayIso) return makeProblem("booking.date_past", { date });
-  if (ctx.maxDate && date > ctx.maxDate) return makeProblem("booking.date_not_bookable", { date });
+  if ((ctx.maxDate && date > ctx.maxDate) || (ctx.minDate && date < ctx.minDate)) return makeProblem("booking.date_not_bookable", { date });
   return null;
 }
 
@@ -151,6 +164,46 @@ function checkTimes(times: readonly string[], date: string, courseName: string, 
     if (times.indexOf(time) !== i) return makeProblem("booking.duplicate_time", { time });
     if (!isTimeInWindows(date, courseName, time, windows)) return makeProblem("booking.time_outside_window", { time });
   }
+  return null;
+}
+
+/** Whether a tee time on `date` has already gone by at `nowTime` (today in Manila). */
+export function isPastTeeTime(date: string, time: string, todayIso: string, nowTime: string): boolean {
+  return date < todayIso || (date === todayIso && time <= nowTime);
+}
+
+/** Player type, cart and fee must be values of the form-options lists (an empty one is "incomplete", checked later). */
+function checkOptions(sub: BookingSubmission, options: SubmissionOptions): DomainProblem | null {
+  const isOption = (list: readonly string[], value: string) => value === "" || list.length === 0 || list.includes(value);
+  const refuse = (field: string, value: string) => makeProblem("booking.invalid_option", { field, value: value.slice(0, 60) });
+  if (!isOption(options.carts, sub.memberCartType.trim())) return refuse("cart", sub.memberCartType.trim());
+  for (const player of sub.playerDetails.players) {
+    const type = player.type.trim();
+    if (!isOption(options.playerTypes, type)) return refuse("player type", type);
+    const cart = chosenOption(player.cartType);
+    if (!isOption(options.carts, cart)) return refuse("cart", cart);
+    const fee = chosenOption(player.chargeFeesTo);
+    if (!isOption(isGuestType(type) ? options.guestFees : options.memberFees, fee)) return refuse("fee", fee);
+  }
+  return null;
+}
+
+/** A member's request that is still open or booked, as the duplicate and count checks see it. */
+export type OpenRequest = { id: number; playDate: string; courseId: string; firstTime: string; isOpen: boolean };
+
+/**
+ * Identical requests (same member, date, course and first time) are refused, and a member has at
+ * most `maxOpen` open requests; the request being edited does not count against itself.
+ */
+export function checkOpenRequests(
+  existing: readonly OpenRequest[],
+  candidate: { playDate: string; courseId: string; firstTime: string; editTarget?: number },
+  maxOpen: number,
+): DomainProblem | null {
+  const others = existing.filter((r) => r.id !== candidate.editTarget);
+  const same = others.find((r) => r.playDate === candidate.playDate && r.courseId === candidate.courseId && r.firstTime === candidate.firstTime);
+  if (same) return makeProblem("booking.duplicate_request", { date: candidate.playDate, time: candidate.firstTime });
+  if (others.filter((r) => r.isOpen).length >= maxOpen) return makeProblem("booking.too_many_open", { max: maxOpen });
   return null;
 }
 
@@ -181,6 +234,11 @@ export function validateBookingSubmission(sub: BookingSubmission, ctx: Submissio
   if (!isCourseActiveOn(course, date)) return fail(makeProblem("booking.course_closed"));
   const timeProblem = checkTimes(times, date, course.name, ctx.windows);
   if (timeProblem) return fail(timeProblem);
+  const nowTime = ctx.nowTime;
+  const passed = nowTime === undefined ? undefined : times.find((time) => isPastTeeTime(date, time, ctx.todayIso, nowTime));
+  if (passed) return fail(makeProblem("booking.time_past", { time: passed }));
+  const optionProblem = ctx.options ? checkOptions(sub, ctx.options) : null;
+  if (optionProblem) return fail(optionProblem);
 
   const players = normalisePlayers(sub.playerDetails.players);
   const normalised = { ...sub, targetDate: date, playerDetails: { players } };

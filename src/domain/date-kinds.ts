@@ -19,6 +19,12 @@ export function firstBookableDate(nowMs: number, rollHour: number): string {
   return manilaHour(nowMs) >= rollHour ? addDays(today, 1) : today;
 }
 
+/** The first and last date the date picker offers: a submission must fall between them. */
+export function offeredDateRange(nowMs: number, settings: { ui_date_range_days: number; booking_roll_hour: number }): { minDate: string; maxDate: string } {
+  const first = firstBookableDate(nowMs, settings.booking_roll_hour);
+  return { minDate: first, maxDate: addDays(first, Math.max(0, Math.floor(settings.ui_date_range_days) - 1)) };
+}
+
 export function listBookableDates(nowMs: number, rangeDays: number, rollHour: number): DateEntry[] {
   const first = firstBookableDate(nowMs, rollHour);
   const count = Math.max(0, Math.floor(rangeDays));

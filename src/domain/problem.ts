@@ -28,12 +28,21 @@ export const PROBLEM_TEXTS = {
   "booking.invalid_time": "The tee time {time} is not a valid time.",
   "booking.duplicate_time": "The tee time {time} is selected more than once.",
   "booking.time_outside_window": "The tee time {time} is outside the booking windows.",
+  "booking.time_past": "The tee time {time} has already passed today.",
+  "booking.invalid_option": "'{value}' is not one of the choices for {field}.",
+  "booking.duplicate_request": "You already have a request for {date} at {time} on this course.",
+  "booking.too_many_open": "You can have at most {max} open requests. Cancel one or wait for it to be processed.",
   "players.duplicate": "This exact player already exists in your list.",
   "players.member_id_required": "Membership number is required.",
   "players.incomplete": "Please complete all required fields.",
   "players.invalid_type": "Unknown player type: {type}.",
   "settings.release_time_format": "release_time must be in HH:MM format",
   "settings.release_time_range": "release_time must be a valid time between 00:00 and 23:59",
+  "settings.number_required": "{key} needs a number.",
+  "settings.number_range": "{key} must be a whole number from {min} to {max}.",
+  "settings.missing_key": "{key} is missing: send every setting.",
+  "settings.unknown_key": "{key} is not a setting.",
+  "settings.invalid_value": "{key} has a value that is not allowed.",
 } as const;
 
 export type ProblemKey = keyof typeof PROBLEM_TEXTS;

@@ -3,6 +3,8 @@
  * the profile route and the web forms so both give the same messages.
  */
 import type { DomainProblem } from "./problem.ts";
+import { isTooLong, TEXT_LIMITS, type TextLimitKey } from "./text-limits.ts";
+import { newPasswordProblem } from "./passwords.ts";
 
 export const PROFILE_TEXTS = {
   "profile.name_required": "Full name is required.",
@@ -11,6 +13,9 @@ export const PROFILE_TEXTS = {
   "profile.email_required": "Southwoods email is required.",
   "profile.email_invalid": "Please enter a valid email address.",
   "password.mismatch": "New passwords do not match.",
+  "profile.name_too_long": "Full name must be at most {max} characters.",
+  "profile.member_id_too_long": "Membership number must be at most {max} characters.",
+  "profile.email_too_long": "Southwoods email must be at most {max} characters.",
 } as const;
 
 export type ProfileProblemKey = keyof typeof PROFILE_TEXTS;
@@ -19,6 +24,11 @@ export type ProfileFields = { name: string; memberId: string; southwoods_email: 
 export type ProfileField = keyof ProfileFields;
 
 const problem = (errorKey: ProfileProblemKey): DomainProblem => ({ message: PROFILE_TEXTS[errorKey], errorKey });
+const tooLong = (errorKey: ProfileProblemKey, limit: TextLimitKey): DomainProblem => ({
+  message: PROFILE_TEXTS[errorKey].replace("{max}", String(TEXT_LIMITS[limit])),
+  errorKey,
+  context: { max: TEXT_LIMITS[limit] },
+});
 
 /** Something@something.tld, no spaces: the shape check forms can make (the club decides the rest). */
 export function looksLikeEmail(value: string): boolean {
@@ -31,8 +41,11 @@ const isBlank = (value: string | null | undefined) => (value ?? "").trim() === "
 export function profileFieldProblems(fields: ProfileFields): Partial<Record<ProfileField, DomainProblem>> {
   const problems: Partial<Record<ProfileField, DomainProblem>> = {};
   if (isBlank(fields.name)) problems.name = problem("profile.name_required");
+  else if (isTooLong(fields.name, "userName")) problems.name = tooLong("profile.name_too_long", "userName");
   if (isBlank(fields.memberId)) problems.memberId = problem("profile.member_id_required");
+  else if (isTooLong(fields.memberId, "memberId")) problems.memberId = tooLong("profile.member_id_too_long", "memberId");
   if (isBlank(fields.southwoods_email)) problems.southwoods_email = problem("profile.email_required");
+  else if (isTooLong(fields.southwoods_email, "clubEmail")) problems.southwoods_email = tooLong("profile.email_too_long", "clubEmail");
   else if (!looksLikeEmail(fields.southwoods_email)) problems.southwoods_email = problem("profile.email_invalid");
   return problems;
 }
@@ -45,9 +58,20 @@ export function checkProfileFields(fields: ProfileFields): DomainProblem | null 
 
 export type PasswordChange = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-/** The change-password button is enabled only when all three are filled and new equals confirm. */
+/** The change-password button is enabled only when all three are filled, new equals confirm and the password rule holds. */
 export function canChangePassword(change: PasswordChange): boolean {
-  return change.currentPassword !== "" && change.newPassword !== "" && change.confirmPassword !== "" && change.newPassword === change.confirmPassword;
+  return (
+    change.currentPassword !== "" &&
+    change.newPassword !== "" &&
+    change.confirmPassword !== "" &&
+    change.newPassword === change.confirmPassword &&
+    newPasswordProblem(change.newPassword) === null
+  );
+}
+
+/** The password rule's problem to show under a new-password field once something is typed. */
+export function typedPasswordProblem(password: string): DomainProblem | null {
+  return password === "" ? null : newPasswordProblem(password);
 }
 
 /** The mismatch message shows once both new fields have something in them. */
@@ -57,7 +81,7 @@ export function isNewPasswordMismatch(newPassword: string, confirmPassword: stri
 
 /** Setup step 1: Next only when the password is non-empty and equals the confirmation. */
 export function isNewPasswordReady(password: string, confirmation: string): boolean {
-  return password !== "" && password === confirmation;
+  return password !== "" && password === confirmation && newPasswordProblem(password) === null;
 }
 
 /** Setup step 2: full name and membership number non-blank after trimming. */

@@ -23,6 +23,8 @@ export const sessionUserFields = {
   defaultFeeMember: string(),
   /** Whether a club-site password is stored (the password itself never leaves the server). */
   hasClubPassword: boolean(),
+  /** The password is one an admin typed (or the username): the member must choose their own first. */
+  mustSetPassword: boolean(),
 };
 
 /** Checked with the domain's small shape checker: the login page reads it, and zod would not fit its budget. */

@@ -21,6 +21,17 @@ export type AppSettings = {
   scraper_username: string;
 };
 
+/**
+ * Settings the spec does not list, kept beside AppSettings so a client that sends exactly the
+ * spec's keys (and the web's form) still type-checks; omitted on a save, they keep their value.
+ */
+export type ExtraSettings = {
+  /** Open (pending or processing) requests a member may have at once. */
+  max_open_requests: number;
+};
+
+export type StoredSettings = AppSettings & ExtraSettings;
+
 export const DEFAULT_SETTINGS: AppSettings = {
   release_days_before: 7,
   release_time: "07:00",
@@ -33,7 +44,22 @@ export const DEFAULT_SETTINGS: AppSettings = {
   scraper_username: "",
 };
 
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof AppSettings)[];
+/** Every stored setting's default, the ones the spec does not list included. */
+export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10 };
+
+export const SETTING_KEYS = Object.keys(DEFAULT_STORED_SETTINGS) as (keyof StoredSettings)[];
+
+/** The keys spec §3 lists: PUT /v1/admin/app-settings must carry each of them. */
+export const SPEC_SETTING_KEYS = [
+  "release_days_before",
+  "release_time",
+  "ui_date_range_days",
+  "scraper_date_range_days",
+  "booking_roll_hour",
+  "courses_to_skip_on_full",
+  "smart_refresh_threshold_seconds",
+  "log_level",
+] as const satisfies readonly (keyof AppSettings)[];
 
 /** Two digits, colon, two digits: '7:00' is not HH:MM; '24:00' is HH:MM-shaped but out of range. */
 const HH_MM_SHAPE = /^\d{2}:\d{2}$/;
@@ -57,7 +83,10 @@ export const SETTING_BOUNDS = {
   scraper_date_range_days: { min: 1, max: 60 },
   booking_roll_hour: { min: 0, max: 24 },
   smart_refresh_threshold_seconds: { min: 0, max: 86_400 },
+  max_open_requests: { min: 1, max: 100 },
 } as const;
+
+export const NUMERIC_SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof typeof SETTING_BOUNDS)[];
 
 const boundedInt = (key: keyof typeof SETTING_BOUNDS) =>
   z.number().int().min(SETTING_BOUNDS[key].min).max(SETTING_BOUNDS[key].max);
@@ -77,20 +106,53 @@ export const appSettingsSchema = z.strictObject({
   smart_refresh_threshold_seconds: boundedInt("smart_refresh_threshold_seconds"),
   log_level: z.enum(LOG_LEVELS),
   scraper_username: z.string().trim().max(64),
-}) satisfies z.ZodType<AppSettings>;
+  max_open_requests: boundedInt("max_open_requests"),
+}) satisfies z.ZodType<StoredSettings>;
+
+/**
+ * An admin's save (PUT /v1/admin/app-settings) over the stored settings: every key spec §3 lists
+ * is required; the others keep their stored value when omitted; unknown keys are refused. Numbers
+ * may come as numbers or their text, but an emptied number field is refused (never read as 0).
+ */
+export function mergeSettingsUpdate(body: Record<string, unknown>, stored: StoredSettings): { ok: true; value: StoredSettings } | { ok: false; problem: DomainProblem } {
+  const unknown = Object.keys(body).find((key) => !(SETTING_KEYS as string[]).includes(key));
+  if (unknown !== undefined) return { ok: false, problem: makeProblem("settings.unknown_key", { key: unknown.slice(0, 64) }) };
+  const missing = SPEC_SETTING_KEYS.find((key) => !Object.hasOwn(body, key));
+  if (missing) return { ok: false, problem: makeProblem("settings.missing_key", { key: missing }) };
+  const merged: Record<string, unknown> = { ...stored, ...body };
+  for (const key of NUMERIC_SETTING_KEYS) {
+    if (!Object.hasOwn(body, key)) continue;
+    const value = body[key];
+    if (value === null || (typeof value === "string" && value.trim() === "")) return { ok: false, problem: makeProblem("settings.number_required", { key }) };
+    if (typeof value === "string") merged[key] = /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  }
+  const parsed = appSettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = String(issue?.path[0] ?? "");
+    if ((NUMERIC_SETTING_KEYS as string[]).includes(key)) {
+      const bounds = SETTING_BOUNDS[key as keyof typeof SETTING_BOUNDS];
+      return { ok: false, problem: makeProblem("settings.number_range", { key, min: bounds.min, max: bounds.max }) };
+    }
+    if (key === "release_time") return { ok: false, problem: checkReleaseTime(String(merged.release_time)) ?? makeProblem("settings.release_time_format") };
+    return { ok: false, problem: makeProblem("settings.invalid_value", { key }) };
+  }
+  return { ok: true, value: parsed.data };
+}
 
 /** Stored settings are text (a key/value table); this is how each one is written. */
-export function serialiseSettings(settings: AppSettings): Record<keyof AppSettings, string> {
-  const out = {} as Record<keyof AppSettings, string>;
+export function serialiseSettings(settings: AppSettings & Partial<ExtraSettings>): Record<keyof StoredSettings, string> {
+  const out = {} as Record<keyof StoredSettings, string>;
   for (const key of SETTING_KEYS) {
-    const value = settings[key];
+    // A settings object without the extra keys (the seed's spec defaults) gets their defaults.
+    const value = settings[key] ?? DEFAULT_STORED_SETTINGS[key];
     out[key] = Array.isArray(value) ? JSON.stringify(value) : String(value);
   }
   return out;
 }
 
-function parseStoredValue(key: keyof AppSettings, text: string): unknown {
-  const fallback = DEFAULT_SETTINGS[key];
+function parseStoredValue(key: keyof StoredSettings, text: string): unknown {
+  const fallback = DEFAULT_STORED_SETTINGS[key];
   if (Array.isArray(fallback)) {
     try {
       return JSON.parse(text);
@@ -105,8 +167,8 @@ function parseStoredValue(key: keyof AppSettings, text: string): unknown {
  * Reads stored text values into settings: numbers are converted, the JSON list parsed, and any
  * missing or invalid value falls back to its default so a bad row never stops the server.
  */
-export function readStoredSettings(stored: Readonly<Record<string, string | null | undefined>>): AppSettings {
-  const result: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+export function readStoredSettings(stored: Readonly<Record<string, string | null | undefined>>): StoredSettings {
+  const result: Record<string, unknown> = { ...DEFAULT_STORED_SETTINGS };
   for (const key of SETTING_KEYS) {
     const text = stored[key];
     if (text == null) continue;
@@ -114,5 +176,5 @@ export function readStoredSettings(stored: Readonly<Record<string, string | null
     const field = appSettingsSchema.shape[key].safeParse(candidate);
     if (field.success) result[key] = field.data;
   }
-  return result as AppSettings;
+  return result as StoredSettings;
 }

@@ -2,13 +2,15 @@
  * The one error shape Teebox answers with: `{ message, errorKey? }` and a fitting status.
  * `errorKey` is a UI-text key the web app can show in the member's language.
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 502 | 503 | 504;
 
 export class AppError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
     readonly errorKey?: string,
+    /** Extra response headers (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

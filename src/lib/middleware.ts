@@ -9,6 +9,7 @@ import type { Role } from "../db/schema.ts";
 import { getSessionFromCookieHeader } from "../services/sessions.ts";
 import { AppError, forbidden, unauthorized } from "./errors.ts";
 import { API_SECURITY_HEADERS } from "./security-headers.ts";
+import { createTrustPolicy, type TrustPolicy } from "./trust.ts";
 
 const SECURITY_HEADER_ENTRIES = Object.entries(API_SECURITY_HEADERS);
 
@@ -35,6 +36,10 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     c.set("user", null);
     c.set("sessionId", null);
     for (const [name, value] of SECURITY_HEADER_ENTRIES) c.header(name, value);
+    if (!trustOf(deps).isAllowedHost(hostOf(c.req.raw))) {
+      const error = misdirected();
+      return c.json(error.toBody(), 421);
+    }
     const session = options.readSession ? await getSessionFromCookieHeader(deps, c.req.header("cookie")) : null;
     if (session) {
       c.set("user", session.user);
@@ -42,6 +47,38 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
     }
     await next();
   };
+}
+
+const defaultPolicies = new WeakMap<AppDeps, TrustPolicy>();
+
+/** The trust policy of these deps: the configured one, else the defaults for PUBLIC_ORIGIN. */
+export function trustOf(deps: AppDeps): TrustPolicy {
+  if (deps.trust) return deps.trust;
+  let policy = defaultPolicies.get(deps);
+  if (!policy) {
+    policy = createTrustPolicy(deps.publicOrigin);
+    defaultPolicies.set(deps, policy);
+  }
+  return policy;
+}
+
+/** The Host a request was sent to (the URL's host where no header exists, as in tests). */
+export function hostOf(req: Request): string | undefined {
+  return req.headers.get("host") ?? new URL(req.url).host;
+}
+
+/** A request for a host name that is not ours (DNS rebinding, a misrouted proxy): 421. */
+export function misdirected(): AppError {
+  return new AppError(421, "This server does not answer for that host name.", "request.unknown_host");
+}
+
+/**
+ * The client's address: the socket's, or behind a trusted proxy the right-most forwarded address
+ * that is not itself a trusted proxy. Looked up only when asked (sign-in, limits), not per read.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const peer = c.env?.clientIp?.() ?? "unknown";
+  return trustOf(c.get("deps")).clientAddress(peer, c.req.header("x-forwarded-for"));
 }
 
 /** The origins a browser page of ours can have: PUBLIC_ORIGIN, else the one the request came to. */
@@ -80,6 +117,20 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The only member calls open to a user who must still choose their own password. */
+const PASSWORD_CALLS = new Set(["/v1/my/user/set-password", "/v1/my/user/change-password"]);
+
+/**
+ * A user whose password an admin typed (or equals the username) must choose their own before
+ * anything else: every member and admin call but setting the password answers 403.
+ */
+export const requireOwnPassword: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get("user")?.mustSetPassword && !PASSWORD_CALLS.has(c.req.path)) {
+    throw forbidden("Please choose your own password before you continue.", "password.must_change");
+  }
+  await next();
+};
+
 export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
@@ -96,8 +147,14 @@ export function currentUser(c: Context<AppEnv>) {
   return user;
 }
 
+/** Whether cookies get Secure: PUBLIC_ORIGIN's scheme, else the connection's, or a trusted proxy's word. */
 export function isSecureRequest(c: Context<AppEnv>): boolean {
   const deps = c.get("deps");
   if (deps.publicOrigin) return deps.publicOrigin.startsWith("https:");
-  return c.req.url.startsWith("https:") || c.req.header("x-forwarded-proto") === "https";
+  if (c.req.url.startsWith("https:")) return true;
+  const proto = c.req.header("x-forwarded-proto");
+  if (!proto) return false;
+  const peer = c.env?.clientIp?.() ?? "unknown";
+  // The proxy nearest to us appends last.
+  return trustOf(deps).isTrustedProxy(peer) && proto.split(",").at(-1)?.trim().toLowerCase() === "https";
 }

@@ -8,7 +8,28 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export interface SecretBox {
   seal(plain: string): string;
+  /** The plain text; UnreadableSecretError when it was sealed under another key or is damaged. */
   open(sealed: string): string;
+}
+
+/**
+ * A sealed value this key cannot open (a database restored without its key, a changed
+ * SECRET_KEY, a damaged value). Its message never carries the crypto library's words.
+ */
+export class UnreadableSecretError extends Error {
+  constructor() {
+    super("A stored secret could not be decrypted with the current key.");
+  }
+}
+
+/** Whether a sealed value opens with this box (for the monitor and the start-up check). */
+export function canOpen(box: SecretBox, sealed: string): boolean {
+  try {
+    box.open(sealed);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function keyFromString(secret: string): Buffer {
@@ -35,11 +56,15 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
     open(sealed) {
       const [version, nonceText, bodyText] = sealed.split(".");
-      if (version !== "v1" || !nonceText || !bodyText) throw new Error("not a sealed secret");
-      const body = Buffer.from(bodyText, "base64url");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonceText, "base64url"));
-      decipher.setAuthTag(body.subarray(body.length - 16));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
+      if (version !== "v1" || !nonceText || !bodyText) throw new UnreadableSecretError();
+      try {
+        const body = Buffer.from(bodyText, "base64url");
+        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonceText, "base64url"));
+        decipher.setAuthTag(body.subarray(body.length - 16));
+        return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
+      } catch {
+        throw new UnreadableSecretError();
+      }
     },
   };
 }

@@ -7,11 +7,20 @@ import type { Server, ServerWebSocket } from "bun";
 import type { SessionUser } from "../domain/session-user.ts";
 import type { z } from "zod";
 import { describeIssue } from "../lib/validate.ts";
+import { SOCKET_ACTIONS_PER_SECOND, SOCKET_MAX_MESSAGE_BYTES, SOCKET_MAX_PAYLOAD_BYTES, SOCKET_MAX_PER_USER } from "../lib/limits.ts";
 import { clientMessageSchema, type ClientAction, type ServerMessage } from "./messages.ts";
 
 export interface SocketData {
+  /** The user as at the upgrade: the socket's topics only. Actions use `current()`. */
   user: SessionUser;
   sessionId: string;
+  /**
+   * Reads the user behind the session as stored now (null: signed out, disabled, deleted). Set by
+   * the upgrade, so every action acts as the user is now, never as they were when the tab opened.
+   */
+  current?: () => Promise<SessionUser | null>;
+  /** Actions of this socket in the current second, for the per-socket rate. */
+  rate?: { second: number; count: number };
 }
 
 export interface ActionContext {
@@ -46,10 +55,13 @@ export interface Hub {
   closeSession(sessionId: string): void;
   closeUserSessions(userId: number, keepSessionId?: string): void;
   connectionCount(): number;
+  /** Open sockets of one user (the upgrade refuses more than SOCKET_MAX_PER_USER). */
+  userConnectionCount(userId: number): number;
   /** Taps every published message (tests and benchmarks). Returns an unsubscribe function. */
   onPublish(listener: (topic: string, message: ServerMessage) => void): () => void;
   attach(server: Server<SocketData>): void;
   websocket: {
+    maxPayloadLength: number;
     open(ws: ServerWebSocket<SocketData>): void;
     message(ws: ServerWebSocket<SocketData>, raw: string | Buffer): Promise<void>;
     close(ws: ServerWebSocket<SocketData>): void;
@@ -60,9 +72,9 @@ export interface Hub {
 
 export const ALL_TOPIC = "members";
 export const userTopic = (userId: number) => `user:${userId}`;
-const MAX_MESSAGE_BYTES = 64 * 1024;
 
-export function createHub(options: { onError?: (error: unknown, action?: string) => void } = {}): Hub {
+export function createHub(options: { onError?: (error: unknown, action?: string) => void; now?: () => number } = {}): Hub {
+  const now = options.now ?? (() => performance.timeOrigin + performance.now());
   const handlers = new Map<ClientAction, ActionHandler>();
   const sockets = new Set<ServerWebSocket<SocketData>>();
   const listeners = new Set<(topic: string, message: ServerMessage) => void>();
@@ -74,8 +86,8 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
     for (const listener of listeners) listener(topic, message);
   };
 
-  async function dispatch(data: SocketData, raw: string, reply: (message: ServerMessage) => void) {
-    if (raw.length > MAX_MESSAGE_BYTES) {
+  async function dispatch(data: SocketData, raw: string, reply: (message: ServerMessage) => void, close?: () => void) {
+    if (raw.length > SOCKET_MAX_MESSAGE_BYTES) {
       return reply({ type: "error", message: "Message too large.", errorKey: "socket.too_large" });
     }
     let parsedJson: unknown;
@@ -93,8 +105,16 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
     if (!handler) {
       return reply({ type: "error", message: `${action} is not available yet.`, errorKey: "socket.unsupported", requestId });
     }
+    const user = data.current ? await data.current() : data.user;
+    if (!user) {
+      reply({ type: "error", message: "Please sign in.", errorKey: "auth.required", requestId });
+      return close?.();
+    }
+    if (user.mustSetPassword) {
+      return reply({ type: "error", message: "Please choose your own password before you continue.", errorKey: "password.must_change", requestId });
+    }
     try {
-      await handler({ user: data.user, sessionId: data.sessionId, requestId, reply }, payload);
+      await handler({ user, sessionId: data.sessionId, requestId, reply }, payload);
     } catch (error) {
       if (error instanceof ActionError) {
         reply({ type: "error", message: error.message, errorKey: error.errorKey, requestId });
@@ -120,6 +140,11 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
       }
     },
     connectionCount: () => sockets.size,
+    userConnectionCount(userId) {
+      let count = 0;
+      for (const ws of sockets) if (ws.data.user.id === userId) count++;
+      return count;
+    },
     onPublish(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -129,16 +154,41 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
     },
     dispatch,
     websocket: {
+      // Bun refuses (closes with 1009) a larger frame before buffering it; frames between the
+      // message limit and this one are still answered with a readable error.
+      maxPayloadLength: SOCKET_MAX_PAYLOAD_BYTES,
       open(ws) {
+        // The upgrade checks the count too; this catches upgrades that raced each other.
+        let count = 0;
+        for (const other of sockets) if (other.data.user.id === ws.data.user.id) count++;
+        if (count >= SOCKET_MAX_PER_USER) {
+          ws.close(1008, "too many connections");
+          return;
+        }
         sockets.add(ws);
         ws.subscribe(ALL_TOPIC);
         ws.subscribe(userTopic(ws.data.user.id));
       },
       async message(ws, raw) {
-        const text = typeof raw === "string" ? raw : raw.toString("utf8");
-        await dispatch(ws.data, text, (message) => {
+        const reply = (message: ServerMessage) => {
           if (ws.readyState === 1) ws.send(JSON.stringify(message));
-        });
+        };
+        const second = Math.floor(now() / 1000);
+        if (ws.data.rate?.second !== second) ws.data.rate = { second, count: 0 };
+        if (++ws.data.rate.count > SOCKET_ACTIONS_PER_SECOND) {
+          return reply({
+            type: "error",
+            message: `Too many messages: at most ${SOCKET_ACTIONS_PER_SECOND} a second. Please wait a moment and try again.`,
+            errorKey: "socket.rate_limited",
+          });
+        }
+        const text = typeof raw === "string" ? raw : raw.toString("utf8");
+        await dispatch(
+          ws.data,
+          text,
+          reply,
+          () => ws.close(4001, "session ended"),
+        );
       },
       close(ws) {
         sockets.delete(ws);

@@ -29,6 +29,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     defaultFeeGuest: row.defaultFeeGuest,
     defaultFeeMember: row.defaultFeeMember,
     hasClubPassword: Boolean(row.clubPasswordSealed),
+    mustSetPassword: row.mustSetPassword,
   };
 }
 

@@ -5,7 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/api.ts";
 import { auditLog, bookingRequests, users } from "../../src/db/schema.ts";
 import { releaseInstant } from "../../src/domain/release-time.ts";
-import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
+import { DEFAULT_SETTINGS, DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -36,7 +36,8 @@ describe("users", () => {
     await send("POST", "/v1/admin/users", { username: "Bea", password: "chosen-pass" });
     const list: { username: string; mustSetPassword: boolean }[] = await (await send("GET", "/v1/admin/users")).json();
     expect(list.map((u) => u.username)).toEqual(["admin", "Bea", "zed"]);
-    expect(list.find((u) => u.username === "Bea")!.mustSetPassword).toBe(false);
+    // A password the admin typed is known to the admin: Bea chooses her own too.
+    expect(list.find((u) => u.username === "Bea")!.mustSetPassword).toBe(true);
     // The new member signs in with the username as password until they set their own.
     await t.signIn("zed", "zed");
     expect((await lastAudit()).detail).toContain("by admin");
@@ -82,7 +83,8 @@ describe("users", () => {
     expect((await (await t.call("GET", "/v1/auth/status", { cookie: again })).json()).isAuthenticated).toBe(false);
     await t.signIn("maria", "new-pass-1");
     const row = (await t.deps.database.db.select().from(users).where(eq(users.id, id)))[0];
-    expect(row.mustSetPassword).toBe(false);
+    // A password an admin typed for somebody else must be replaced by its member.
+    expect(row.mustSetPassword).toBe(true);
   });
 
   test("an admin cannot disable themself", async () => {
@@ -195,7 +197,7 @@ describe("app settings", () => {
     const res = await send("PUT", "/v1/admin/app-settings", { ...valid, courses_to_skip_on_full: "masters" });
     expect(res.status).toBe(400);
     const stored = await (await send("GET", "/v1/admin/app-settings")).json();
-    expect(stored.settings).toEqual(DEFAULT_SETTINGS);
+    expect(stored.settings).toEqual(DEFAULT_STORED_SETTINGS);
     expect(stored.uiText["admin.settings.saved"]).toBe("Settings saved");
   });
 

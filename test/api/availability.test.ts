@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { advisories, bookingRules, holidays, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
-import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
+import { DEFAULT_SETTINGS, DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
 import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { ADMIN_PASSWORD, createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
 
@@ -104,7 +104,7 @@ describe("GET /v1/system/rules", () => {
       { id: "masters", name: "Masters", days_active: [1, 2, 3, 4, 5, 6] },
       { id: "legends", name: "Legends", days_active: [2, 3, 4, 5, 6, 7] },
     ]);
-    expect(body.appSettings).toEqual(DEFAULT_SETTINGS);
+    expect(body.appSettings).toEqual(DEFAULT_STORED_SETTINGS);
     expect(body.allowedWindows).toEqual({
       DEFAULT: [{ start_time: "05:04", end_time: "16:48" }],
       SATURDAY_MASTERS: [

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createClubSim, type ClubSim, type RunningClubSim } from "../../src/club-sim/index.ts";
+import { VERIFY_MIN_INTERVAL_MS } from "../../src/lib/limits.ts";
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/api.ts";
 
 let sim: ClubSim;
@@ -21,6 +22,9 @@ afterAll(async () => {
 });
 
 describe("POST /v1/my/verify-credentials", () => {
+  // Each test is a member's next try, the pause between tries later.
+  beforeEach(() => t.clock.advance(VERIFY_MIN_INTERVAL_MS));
+
   test("a valid club login answers 200 and is audited without the password", async () => {
     const res = await t.call("POST", "/v1/my/verify-credentials", { cookie: member, body: { email: "ana@southwoods.demo", password: "ana-club" } });
     expect(res.status).toBe(200);

@@ -19,6 +19,7 @@ import type { SocketData } from "../../src/realtime/hub.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { ADMIN_PASSWORD, userIdOf } from "../helpers/api.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+import { VERIFY_MIN_INTERVAL_MS } from "../../src/lib/limits.ts";
 
 /** TEST_NOW is Sunday 2026-11-22 09:00 Manila: 2026-11-27 is open for booking, 2026-11-30 not yet. */
 const OPEN_DATE = "2026-11-27";
@@ -93,7 +94,10 @@ describe("a run through every route and action that handles user data or the clu
     expect((await call("maria", "PUT", "/v1/my/profile", { ...profile, golf_password: "Typo-Club-Pass-77" })).status).toBe(400);
     expect((await call("maria", "PUT", "/v1/my/profile", { ...profile, golf_password: "" })).status).toBe(200);
     expect((await call("jose", "POST", "/v1/my/verify-credentials", { email: "ana@southwoods.demo", password: "ana-club" })).status).toBe(200);
+    // A member's next club login check comes after a person's pause.
+    await f.clock.advance(VERIFY_MIN_INTERVAL_MS);
     expect((await call("jose", "POST", "/v1/my/verify-credentials", { email: "ana@southwoods.demo", password: "Wrong-Club-Pass-41" })).status).toBe(400);
+    await f.clock.advance(VERIFY_MIN_INTERVAL_MS);
     expect((await call("jose", "POST", "/v1/my/verify-credentials", { email: "nobody@southwoods.demo", password: "jose-club" })).status).toBe(400);
     f.sim.setFaults({ down: true });
     expect((await call("ana", "POST", "/v1/my/verify-credentials", { email: "ana@southwoods.demo", password: "ana-club" })).status).toBeGreaterThanOrEqual(502);

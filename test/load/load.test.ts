@@ -74,6 +74,8 @@ interface Member {
   futureSubmitted: number;
   releaseSubmitted: number;
   cancelsOk: number;
+  /** `date first-time` of every request submitted: Teebox refuses an identical request. */
+  firstChoices: Set<string>;
 }
 
 interface WriteStats {
@@ -163,6 +165,9 @@ test(
         });
         if (!created) throw new Error(`member ${username} was not created: ${setupHttp.unexpected.at(-1) ?? setupHttp.serverErrors.at(-1)}`);
         const caller: Caller = { url, cookie: await signIn(url, username, password) };
+        // A password the admin typed is replaced first (Teebox answers nothing else until then).
+        // (A 204 answers null; a failure lands in setupHttp.unexpected, checked below.)
+        await callJson(setupHttp, caller, "POST", "/v1/my/user/set-password", { currentPassword: password, newPassword: `${password}-own` });
         const profile = await callJson(setupHttp, caller, "PUT", "/v1/my/profile", {
           name,
           memberId: account.membershipNumber,
@@ -173,7 +178,7 @@ test(
           defaultFeeMember: MEMBER_FEE_CHOICES[0],
         });
         if (!profile) throw new Error(`profile of ${username} was not saved: ${setupHttp.unexpected.at(-1) ?? setupHttp.serverErrors.at(-1)}`);
-        members[index] = { index, id: created.id, username, email: account.email, caller, sockets: [], futureSubmitted: 0, releaseSubmitted: 0, cancelsOk: 0 };
+        members[index] = { index, id: created.id, username, email: account.email, caller, sockets: [], futureSubmitted: 0, releaseSubmitted: 0, cancelsOk: 0, firstChoices: new Set() };
       });
       await Promise.all(batch);
     }
@@ -217,6 +222,13 @@ test(
       const socket = member.sockets[Math.floor(rand() * SOCKETS_PER_MEMBER)];
       // At the release, each member's first choice is a time nobody else of ours wants first.
       const wanted = new Set<string>(isRelease ? [RELEASE_FIRST_CHOICES[member.index]] : []);
+      // A future request's first time is one this member has not asked for on that date yet.
+      const fresh = EARLY_TIMES.filter((time) => !member.firstChoices.has(`${date} ${time}`));
+      if (!isRelease) {
+        if (fresh.length === 0) return;
+        wanted.add(fresh[Math.floor(rand() * fresh.length)]);
+      }
+      member.firstChoices.add(`${date} ${[...wanted][0]}`);
       while (wanted.size < 3) wanted.add(EARLY_TIMES[Math.floor(rand() * EARLY_TIMES.length)]);
       const answer = await socket.send("SUBMIT_BOOKING_REQUEST", submission(date, [...wanted]), ANSWER_TIMEOUT_MS);
       expectNoProblem("SUBMIT_BOOKING_REQUEST", answer, (m) => m.type === "submissionResult" && m.status === "pending");

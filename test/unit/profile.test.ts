@@ -46,10 +46,13 @@ describe("profile fields", () => {
 
 describe("password forms", () => {
   test("change password needs all three and new equal to confirm", () => {
-    expect(canChangePassword({ currentPassword: "a", newPassword: "b", confirmPassword: "b" })).toBe(true);
-    expect(canChangePassword({ currentPassword: "", newPassword: "b", confirmPassword: "b" })).toBe(false);
+    expect(canChangePassword({ currentPassword: "a", newPassword: "bbbbbbbb", confirmPassword: "bbbbbbbb" })).toBe(true);
+    expect(canChangePassword({ currentPassword: "", newPassword: "bbbbbbbb", confirmPassword: "bbbbbbbb" })).toBe(false);
     expect(canChangePassword({ currentPassword: "a", newPassword: "", confirmPassword: "" })).toBe(false);
-    expect(canChangePassword({ currentPassword: "a", newPassword: "b", confirmPassword: "c" })).toBe(false);
+    expect(canChangePassword({ currentPassword: "a", newPassword: "bbbbbbbb", confirmPassword: "cccccccc" })).toBe(false);
+    // The password rule (8 to 128 characters) before anything is sent.
+    expect(canChangePassword({ currentPassword: "a", newPassword: "b", confirmPassword: "b" })).toBe(false);
+    expect(canChangePassword({ currentPassword: "a", newPassword: "b".repeat(129), confirmPassword: "b".repeat(129) })).toBe(false);
   });
 
   test("the mismatch shows only once both new fields are filled", () => {
@@ -61,9 +64,10 @@ describe("password forms", () => {
 
 describe("setup wizard steps", () => {
   test("step 1: non-empty and equal", () => {
-    expect(isNewPasswordReady("pw", "pw")).toBe(true);
+    expect(isNewPasswordReady("password", "password")).toBe(true);
     expect(isNewPasswordReady("", "")).toBe(false);
-    expect(isNewPasswordReady("pw", "pW")).toBe(false);
+    expect(isNewPasswordReady("password", "passworD")).toBe(false);
+    expect(isNewPasswordReady("pw", "pw")).toBe(false);
   });
 
   test("step 2: name and member id non-blank after trimming", () => {

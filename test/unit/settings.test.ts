@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   DEFAULT_SETTINGS,
+  DEFAULT_STORED_SETTINGS,
   appSettingsSchema,
   checkReleaseTime,
   readStoredSettings,
@@ -45,20 +46,20 @@ describe("checkReleaseTime", () => {
 
 describe("appSettingsSchema", () => {
   test("accepts the defaults and a full custom object", () => {
-    expect(appSettingsSchema.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
-    const custom = { ...DEFAULT_SETTINGS, courses_to_skip_on_full: ["masters"], log_level: "debug" as const, scraper_username: "admin" };
+    expect(appSettingsSchema.parse(DEFAULT_STORED_SETTINGS)).toEqual(DEFAULT_STORED_SETTINGS);
+    const custom = { ...DEFAULT_STORED_SETTINGS, courses_to_skip_on_full: ["masters"], log_level: "debug" as const, scraper_username: "admin" };
     expect(appSettingsSchema.parse(custom)).toEqual(custom);
   });
   test("rejects strings for numbers, fractions, out-of-bounds values and unknown keys", () => {
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ui_date_range_days: "14" }).success).toBe(false);
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, booking_roll_hour: 18.5 }).success).toBe(false);
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, booking_roll_hour: 25 }).success).toBe(false);
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ui_date_range_days: 0 }).success).toBe(false);
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, log_level: "trace" }).success).toBe(false);
-    expect(appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, extra: 1 }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, ui_date_range_days: "14" }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, booking_roll_hour: 18.5 }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, booking_roll_hour: 25 }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, ui_date_range_days: 0 }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, log_level: "trace" }).success).toBe(false);
+    expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, extra: 1 }).success).toBe(false);
   });
   test("a bad release time reports the spec's message", () => {
-    const result = appSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, release_time: "24:00" });
+    const result = appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, release_time: "24:00" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe("release_time must be a valid time between 00:00 and 23:59");
   });
@@ -66,13 +67,13 @@ describe("appSettingsSchema", () => {
 
 describe("stored settings", () => {
   test("round trip through text", () => {
-    const custom = { ...DEFAULT_SETTINGS, courses_to_skip_on_full: ["a", "b"], release_days_before: 3 };
+    const custom = { ...DEFAULT_STORED_SETTINGS, courses_to_skip_on_full: ["a", "b"], release_days_before: 3 };
     expect(serialiseSettings(custom)).toMatchObject({ courses_to_skip_on_full: '["a","b"]', release_days_before: "3" });
     expect(readStoredSettings(serialiseSettings(custom))).toEqual(custom);
   });
   test("missing and invalid values fall back to their defaults", () => {
     expect(
       readStoredSettings({ release_days_before: "x", courses_to_skip_on_full: "[oops", ui_date_range_days: "", booking_roll_hour: "20" }),
-    ).toEqual({ ...DEFAULT_SETTINGS, booking_roll_hour: 20 });
+    ).toEqual({ ...DEFAULT_STORED_SETTINGS, booking_roll_hour: 20 });
   });
 });

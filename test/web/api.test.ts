@@ -164,6 +164,7 @@ describe("answers are checked against their schema", () => {
     defaultFeeGuest: "Charge my guest",
     defaultFeeMember: "Charge to their account",
     hasClubPassword: true,
+    mustSetPassword: false,
   } as const;
 
   async function invalidAnswerOf(promise: Promise<unknown>): Promise<InvalidResponseError> {

@@ -192,11 +192,11 @@ export function resetBookTest(): void {
 }
 
 /** The Book and Bookings screens in a memory router, with the global result dialog and toasts. */
-export function renderScreens(path: string, user: SessionUser = member) {
+export function renderScreens(path: string, user: SessionUser = member, now: number = NOW) {
   useSessionStore.setState({ status: "authenticated", user, hasJustFinishedSetup: false });
   const router = createMemoryRouter(
     [
-      { path: "/book", element: <BookScreen now={() => NOW} /> },
+      { path: "/book", element: <BookScreen now={() => now} /> },
       { path: "/bookings", element: <BookingsScreen /> },
     ],
     { initialEntries: [path] },

@@ -70,6 +70,16 @@ describe("setup redirect", () => {
     expect(await pathAfterGuards(router)).toBe("/");
   });
 
+  test("sends a member whose password an admin typed to /setup, even with a complete profile, and keeps them there", async () => {
+    for (const user of [makeUser({ mustSetPassword: true }), makeUser({ role: "superadmin", mustSetPassword: true })]) {
+      const home = renderApp("/bookings", { user });
+      expect(await pathAfterGuards(home.router)).toBe("/setup");
+      home.unmount();
+    }
+    const { router } = renderApp("/setup", { user: makeUser({ mustSetPassword: true }) });
+    expect(await pathAfterGuards(router)).toBe("/setup");
+  });
+
   test("keeps /setup open when the wizard has just finished", async () => {
     const { router } = renderApp("/setup", { user: member, hasJustFinishedSetup: true });
     expect(await pathAfterGuards(router)).toBe("/setup");

@@ -170,15 +170,15 @@ describe("change password", () => {
   test("the button is disabled until all three are filled and new equals confirm", async () => {
     await renderProfile();
     expect(button().disabled).toBe(true);
-    fill("old", "new-pass", "");
+    fill("old", "new-pass-1", "");
     expect(button().disabled).toBe(true);
     expect(passwordForm().queryByText("New passwords do not match.")).toBeNull();
-    fill("old", "new-pass", "new-pasz");
+    fill("old", "new-pass-1", "new-pasz-1");
     expect(button().disabled).toBe(true);
     expect(passwordForm().getByRole("alert").textContent).toBe("New passwords do not match.");
-    fill("", "new-pass", "new-pass");
+    fill("", "new-pass-1", "new-pass-1");
     expect(button().disabled).toBe(true);
-    fill("old", "new-pass", "new-pass");
+    fill("old", "new-pass-1", "new-pass-1");
     expect(button().disabled).toBe(false);
     expect(passwordForm().queryByRole("alert")).toBeNull();
   });
@@ -186,10 +186,10 @@ describe("change password", () => {
   test("success clears the form and says 'Password changed successfully!'", async () => {
     answers["POST /v1/my/user/change-password"] = () => emptyResponse(204);
     await renderProfile();
-    fill("old", "new-pass", "new-pass");
+    fill("old", "new-pass-1", "new-pass-1");
     fireEvent.click(button());
     expect(await page().findByText("Password changed successfully!")).toBeTruthy();
-    expect(calls.find((c) => c.url === "/v1/my/user/change-password")?.body).toEqual({ currentPassword: "old", newPassword: "new-pass", confirmPassword: "new-pass" });
+    expect(calls.find((c) => c.url === "/v1/my/user/change-password")?.body).toEqual({ currentPassword: "old", newPassword: "new-pass-1", confirmPassword: "new-pass-1" });
     expect(field("Current password").value).toBe("");
     expect(field("New password").value).toBe("");
   });
@@ -199,11 +199,11 @@ describe("change password", () => {
     answers["POST /v1/my/user/change-password"] = () =>
       status === 400 ? jsonResponse({ message: "Current password is incorrect.", errorKey: "password.error_incorrect" }, 400) : jsonResponse({}, status);
     await renderProfile();
-    fill("wrong", "new-pass", "new-pass");
+    fill("wrong", "new-pass-1", "new-pass-1");
     fireEvent.click(button());
     expect((await passwordForm().findByRole("alert")).textContent).toBe("Current password is incorrect.");
     status = 500;
-    fill("wrong2", "new-pass", "new-pass");
+    fill("wrong2", "new-pass-1", "new-pass-1");
     fireEvent.click(button());
     await waitFor(() => expect(passwordForm().getByRole("alert").textContent).toBe("Failed to change password."));
   });

@@ -153,20 +153,48 @@ describe("the five steps", () => {
   test("step 1: Next only when the password is non-empty and equals the confirmation", async () => {
     await renderWizard();
     expect(button("Next").disabled).toBe(true);
-    type("New password", "abc");
+    type("New password", "abcdefgh");
     expect(button("Next").disabled).toBe(true);
-    type("Confirm password", "abd");
+    type("Confirm password", "abcdefgx");
     expect(button("Next").disabled).toBe(true);
     expect(page().getByRole("alert").textContent).toBe("Passwords do not match.");
-    type("Confirm password", "abc");
+    type("Confirm password", "abcdefgh");
     expect(button("Next").disabled).toBe(false);
+  });
+
+  test("step 1 shows the password rule before submitting, and Next waits for it", async () => {
+    await renderWizard();
+    expect(page().getByText("Use 8 to 128 characters.")).toBeTruthy();
+    type("New password", "short");
+    type("Confirm password", "short");
+    expect(page().getByText("Use at least 8 characters.")).toBeTruthy();
+    expect(button("Next").disabled).toBe(true);
+    type("New password", "x".repeat(129));
+    type("Confirm password", "x".repeat(129));
+    expect(page().getByText("Use at most 128 characters.")).toBeTruthy();
+    expect(button("Next").disabled).toBe(true);
+    expect(callsTo("/v1/my/user/set-password")).toHaveLength(0);
+  });
+
+  test("step 1 asks a member for the password an admin gave them, and a wrong one does not move on", async () => {
+    sessionUser = makeUser({ ...newMember, mustSetPassword: true });
+    useSessionStore.setState({ user: sessionUser });
+    answers["POST /v1/my/user/set-password"] = () => jsonResponse({ message: "Current password is incorrect.", errorKey: "password.error_incorrect" }, 400);
+    await renderWizard();
+    type("Password you signed in with", "given-by-admin");
+    type("New password", "my-own-pass");
+    type("Confirm password", "my-own-pass");
+    await click("Next");
+    expect((await page().findByRole("alert")).textContent).toBe("Current password is incorrect.");
+    expect(title()).toBe("Secure Your Account");
+    expect(callsTo("/v1/my/user/set-password")[0].body).toEqual({ currentPassword: "given-by-admin", newPassword: "my-own-pass" });
   });
 
   test("step 1 continues when the server says the password is already set", async () => {
     answers["POST /v1/my/user/set-password"] = () => jsonResponse({ message: "Current password is incorrect.", errorKey: "password.error_incorrect" }, 400);
     await renderWizard();
-    type("New password", "abc");
-    type("Confirm password", "abc");
+    type("New password", "abcdefgh");
+    type("Confirm password", "abcdefgh");
     await click("Next");
     await waitFor(() => expect(title()).toBe("Enter Your Profile Details"));
   });
@@ -175,8 +203,8 @@ describe("the five steps", () => {
     let isDown = false;
     answers["POST /v1/my/user/set-password"] = () => (isDown ? jsonResponse({}, 500) : jsonResponse({ message: "New password is required.", errorKey: "no.such.key" }, 400));
     await renderWizard();
-    type("New password", "abc");
-    type("Confirm password", "abc");
+    type("New password", "abcdefgh");
+    type("Confirm password", "abcdefgh");
     await click("Next");
     expect((await page().findByRole("alert")).textContent).toBe("New password is required.");
     isDown = true;

@@ -120,5 +120,6 @@ export function hasCompleteProfile(user: SessionUser): boolean {
 
 /** Spec §2: non-superadmins missing name, member id or club email are sent to /setup. */
 export function needsProfileSetup(user: SessionUser): boolean {
-  return user.role !== "superadmin" && !hasCompleteProfile(user);
+  // A password an admin typed is replaced first, whatever the role (the server answers nothing else).
+  return Boolean(user.mustSetPassword) || (user.role !== "superadmin" && !hasCompleteProfile(user));
 }

@@ -97,7 +97,7 @@ export const adminText = {
   "admin.users.status_disabled": "Disabled",
   "admin.users.held_requests": "{count} request(s) on hold until the member is enabled",
   "admin.users.must_set_password": "Sets own password at first sign-in",
-  "admin.users.new_password_hint": "A new member's first password is normally their username; they replace it in the setup wizard.",
+  "admin.users.new_password_hint": "A new member's first password is their username or one you choose; they replace it with their own at first sign-in.",
   "admin.users.fetch_failed": "Failed to fetch users",
   "admin.users.delete_failed": "Failed to delete user.",
   "admin.users.save_failed": "Failed to save user.",
@@ -138,6 +138,11 @@ export const adminText = {
   "admin.settings.requests_rearmed": "The club's release time changed: {count} of your pending requests will now be sent at the new time.",
   "settings.release_time_format": PROBLEM_TEXTS["settings.release_time_format"],
   "settings.release_time_range": PROBLEM_TEXTS["settings.release_time_range"],
+  "settings.number_required": PROBLEM_TEXTS["settings.number_required"],
+  "settings.number_range": PROBLEM_TEXTS["settings.number_range"],
+  "settings.missing_key": PROBLEM_TEXTS["settings.missing_key"],
+  "settings.unknown_key": PROBLEM_TEXTS["settings.unknown_key"],
+  "settings.invalid_value": PROBLEM_TEXTS["settings.invalid_value"],
 
   // Courses.
   "admin.courses.title": "Courses",
@@ -148,6 +153,7 @@ export const adminText = {
   "admin.courses.aliases": "Names at the club (comma-separated)",
   "admin.courses.error_required": "ID and Name are required",
   "admin.courses.error_days": "Select at least one active day",
+  "admin.courses.error_name_long": "Name must be at most {max} characters.",
   "admin.courses.error_exists": "Course ID already exists.",
   "admin.courses.error_id_invalid": "Course ID may only contain letters, digits, - and _",
   "admin.courses.error_id_locked": "Course ID cannot be changed.",
@@ -189,7 +195,7 @@ export const adminText = {
   "admin.holidays.error_date_invalid": "Date must be a valid YYYY-MM-DD date.",
   "admin.holidays.error_exists": "This date is already a holiday.",
   "admin.holidays.error_not_found": "Holiday not found.",
-  "admin.holidays.error_name_long": "Name must be at most 100 characters.",
+  "admin.holidays.error_name_long": "Name must be at most {max} characters.",
 
   // Guest Rules: booking rules.
   "admin.rules.rules_title": "Booking Rules",
@@ -232,6 +238,10 @@ export const adminText = {
   "admin.frontpage.created": "Created",
   "admin.frontpage.error_title": "Title is required",
   "admin.frontpage.error_content": "Content is required",
+  "admin.frontpage.error_title_long": "Title must be at most {max} characters.",
+  "admin.frontpage.error_content_long": "Content must be at most {max} characters.",
+  "admin.error_boolean": "{field} must be true or false.",
+  "admin.users.error_too_long": "{field} must be at most {max} characters.",
   "admin.frontpage.error_event_date": "Event date must be a valid YYYY-MM-DD date.",
   "admin.frontpage.error_not_found": "Advisory not found.",
   "admin.frontpage.create_failed": "Failed to create advisory ({status})",

@@ -46,4 +46,8 @@ export const commonText = {
   "offline.retry": "Try again",
   "update.ready": "A new version of Teebox is ready.",
   "update.reload": "Reload",
+  "request.unknown_host": "This server does not answer for that host name.",
+  "request.rate_limited": "Too many requests. Please wait a minute.",
+  "socket.rate_limited": "Too many messages at once. Please wait a moment and try again.",
+  "socket.too_many": "Too many Teebox tabs are open. Close one and try again.",
 } as const satisfies Record<string, string>;

@@ -1,7 +1,9 @@
 /** UI text of the profile page (spec §2 Profile page, §5 'Profile', 'Change password', §8). */
 import { PROFILE_TEXTS } from "../profile.ts";
+import { PASSWORD_TEXTS } from "../passwords.ts";
 
 export const profileText = {
+  ...PASSWORD_TEXTS,
   "profile.title": "Profile",
   "profile.loading": "Loading your profile…",
   "profile.details_title": "Your details",
@@ -24,9 +26,13 @@ export const profileText = {
   "profile.member_id_required": PROFILE_TEXTS["profile.member_id_required"],
   "profile.email_required": PROFILE_TEXTS["profile.email_required"],
   "profile.email_invalid": PROFILE_TEXTS["profile.email_invalid"],
+  "profile.name_too_long": PROFILE_TEXTS["profile.name_too_long"],
+  "profile.member_id_too_long": PROFILE_TEXTS["profile.member_id_too_long"],
+  "profile.email_too_long": PROFILE_TEXTS["profile.email_too_long"],
   "profile.invalid_cart": "Please choose a default cart type from the list.",
   "profile.invalid_fee_guest": "Please choose a guest fee default from the list.",
   "profile.invalid_fee_member": "Please choose a member fee default from the list.",
+  "club.password_unreadable": "Your club password could not be read; enter it again in your profile.",
   "profile.club_login_invalid": "Southwoods did not accept that email and password. Please check your club login.",
   "profile.club_timeout": "The Southwoods booking site did not answer in time. Your profile was not saved; please try again.",
   "profile.club_unavailable": "The Southwoods booking site is having trouble. Your profile was not saved; please try again later.",

@@ -8,6 +8,8 @@ export const setupText = {
   "setup.step1.title": "Secure Your Account",
   "setup.step1.intro": "Choose your own Teebox password. You will sign in with it from now on.",
   "setup.field.new_password": "New password",
+  "setup.field.current_password": "Password you signed in with",
+  "setup.field.current_password_hint": "The password your club administrator gave you. Leave blank if it is your username.",
   "setup.field.confirm_password": "Confirm password",
   "setup.password_mismatch": "Passwords do not match.",
   "setup.step2.title": "Enter Your Profile Details",
@@ -39,5 +41,6 @@ export const setupText = {
   "setup.go_dashboard": "Go to Dashboard",
   "setup.error_unexpected": "An unexpected error occurred.",
   "setup.verify_failed": "Verification failed. Please check your credentials.",
+  "setup.verify_rate_limited": "Too many club login checks. Please wait a moment and try again.",
   "setup.save_failed": "Failed to save your profile.",
 } as const satisfies Record<string, string>;

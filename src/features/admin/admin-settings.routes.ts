@@ -2,9 +2,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
-import { appSettingsSchema, checkReleaseTime } from "../../domain/settings.ts";
+import { checkReleaseTime, mergeSettingsUpdate } from "../../domain/settings.ts";
+import { readSettings } from "../../services/settings.service.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { parseWith, readJson } from "../../lib/validate.ts";
+import { readJson } from "../../lib/validate.ts";
 import { adminError, auditAdminChange } from "./admin-support.ts";
 import { readAdminSettings, replaceUiText, saveSettings } from "./admin-settings.service.ts";
 
@@ -26,7 +27,9 @@ export function createAppSettingsRoutes() {
       // The release time is checked first so its message is the spec's own (spec §5).
       const problem = checkReleaseTime(typeof body.release_time === "string" ? body.release_time : "");
       if (problem) throw badRequest(problem.message, problem.errorKey);
-      const settings = parseWith(appSettingsSchema, body);
+      const merged = mergeSettingsUpdate(body, await readSettings(c.get("deps").database.db));
+      if (!merged.ok) throw badRequest(merged.problem.message, merged.problem.errorKey);
+      const settings = merged.value;
       const result = await saveSettings(c.get("deps"), settings);
       await auditAdminChange(c, "admin.settings.update", null, `release ${settings.release_time} -${settings.release_days_before}d, log ${settings.log_level}, moved ${result.movedRequests}`);
       return c.json(result);

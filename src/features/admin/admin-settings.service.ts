@@ -7,12 +7,12 @@ import type { AppDeps } from "../../deps.ts";
 import { uiText } from "../../db/schema.ts";
 import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/request-lifecycle.ts";
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
-import type { AppSettings } from "../../domain/settings.ts";
+import type { StoredSettings } from "../../domain/settings.ts";
 import { readSettings, writeSettings } from "../../services/settings.service.ts";
 import { readUiText } from "../../services/options-and-texts.service.ts";
 
 export interface AdminSettingsView {
-  settings: AppSettings;
+  settings: StoredSettings;
   uiText: Record<string, string>;
 }
 
@@ -25,12 +25,12 @@ const releaseChanged = (a: ReleaseSettings, b: ReleaseSettings) =>
   a.release_days_before !== b.release_days_before || a.release_time !== b.release_time;
 
 export interface SettingsSaveResult {
-  settings: AppSettings;
+  settings: StoredSettings;
   /** Pending requests whose release instant moved, per member. */
   movedRequests: number;
 }
 
-export async function saveSettings(deps: AppDeps, next: AppSettings): Promise<SettingsSaveResult> {
+export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise<SettingsSaveResult> {
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);

@@ -7,6 +7,7 @@ import { statfs } from "node:fs/promises";
 import { cpus, freemem, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppDeps } from "../../deps.ts";
+import { findUnreadableClubPasswords } from "../../club/club-passwords.ts";
 
 export interface UsageFigures {
   used: number;
@@ -29,6 +30,8 @@ export interface SystemStats {
   memory: UsageFigures;
   disk?: UsageFigures;
   processes: ProcessRow[];
+  /** Members whose stored club password the current key cannot open (also a red row in processes). */
+  unreadableClubPasswords: number;
 }
 
 interface CpuSample {
@@ -59,13 +62,21 @@ function takeSample(): CpuSample {
   };
 }
 
+/**
+ * Disk figures as df shows them: the percentage is used ÷ (used + available to us), so the blocks
+ * reserved for root (free but not available) do not make a full disk look less full.
+ */
+export function diskFigures(fs: { blocks: number; bfree: number; bavail: number; bsize: number }): UsageFigures {
+  const total = fs.blocks * fs.bsize;
+  const used = (fs.blocks - fs.bfree) * fs.bsize;
+  const available = fs.bavail * fs.bsize;
+  return { used, total, percent: used + available > 0 ? Math.ceil((used / (used + available)) * 1000) / 10 : 0 };
+}
+
 async function measureDisk(filePath: string | null): Promise<UsageFigures | undefined> {
   if (!filePath) return undefined;
   try {
-    const fs = await statfs(dirname(filePath));
-    const total = fs.blocks * fs.bsize;
-    const used = (fs.blocks - fs.bfree) * fs.bsize;
-    return { used, total, percent: percentOf(used, total) };
+    return diskFigures(await statfs(dirname(filePath)));
   } catch {
     return undefined;
   }
@@ -106,10 +117,26 @@ export function createStatsSampler(): StatsSampler {
         memory: null,
         lastError: job.status === "online" ? null : job.lastError,
       }));
+      const unreadable = await findUnreadableClubPasswords(deps);
+      // Shown as a row the monitor already colours red (anything but online), so an admin sees it.
+      const passwords: ProcessRow[] =
+        unreadable.length === 0
+          ? []
+          : [
+              {
+                pm_id: null,
+                name: "club passwords",
+                status: `unreadable (${unreadable.length})`,
+                cpu: null,
+                memory: null,
+                lastError: `${unreadable.length} member(s) must enter their club password again: the current key cannot decrypt it`,
+              },
+            ];
       const stats: SystemStats = {
         cpu: { currentLoad, cores },
         memory: { used, total, percent: percentOf(used, total) },
-        processes: [own, ...jobs],
+        processes: [own, ...jobs, ...passwords],
+        unreadableClubPasswords: unreadable.length,
       };
       const disk = await measureDisk(deps.database.filePath);
       if (disk) stats.disk = disk;

@@ -6,27 +6,40 @@ import { ROLES, USER_STATUSES } from "../../db/schema.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { readJson, readParam } from "../../lib/validate.ts";
 import { adminError, auditAdminChange } from "./admin-support.ts";
+import { isTooLong, TEXT_LIMITS } from "../../domain/text-limits.ts";
 import { createUser, deleteUser, listUsers, updateUser, type UserChanges } from "./admin-users.service.ts";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+// Sanity bounds only: the shared limits (domain/text-limits) answer with a clear "too long".
+const optionalText = () => z.string().trim().max(2000).optional();
 
 const userFieldsSchema = z.object({
   username: z.string().max(100).optional(),
   password: z.string().max(200).optional(),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
-  name: optionalText(200),
-  memberId: optionalText(50),
-  southwoods_email: optionalText(200),
+  name: optionalText(),
+  memberId: optionalText(),
+  southwoods_email: optionalText(),
 });
 type UserFields = z.infer<typeof userFieldsSchema>;
 
 export const userIdParam = z.coerce.number().int().positive();
 
-function checkEmail(fields: UserFields): void {
+/** The limits the member's own profile form has, so whatever an admin saves the member can save back. */
+const USER_TEXT_LIMITS = [
+  ["name", "Name", "userName"],
+  ["memberId", "Member ID", "memberId"],
+  ["southwoods_email", "Southwoods email", "clubEmail"],
+] as const;
+
+function checkFields(fields: UserFields): void {
+  for (const [field, label, limit] of USER_TEXT_LIMITS) {
+    const value = fields[field];
+    if (value !== undefined && isTooLong(value, limit)) throw adminError("admin.users.error_too_long", 400, { field: label, max: TEXT_LIMITS[limit] });
+  }
   if (fields.southwoods_email && !EMAIL_PATTERN.test(fields.southwoods_email)) throw adminError("admin.users.error_invalid_email");
 }
 
@@ -51,7 +64,7 @@ export function createAdminUsersRoutes() {
       if (!username) throw adminError("admin.users.error_username_required");
       if (!USERNAME_PATTERN.test(username)) throw adminError("admin.users.error_username_invalid");
       if (!fields.password) throw adminError("admin.users.error_password_required");
-      checkEmail(fields);
+      checkFields(fields);
       const changes = toChanges(fields);
       const user = await createUser(c.get("deps"), currentUser(c), {
         ...changes,
@@ -66,7 +79,7 @@ export function createAdminUsersRoutes() {
     .put("/:id", async (c) => {
       const id = readParam(c, "id", userIdParam);
       const fields = await readJson(c, userFieldsSchema);
-      checkEmail(fields);
+      checkFields(fields);
       const user = await updateUser(c.get("deps"), currentUser(c), id, toChanges(fields), c.get("sessionId"));
       const what = [fields.role && `role ${fields.role}`, fields.status, fields.password && "password reset"].filter(Boolean).join(", ");
       await auditAdminChange(c, "admin.user.update", user.username, what || "details");

@@ -3,10 +3,9 @@
  * server: only a superadmin edits (or makes) a superadmin, nobody deletes themself or a
  * superadmin, the built-in `admin` keeps its role, and disabling a user ends their sessions.
  *
- * A user's first password: the admin must give one. When it equals the username (the usual case,
- * spec §3) the user is marked must_set_password and replaces it in the setup wizard, which sends
- * the username as the current password. A different password is simply theirs; the wizard's
- * set-password step then answers 'already set' and moves on.
+ * A user's first password: the admin must give one (8 to 128 characters, the shared rule). It is
+ * known to the admin, so the user is marked must_set_password and has to choose their own (setup
+ * wizard, current password = the one the admin gave) before any other call is answered.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
@@ -16,6 +15,8 @@ import { hashPassword } from "../../services/passwords.ts";
 import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
 import { adminError } from "./admin-support.ts";
 import { heldRequestCounts } from "../../lifecycle/request-lifecycle.ts";
+import { adminPasswordProblem } from "../../domain/passwords.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** The built-in superadmin (seeded); its role is locked. */
 export const BUILT_IN_ADMIN = "admin";
@@ -80,9 +81,16 @@ async function isUsernameTaken(deps: AppDeps, username: string): Promise<boolean
   return rows.length > 0;
 }
 
+/** The shared password rule, on the admin's form too: the member replaces it at first sign-in. */
+function checkNewPassword(password: string, username: string): void {
+  const problem = adminPasswordProblem(password, username);
+  if (problem) throw new AppError(400, problem.message, problem.errorKey);
+}
+
 export async function createUser(deps: AppDeps, actor: SessionUser, input: NewUserInput): Promise<AdminUserView> {
   if (input.role === "superadmin" && actor.role !== "superadmin") throw adminError("admin.users.error_grant_superadmin", 403);
   if (await isUsernameTaken(deps, input.username)) throw adminError("admin.users.error_username_exists");
+  checkNewPassword(input.password, input.username);
   const now = deps.clock.now();
   const [row] = await deps.database.db
     .insert(users)
@@ -94,7 +102,8 @@ export async function createUser(deps: AppDeps, actor: SessionUser, input: NewUs
       name: input.name ?? "",
       memberId: input.memberId ?? "",
       clubEmail: input.southwoods_email ?? "",
-      mustSetPassword: input.password === input.username,
+      // A password an admin typed is known to someone else: the member chooses their own first.
+      mustSetPassword: true,
       createdAt: now,
       updatedAt: now,
     })
@@ -132,8 +141,10 @@ export async function updateUser(
   if (changes.memberId !== undefined) set.memberId = changes.memberId;
   if (changes.southwoods_email !== undefined) set.clubEmail = changes.southwoods_email;
   if (hasNewPassword) {
+    checkNewPassword(changes.password as string, target.username);
     set.passwordHash = await hashPassword(deps, changes.password as string);
-    set.mustSetPassword = changes.password === target.username;
+    // An admin's own new password is theirs; one typed for somebody else must be replaced.
+    set.mustSetPassword = id !== actor.id;
   }
   const [row] = await deps.database.db.update(users).set(set).where(eq(users.id, id)).returning();
   forgetCachedUser(deps, id);

@@ -1,20 +1,11 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../deps.ts";
-import { isSecureRequest } from "../../lib/middleware.ts";
+import { clientAddress, isSecureRequest } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
 import { loginBodySchema, type AuthStatus } from "./auth.schemas.ts";
 import { createLoginLimiters, login } from "./auth.service.ts";
 import { endSession, SESSION_COOKIE, signSessionCookie } from "../../services/sessions.ts";
-
-/**
- * The address failed sign-ins are counted against: behind a proxy (PUBLIC_ORIGIN set) the first
- * forwarded-for address, else the socket's own address as Bun saw it.
- */
-function clientAddress(c: Context<AppEnv>): string {
-  const forwarded = c.get("deps").publicOrigin ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-  return forwarded || c.env?.clientIp?.() || "unknown";
-}
 
 export function createAuthRoutes() {
   const limiters = createLoginLimiters();

@@ -3,13 +3,17 @@ import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { verifyPassword } from "../../services/passwords.ts";
+import { isPasswordToReplace } from "../../domain/passwords.ts";
 import {
-  ACCOUNT_FAILURE_LIMIT,
-  ADDRESS_FAILURE_LIMIT,
-  FAILURE_WINDOW_MS,
-  createRateLimiter,
-  type RateLimiter,
-} from "./rate-limit.ts";
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_PAIR_LIMIT,
+  LOGIN_WINDOW_MS,
+  createWindowLimiter,
+  retryAfterSeconds,
+  takeAll,
+  type WindowLimiter,
+} from "../../lib/limits.ts";
 import { createSession, toSessionUser } from "../../services/sessions.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 
@@ -22,15 +26,22 @@ export async function findUserByUsername(deps: AppDeps, username: string) {
   return rows[0] ?? null;
 }
 
+/**
+ * Failed sign-ins are counted per (account, address), per account from anywhere, and per address
+ * for every account: one person guessing locks only that pair; a spread attack on one account
+ * meets the account limit; the address ceiling is high enough for a club office behind one address.
+ */
 export interface LoginLimiters {
-  account: RateLimiter;
-  address: RateLimiter;
+  pair: WindowLimiter;
+  account: WindowLimiter;
+  address: WindowLimiter;
 }
 
 export function createLoginLimiters(): LoginLimiters {
   return {
-    account: createRateLimiter(ACCOUNT_FAILURE_LIMIT, FAILURE_WINDOW_MS),
-    address: createRateLimiter(ADDRESS_FAILURE_LIMIT, FAILURE_WINDOW_MS),
+    pair: createWindowLimiter(LOGIN_PAIR_LIMIT, LOGIN_WINDOW_MS),
+    account: createWindowLimiter(LOGIN_ACCOUNT_LIMIT, LOGIN_WINDOW_MS),
+    address: createWindowLimiter(LOGIN_ADDRESS_LIMIT, LOGIN_WINDOW_MS),
   };
 }
 
@@ -49,19 +60,33 @@ export async function login(
 ): Promise<{ user: SessionUser; sessionId: string; expiresAt: number }> {
   const now = deps.clock.now();
   const accountKey = input.username.trim().toLowerCase();
-  if (limiters.account.isBlocked(accountKey, now) || limiters.address.isBlocked(input.address, now)) {
-    throw new AppError(429, "Too many sign-in attempts. Please wait a few minutes and try again.", "login.rate_limited");
+  const pairs: [WindowLimiter, string][] = [
+    [limiters.pair, `${accountKey}\n${input.address}`],
+    [limiters.account, accountKey],
+    [limiters.address, input.address],
+  ];
+  // The attempt is counted as a failure before the hash is computed and given back if it succeeds,
+  // so concurrent guesses beyond the limit are refused without any hashing.
+  const taken = takeAll(pairs, now);
+  if (!taken) {
+    throw new AppError(429, "Too many sign-in attempts. Please wait a few minutes and try again.", "login.rate_limited", {
+      "retry-after": String(retryAfterSeconds(pairs, now)),
+    });
   }
   const row = await findUserByUsername(deps, input.username);
   decoyHash ??= Bun.password.hash("decoy-password", { algorithm: "argon2id", ...(deps.passwordCost ?? {}) });
   const matches = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash));
   if (!row || !matches || row.status !== "active") {
-    limiters.account.recordFailure(accountKey, now);
-    limiters.address.recordFailure(input.address, now);
     deps.logger.info("sign-in refused", { username: accountKey.slice(0, 100), address: input.address });
     throw INVALID();
   }
-  limiters.account.reset(accountKey);
+  taken.giveBack();
+  limiters.pair.reset(pairs[0]![1]);
+  // A password equal to the username (an old default) must be replaced before anything else.
+  if (!row.mustSetPassword && isPasswordToReplace(input.password, row.username)) {
+    await deps.database.db.update(users).set({ mustSetPassword: true }).where(eq(users.id, row.id));
+    row.mustSetPassword = true;
+  }
   const session = await createSession(deps, row.id);
   return { user: toSessionUser(row), sessionId: session.id, expiresAt: session.expiresAt };
 }

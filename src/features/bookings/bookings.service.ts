@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { bookingRequests, bookings, requestAttempts, teeTimeSlots, uiText, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
 import { ClubError } from "../../club/errors.ts";
 import { bookingSubmissionSchema, validateBookingSubmission, type NormalisedSubmission } from "../../domain/booking-submission.ts";
-import { addDays, manilaDate } from "../../domain/manila-time.ts";
+import { manilaDate } from "../../domain/manila-time.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import type { SubmissionResultDetails } from "../../realtime/messages.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -24,6 +24,8 @@ import { clubErrorToAppError } from "../../club/club-login.ts";
 import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
 import { displayName, flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
+import { offeredDateRange } from "../../domain/date-kinds.ts";
 
 /** Texts of the errors this feature answers with (defaults of the UI-text keys in ui-text/bookings.ts). */
 export const BOOKING_ERRORS = {
@@ -72,7 +74,8 @@ export async function checkSubmission(db: Db, member: MemberIdentity, payload: u
     windows: rules.allowedWindows,
     self: { memberId: member.memberId, name: member.name },
     todayIso,
-    maxDate: addDays(todayIso, rules.appSettings.ui_date_range_days),
+    ...offeredDateRange(now, rules.appSettings),
+    ...(await submissionGuards(db, now)),
   });
   if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   return { ...outcome.value, selectionOrder: await checkLiveSlots(db, outcome.value) };
@@ -111,6 +114,7 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   const { database, clock } = deps;
   const now = clock.now();
   const sub = await checkSubmission(database.db, user, payload, now);
+  await checkMemberRequests(database.db, user.id, sub, now);
   await requireClubLogin(database.db, user.id);
   const rules = await readRules(database.db);
   const releaseAt = releaseInstant(sub.targetDate, rules.appSettings);

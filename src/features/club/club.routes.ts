@@ -1,21 +1,70 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
-import { requireRole } from "../../lib/middleware.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  VERIFY_EMAIL_LIMIT,
+  VERIFY_MEMBER_LIMIT,
+  VERIFY_MIN_INTERVAL_MS,
+  VERIFY_WINDOW_MS,
+  createWindowLimiter,
+  retryAfterSeconds,
+  takeAll,
+  type WindowLimiter,
+} from "../../lib/limits.ts";
+import { currentUser, requireRole } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
 import { readClubStatus } from "../../club/club-info.ts";
 import { verifyClubLogin } from "../../club/club-login.ts";
+import { recordAudit } from "../../services/audit.service.ts";
 
 const credentialsSchema = z.object({
   email: z.string().trim().min(1, "Southwoods email is required.").max(200).email("Please enter a valid email address."),
   password: z.string().min(1, "Password is required.").max(200),
 });
 
-/** POST /v1/my/verify-credentials: the setup wizard checks a club login before saving it. */
+/**
+ * POST /v1/my/verify-credentials: the setup wizard checks a club login before saving it.
+ * It tries a password on the club for whoever calls it, so it is limited per member and per club
+ * email (a member cannot test another member's club password faster than a person types: one try
+ * at a time, a pause between tries, a few per quarter hour), and every try is audited.
+ */
 export function createVerifyCredentialsRoutes() {
+  const perMember = createWindowLimiter(VERIFY_MEMBER_LIMIT, VERIFY_WINDOW_MS);
+  const perEmail = createWindowLimiter(VERIFY_EMAIL_LIMIT, VERIFY_WINDOW_MS);
+  // One place per pause: a member's next try waits until the previous one is VERIFY_MIN_INTERVAL_MS old.
+  const pace = createWindowLimiter(1, VERIFY_MIN_INTERVAL_MS);
+  const inFlight = new Set<number>();
   return new Hono<AppEnv>().post("/verify-credentials", async (c) => {
     const body = await readJson(c, credentialsSchema);
-    await verifyClubLogin(c.get("deps").club, body.email, body.password);
+    const deps = c.get("deps");
+    const user = currentUser(c);
+    const now = deps.clock.now();
+    const email = body.email.toLowerCase();
+    const audit = (outcome: string, started = now) =>
+      recordAudit(deps.database.db, { at: now, actorUserId: user.id, action: "member.verify_credentials", target: email, outcome, durationMs: deps.clock.now() - started });
+    const pairs: [WindowLimiter, string][] = [
+      [pace, String(user.id)],
+      [perMember, String(user.id)],
+      [perEmail, email],
+    ];
+    const taken = inFlight.has(user.id) ? null : takeAll(pairs, now);
+    if (!taken) {
+      await audit("rate_limited");
+      throw new AppError(429, "Too many club login checks. Please wait a moment and try again.", "setup.verify_rate_limited", {
+        "retry-after": String(retryAfterSeconds(pairs, now)),
+      });
+    }
+    inFlight.add(user.id);
+    try {
+      await verifyClubLogin(deps.club, body.email, body.password);
+      await audit("ok");
+    } catch (error) {
+      await audit(error instanceof AppError ? (error.errorKey ?? "refused") : "error");
+      throw error;
+    } finally {
+      inFlight.delete(user.id);
+    }
     return c.json({ ok: true });
   });
 }

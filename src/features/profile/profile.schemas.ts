@@ -5,9 +5,10 @@ import { z } from "zod";
  * email shape, options) are checked in the service so each has its own errorKey.
  */
 export const updateProfileSchema = z.object({
-  name: z.string().max(100),
-  memberId: z.string().max(50),
-  southwoods_email: z.string().max(200),
+  // Sanity bounds only: the shared limits (domain/text-limits) answer with a clear "too long".
+  name: z.string().max(2000),
+  memberId: z.string().max(2000),
+  southwoods_email: z.string().max(2000),
   /** Blank or absent keeps the stored club password. */
   golf_password: z.string().max(200).optional(),
   defaultCartType: z.string().max(100),

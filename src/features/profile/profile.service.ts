@@ -8,6 +8,7 @@ import { users } from "../../db/schema.ts";
 import { optionValues, type FormOptionCategory } from "../../domain/form-options.ts";
 import { normaliseMemberId } from "../../domain/players.ts";
 import { checkProfileFields, PROFILE_TEXTS } from "../../domain/profile.ts";
+import { newPasswordProblem } from "../../domain/passwords.ts";
 import { ClubError } from "../../club/errors.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../../services/audit.service.ts";
@@ -15,6 +16,7 @@ import type { SessionUser } from "../../domain/session-user.ts";
 import { hashPassword, verifyPassword } from "../../services/passwords.ts";
 import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
 import { listFormOptions } from "../../services/options-and-texts.service.ts";
+import { openClubPassword } from "../../club/club-passwords.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 
 type UserRow = typeof users.$inferSelect;
@@ -77,7 +79,8 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Update
   const email = input.southwoods_email.trim();
   const newPassword = input.golf_password && input.golf_password.trim() !== "" ? input.golf_password : null;
   const isEmailChanged = email.toLowerCase() !== row.clubEmail.trim().toLowerCase();
-  const passwordToCheck = newPassword ?? (row.clubPasswordSealed ? deps.secretBox.open(row.clubPasswordSealed) : null);
+  // Opened only when it is needed (a changed email); one this key cannot open is asked for again.
+  const passwordToCheck = newPassword ?? (isEmailChanged && row.clubPasswordSealed ? openClubPassword(deps, row.clubPasswordSealed) : null);
   // Without any club password there is no login to check yet; the email alone is kept.
   if ((isEmailChanged || newPassword) && passwordToCheck) await verifyClubLogin(deps, email, passwordToCheck);
 
@@ -113,6 +116,8 @@ const incorrectPassword = () => badRequest("Current password is incorrect.", "pa
 async function replacePassword(deps: AppDeps, userId: number, sessionId: string | null, current: string, next: string): Promise<void> {
   const row = await findUser(deps, userId);
   if (!(await verifyPassword(current, row.passwordHash))) throw incorrectPassword();
+  const problem = newPasswordProblem(next, row.username);
+  if (problem) throw badRequest(problem.message, problem.errorKey);
   const now = deps.clock.now();
   await deps.database.db
     .update(users)

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     defaultFeeGuest: "Charge my guest",
     defaultFeeMember: "Charge to their account",
     hasClubPassword: true,
+    mustSetPassword: false,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { useText } from "../../lib/text.ts";
 import { adminApi, type AdminUserView, type UserPayload } from "./admin-api.ts";
 import { failureText } from "./admin-ui.tsx";
 import { EditableTable } from "./editable-table.tsx";
+import { adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../src/domain/passwords.ts";
 
 const BUILT_IN_ADMIN = "admin";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,6 +36,9 @@ export function UsersTab() {
   function checkDraft(d: Draft, isNew: boolean): string | null {
     if (isNew && !d.username.trim()) return t("admin.users.error_username_required");
     if (isNew && !d.password) return t("admin.users.error_password_required");
+    // The shared password rule (the username itself is allowed as a member's first password).
+    const passwordProblem = d.password ? adminPasswordProblem(d.password, d.username.trim()) : null;
+    if (passwordProblem) return t(passwordProblem.errorKey as Parameters<typeof t>[0], passwordProblem.context);
     if (d.southwoods_email.trim() && !EMAIL_PATTERN.test(d.southwoods_email.trim())) return t("admin.users.error_invalid_email");
     return null;
   }
@@ -117,7 +121,7 @@ export function UsersTab() {
       saveFailure={(e) => failureText(t, "admin.users.save_failed", e)}
       deleteFailure={(e) => failureText(t, "admin.users.delete_failed", e)}
       loadError={loadError}
-      newRowNote={t("admin.users.new_password_hint")}
+      newRowNote={`${t("admin.users.new_password_hint")} ${t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}`}
       emptyText={null}
     />
   );

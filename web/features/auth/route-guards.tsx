@@ -59,7 +59,7 @@ export function RequireProfile() {
 export function SetupOnlyWhenNeeded() {
   const user = useSessionStore((state) => state.user);
   const hasJustFinishedSetup = useSessionStore((state) => state.hasJustFinishedSetup);
-  if (user && hasCompleteProfile(user) && !hasJustFinishedSetup) return <Navigate to={paths.home} replace />;
+  if (user && hasCompleteProfile(user) && !user.mustSetPassword && !hasJustFinishedSetup) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
 

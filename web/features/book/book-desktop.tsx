@@ -9,7 +9,7 @@ import { ReviewStep } from "./review-step.tsx";
 import { SubmitBar } from "./submit-bar.tsx";
 import { TimeStep } from "./time-step.tsx";
 
-export function BookDesktop({ data, user, todayIso, submitState }: BookLayoutProps) {
+export function BookDesktop({ data, user, todayIso, nowTime, submitState }: BookLayoutProps) {
   const t = useText();
   const panelRef = useRef<HTMLElement>(null);
   return (
@@ -28,7 +28,7 @@ export function BookDesktop({ data, user, todayIso, submitState }: BookLayoutPro
         >
           {t("book.skip_to_panel")}
         </a>
-        <TimeStep data={data} />
+        <TimeStep data={data} todayIso={todayIso} nowTime={nowTime} />
       </div>
       <aside className="book-desktop__panel" id="book-panel" ref={panelRef} tabIndex={-1}>
         <PlayersStep data={data} user={user} />

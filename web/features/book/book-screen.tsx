@@ -1,5 +1,5 @@
 /** The Book page (spec §2): one page on desktop, the five-step wizard on a phone, the same steps in both. */
-import { formatEventDate, manilaDate } from "../../../src/domain/manila-time.ts";
+import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
 import { useLiveDataStore, useScrapeOnBookOpen } from "../../lib/live-data-store.ts";
 import { useSessionStore } from "../../lib/session-store.ts";
@@ -33,7 +33,8 @@ function BookScreenFor({ user, now, title }: { user: SessionUser; now: () => num
   const isEditMissing = useEditQuery(data, user, hasLoaded);
   useScrapeOnBookOpen();
   const todayIso = manilaDate(now());
-  const props = { data, user, todayIso, submitState };
+  // Times already past today (Manila) are disabled; the server refuses them too.
+  const props = { data, user, todayIso, nowTime: manilaTimeOfDay(now()), submitState };
 
   return (
     <section className={`page book-page${isDesktop ? " book-page--desktop" : " book-page--mobile"}`}>

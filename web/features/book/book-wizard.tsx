@@ -27,10 +27,12 @@ export interface BookLayoutProps {
   data: BookingData;
   user: SessionUser;
   todayIso: string;
+  /** Manila time of day now ('HH:mm'): today's earlier times are disabled. */
+  nowTime: string;
   submitState: SubmitState;
 }
 
-export function BookWizard({ data, user, todayIso, submitState }: BookLayoutProps) {
+export function BookWizard({ data, user, todayIso, nowTime, submitState }: BookLayoutProps) {
   const t = useText();
   const step = useBookStore((s) => s.step);
   const date = useBookStore((s) => s.date);
@@ -65,7 +67,7 @@ export function BookWizard({ data, user, todayIso, submitState }: BookLayoutProp
       <div className="book-wizard__body">
         {step === 1 ? <DateStep data={data} todayIso={todayIso} /> : null}
         {step === 2 ? <CourseStep data={data} /> : null}
-        {step === 3 ? <TimeStep data={data} /> : null}
+        {step === 3 ? <TimeStep data={data} todayIso={todayIso} nowTime={nowTime} /> : null}
         {step === 4 ? <PlayersStep data={data} user={user} /> : null}
         {step === 5 ? <ReviewStep data={data} user={user} /> : null}
       </div>

@@ -1,17 +1,19 @@
 /**
  * Step 3: the tee times of the chosen date and course in collapsible morning and afternoon groups.
- * Times that are not AVAILABLE or that the member already holds are disabled and struck through;
+ * Times that are not AVAILABLE, that the member already holds, or that have already passed today
+ * (Manila; the server refuses them too) are disabled and struck through;
  * chosen times carry their priority number in click order (spec §2 'Time step').
  */
 import { useState } from "react";
 import { isMorning, isSlotAvailable, type TeeTime } from "../../../src/domain/estimated-slots.ts";
+import { isPastTeeTime } from "../../../src/domain/booking-submission.ts";
 import { useText } from "../../lib/text.ts";
 import { heldTimes, slotsFor, type BookingData } from "./book-model.ts";
 import { useBookStore } from "./book-store.ts";
 
 type GroupKey = "morning" | "afternoon";
 
-export function TimeStep({ data }: { data: BookingData }) {
+export function TimeStep({ data, todayIso, nowTime }: { data: BookingData; todayIso: string; nowTime: string }) {
   const t = useText();
   const date = useBookStore((s) => s.date);
   const course = useBookStore((s) => s.course);
@@ -43,8 +45,9 @@ export function TimeStep({ data }: { data: BookingData }) {
     const isHeld = held.has(slot.time);
     // The booking being edited is held by this member at the club: its own time stays choosable.
     const isOwnEditedTime = editTarget?.kind === "booking" && editTarget.date === date && editTarget.time === slot.time;
-    const isDisabled = priority === 0 && (isHeld || (!isSlotAvailable(slot) && !isOwnEditedTime));
-    const note = isHeld ? t("book.time.held") : isDisabled ? t("book.time.unavailable") : undefined;
+    const isPast = isPastTeeTime(date as string, slot.time, todayIso, nowTime);
+    const isDisabled = priority === 0 && (isPast || isHeld || (!isSlotAvailable(slot) && !isOwnEditedTime));
+    const note = isPast ? t("book.time.past") : isHeld ? t("book.time.held") : isDisabled ? t("book.time.unavailable") : undefined;
     return (
       <button
         key={slot.time}

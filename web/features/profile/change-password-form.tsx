@@ -3,7 +3,8 @@
  * three fields are filled and the new password equals the confirmation.
  */
 import { useState, type FormEvent } from "react";
-import { canChangePassword, isNewPasswordMismatch, type PasswordChange } from "../../../src/domain/profile.ts";
+import { canChangePassword, isNewPasswordMismatch, typedPasswordProblem, type PasswordChange } from "../../../src/domain/profile.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../src/domain/passwords.ts";
 import { Button } from "../../components/button.tsx";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
@@ -19,6 +20,7 @@ export function ChangePasswordForm() {
   const [errorText, setErrorText] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
   const isMismatch = isNewPasswordMismatch(values.newPassword, values.confirmPassword);
+  const ruleProblem = typedPasswordProblem(values.newPassword);
 
   function set(key: keyof PasswordChange, value: string) {
     setValues((current) => ({ ...current, [key]: value }));
@@ -48,10 +50,28 @@ export function ChangePasswordForm() {
         <span className="field__label">{t("profile.field.current_password")}</span>
         <input className="field__input" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => set("currentPassword", e.target.value)} />
       </label>
-      <label className="field">
-        <span className="field__label">{t("profile.field.new_password")}</span>
-        <input className="field__input" name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={(e) => set("newPassword", e.target.value)} />
-      </label>
+      <div className="field">
+        <label className="field__label" htmlFor="new-password">
+          {t("profile.field.new_password")}
+        </label>
+        <input
+          id="new-password"
+          className="field__input"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          aria-invalid={ruleProblem ? true : undefined}
+          aria-describedby="new-password-rule"
+          onChange={(e) => set("newPassword", e.target.value)}
+        />
+        {/* The rule shows before submit; a broken rule replaces it with what is wrong. */}
+        <span className={ruleProblem ? "field__error" : "page__note"} id="new-password-rule">
+          {ruleProblem
+            ? t(ruleProblem.errorKey as Parameters<typeof t>[0], ruleProblem.context)
+            : t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
+        </span>
+      </div>
       <div className="field">
         <label className="field__label" htmlFor="confirm-new-password">
           {t("profile.field.confirm_password")}

@@ -5,7 +5,8 @@
 import { useEffect, useId, useReducer, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { optionValues, pickOption, type FormOptionCategory } from "../../../src/domain/form-options.ts";
-import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail } from "../../../src/domain/profile.ts";
+import { isClubLoginReady, isNewPasswordReady, isProfileStepReady, looksLikeEmail, typedPasswordProblem } from "../../../src/domain/profile.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../src/domain/passwords.ts";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
 import { Button } from "../../components/button.tsx";
@@ -45,7 +46,7 @@ export function SetupWizard() {
   const signOut = useSessionStore((state) => state.signOut);
 
   const [state, dispatch] = useReducer(wizardReducer, user, initialWizardState);
-  const { step, values, newPassword, confirmPassword, clubPassword, options, errorText, isBusy } = state;
+  const { step, values, currentPassword, newPassword, confirmPassword, clubPassword, options, errorText, isBusy } = state;
 
   useEffect(() => {
     fetchFormOptions()
@@ -83,11 +84,13 @@ export function SetupWizard() {
   function submitPassword() {
     void run(
       async () => {
-        await setFirstPassword(user?.username ?? "", newPassword);
+        // The spec's first password is the username; a password an admin typed is asked for.
+        await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
         dispatch({ type: "passwordSet" });
       },
       (error) => {
-        if (error instanceof ApiError && error.errorKey === PASSWORD_ALREADY_SET_KEY) {
+        // A member who must still replace an admin's password has not set one: the error stands.
+        if (error instanceof ApiError && error.errorKey === PASSWORD_ALREADY_SET_KEY && !user?.mustSetPassword) {
           // The password was set before (an earlier visit, or by an admin): move on.
           dispatch({ type: "passwordSet" });
         } else {
@@ -146,6 +149,8 @@ export function SetupWizard() {
   const back = step >= 2 && step <= 4 ? () => dispatch({ type: "back" }) : undefined;
   const isEmailShapeWrong = values.clubEmail.trim() !== "" && !looksLikeEmail(values.clubEmail);
   const isPasswordMismatch = newPassword !== "" && confirmPassword !== "" && newPassword !== confirmPassword;
+  const typedProblem = typedPasswordProblem(newPassword);
+  const newPasswordProblemText = typedProblem ? t(typedProblem.errorKey as Parameters<typeof t>[0], typedProblem.context) : null;
 
   return (
     <div className="standalone-page setup-page">
@@ -162,7 +167,25 @@ export function SetupWizard() {
         <ProgressDots step={step} label={t("setup.progress", { step, total: WIZARD_STEPS })} />
         {step === 1 ? (
           <StepBody title={t("setup.step1.title")} intro={t("setup.step1.intro")}>
-            <TextField label={t("setup.field.new_password")} type="password" autoComplete="new-password" value={newPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "newPassword", value: v })} />
+            {user?.mustSetPassword ? (
+              <TextField
+                label={t("setup.field.current_password")}
+                hint={t("setup.field.current_password_hint")}
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(v) => dispatch({ type: "secretChanged", key: "currentPassword", value: v })}
+              />
+            ) : null}
+            <TextField
+              label={t("setup.field.new_password")}
+              hint={t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(v) => dispatch({ type: "secretChanged", key: "newPassword", value: v })}
+              problem={newPasswordProblemText}
+            />
             <TextField label={t("setup.field.confirm_password")} type="password" autoComplete="new-password" value={confirmPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "confirmPassword", value: v })} error={isPasswordMismatch ? t("setup.password_mismatch") : null} />
           </StepBody>
         ) : null}
@@ -242,8 +265,20 @@ function StepBody({ title, intro, children }: { title: string; intro: string; ch
   );
 }
 
-function TextField(props: { label: string; value: string; onChange(value: string): void; type?: string; autoComplete?: string; error?: string | null }) {
+function TextField(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  type?: string;
+  autoComplete?: string;
+  error?: string | null;
+  /** A standing note under the field (the password rule). */
+  hint?: string;
+  /** A rule the typed value breaks, shown as it is typed (not an alert). */
+  problem?: string | null;
+}) {
   const id = useId();
+  const describedBy = [props.error ? `${id}-error` : null, props.problem ? `${id}-problem` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -255,10 +290,20 @@ function TextField(props: { label: string; value: string; onChange(value: string
         type={props.type ?? "text"}
         autoComplete={props.autoComplete}
         value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
+        aria-invalid={props.error || props.problem ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(e) => props.onChange(e.target.value)}
       />
+      {props.hint ? (
+        <span className="page__note" id={`${id}-hint`}>
+          {props.hint}
+        </span>
+      ) : null}
+      {props.problem ? (
+        <span className="field__error" id={`${id}-problem`}>
+          {props.problem}
+        </span>
+      ) : null}
       {props.error ? (
         <span className="field__error" id={`${id}-error`} role="alert">
           {props.error}

@@ -18,6 +18,8 @@ import {
 
 /** Never written to storage (see wizard-storage.ts). */
 export interface WizardSecrets {
+  /** Asked only of a member whose password an admin typed (it is not the username then). */
+  currentPassword: string;
   newPassword: string;
   confirmPassword: string;
   clubPassword: string;
@@ -46,7 +48,7 @@ export type WizardAction =
   | { type: "clubLoginVerified" }
   | { type: "profileSaved" };
 
-const NO_SECRETS: WizardSecrets = { newPassword: "", confirmPassword: "", clubPassword: "" };
+const NO_SECRETS: WizardSecrets = { currentPassword: "", newPassword: "", confirmPassword: "", clubPassword: "" };
 
 function valuesFromUser(user: SessionUser | null): WizardValues {
   return { ...EMPTY_WIZARD_VALUES, name: user?.name ?? "", memberId: user?.memberId ?? "", clubEmail: user?.southwoods_email ?? "" };
@@ -74,8 +76,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "valueChanged":
       return { ...state, values: { ...state.values, [action.key]: action.value }, errorText: null };
     case "secretChanged":
-      // A new club password clears the verification error; the step-1 fields keep theirs until Next.
-      return { ...state, [action.key]: action.value, errorText: action.key === "clubPassword" ? null : state.errorText };
+      // A new club or current password clears the error it caused; the new-password fields keep theirs until Next.
+      return { ...state, [action.key]: action.value, errorText: action.key === "clubPassword" || action.key === "currentPassword" ? null : state.errorText };
     case "optionsLoaded":
       return { ...state, options: action.options };
     case "back":
@@ -89,7 +91,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "callSettled":
       return { ...state, isBusy: false };
     case "passwordSet":
-      return state.step === 1 ? { ...goTo(state, 2), newPassword: "", confirmPassword: "" } : state;
+      return state.step === 1 ? { ...goTo(state, 2), currentPassword: "", newPassword: "", confirmPassword: "" } : state;
     case "clubLoginVerified":
       return state.step === 3 ? goTo(state, 4) : state;
     case "profileSaved":
