@@ -212,12 +212,33 @@ describe("confirmed bookings", () => {
     f = fx;
     const cookie = await fx.t.signIn("maria", "demo1234");
     const garcia = { type: "Member", cartType: { Walking: true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Garcia", searchIdNumber: "sw-1004" };
+    const before = fx.t.published.length;
     const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:00"], "masters", [garcia]) });
     expect(res.status).toBe(200);
+    const pushedByEdit = fx.t.published.slice(before);
     const body = await res.json();
     expect(body.booking).toMatchObject({ bookingId: booking.bookingRef, time: "06:00", playersInfo: [{ name: "Maria Santos" }, { name: "Garcia", id: "SW-1004" }] });
     const [atClub] = fx.sim.bookingsOf("maria@southwoods.demo");
     expect(atClub.players.map((p) => p.lastName)).toEqual(["Santos", "Garcia"]);
+    // The member's open pages reload to show the new players, and the sync that follows keeps them.
+    const mariaId = body.booking && (await fx.t.deps.database.db.select().from(bookings))[0].userId;
+    expect(pushedByEdit).toContainEqual({ topic: `user:${mariaId}`, message: { type: "status", status: "updated" } });
+    await fx.t.deps.bookingsSync.syncMember(mariaId);
+    const listed = await (await fx.t.call("GET", "/v1/my/bookings", { cookie })).json();
+    expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Garcia"]);
+  });
+
+  test("a guest added to a confirmed booking stays after the club is read again", async () => {
+    const { fx, booking } = await bookedFixture();
+    f = fx;
+    const cookie = await fx.t.signIn("maria", "demo1234");
+    const guest = { type: "Guest", cartType: { Walking: true }, chargeFeesTo: { "Charge my guest": true }, firstName: "Maria", lastName: "Clara" };
+    const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:00"], "masters", [guest]) });
+    expect(res.status).toBe(200);
+    const [row] = await fx.t.deps.database.db.select().from(bookings);
+    await fx.t.deps.bookingsSync.syncMember(row.userId);
+    const listed = await (await fx.t.call("GET", "/v1/my/bookings", { cookie })).json();
+    expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Maria Clara"]);
   });
 
   test("a new time books the new slot first, then cancels the old one", async () => {
