@@ -74,6 +74,7 @@ export const adminText = {
   "admin.club_check.col_page": "Page",
   "admin.club_check.col_result": "Result",
   "admin.club_check.col_details": "What was read",
+  "admin.club_check.col_saved": "Page as read",
   "admin.club_check.read": "Read",
   "admin.club_check.not_read": "Not read",
   "admin.club_check.save_page": "Save page",

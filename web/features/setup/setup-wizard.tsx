@@ -55,6 +55,12 @@ export function SetupWizard() {
   }, []);
 
   useEffect(() => {
+    if (state.retryAt === null) return;
+    const timer = setTimeout(() => dispatch({ type: "retryAllowed" }), Math.max(0, state.retryAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [state.retryAt]);
+
+  useEffect(() => {
     const progress = progressToKeep({ step, values });
     if (progress) saveWizardState(progress);
   }, [step, values]);
@@ -106,7 +112,13 @@ export function SetupWizard() {
         await verifyClubLogin(values.clubEmail.trim(), clubPassword);
         dispatch({ type: "clubLoginVerified" });
       },
-      (error) => dispatch({ type: "callFailed", errorText: wizardErrorText(error, tryText, t("setup.verify_failed")) }),
+      (error) =>
+        dispatch({
+          type: "callFailed",
+          errorText: wizardErrorText(error, tryText, t("setup.verify_failed")),
+          // Checks are paced like a person typing: Verify waits as long as the server asked.
+          retryAt: error instanceof ApiError && error.retryAfterMs !== null ? Date.now() + error.retryAfterMs : null,
+        }),
     );
   }
 
@@ -233,7 +245,7 @@ export function SetupWizard() {
           )}
           {step === 1 ? <Button type="submit" isLoading={isBusy} disabled={!isNewPasswordReady(newPassword, confirmPassword)}>{t("setup.next")}</Button> : null}
           {step === 2 ? <Button type="submit" disabled={!isProfileStepReady(values.name, values.memberId)}>{t("setup.next")}</Button> : null}
-          {step === 3 ? <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword)}>{t("setup.verify")}</Button> : null}
+          {step === 3 ? <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword) || state.retryAt !== null}>{t("setup.verify")}</Button> : null}
           {step === 4 ? <Button type="submit" isLoading={isBusy}>{t("setup.finish")}</Button> : null}
           {step === 5 ? <Button type="submit">{t("setup.go_dashboard")}</Button> : null}
         </div>
