@@ -156,6 +156,17 @@ describe("app settings", () => {
   }
   const puts = () => calls.filter((c) => c.method === "PUT");
 
+  test("an emptied number is refused with a message and nothing is sent (never saved as 0)", async () => {
+    serve();
+    const section = await renderSettings();
+    await typeInto(await within(section).findByLabelText("Release days before"), "");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(await screen.get().findByText("release_days_before needs a number.")).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+
   test("a bad release time shows the spec's message and sends nothing", async () => {
     serve();
     const section = await renderSettings();

@@ -190,6 +190,23 @@ describe("the five steps", () => {
     expect(callsTo("/v1/my/user/set-password")[0].body).toEqual({ currentPassword: "given-by-admin", newPassword: "my-own-pass" });
   });
 
+  test("a member whose profile an admin filled in goes to the app once their own password is set, not through steps 2 to 4", async () => {
+    sessionUser = makeUser({ mustSetPassword: true });
+    useSessionStore.setState({ user: sessionUser });
+    answers["POST /v1/my/user/set-password"] = () => {
+      sessionUser = { ...sessionUser, mustSetPassword: false };
+      return jsonResponse({ ok: true });
+    };
+    const router = await renderWizard();
+    type("Password you signed in with", "given-by-admin");
+    type("New password", "my-own-pass");
+    type("Confirm password", "my-own-pass");
+    await click("Next");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(useSessionStore.getState().user?.mustSetPassword).toBe(false);
+    expect(stored()).toBeNull();
+  });
+
   test("step 1 continues when the server says the password is already set", async () => {
     answers["POST /v1/my/user/set-password"] = () => jsonResponse({ message: "Current password is incorrect.", errorKey: "password.error_incorrect" }, 400);
     await renderWizard();

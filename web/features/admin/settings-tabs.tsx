@@ -1,5 +1,6 @@
 /** App Settings (spec §2, §5 'App settings') and UI Text (the key-to-text map). */
 import { useEffect, useMemo, useState } from "react";
+import { makeProblem } from "../../../src/domain/problem.ts";
 import { checkReleaseTime, LOG_LEVELS, type AppSettings, type LogLevel } from "../../../src/domain/settings.ts";
 import { DEFAULT_UI_TEXT } from "../../../src/domain/ui-text/index.ts";
 import { Button } from "../../components/button.tsx";
@@ -35,11 +36,14 @@ export type SettingsDecision = { kind: "send"; settings: AppSettings } | { kind:
 
 /**
  * Spec §5: a bad release time is an error and nothing is sent; a JSON setting that does not parse
- * abandons the save silently; numbers are converted to numbers.
+ * abandons the save silently; numbers are converted to numbers. An emptied number field is an
+ * error too (it is never sent as 0, which the server would refuse anyway).
  */
 export function decideSettingsSave(form: SettingsForm): SettingsDecision {
   const problem = checkReleaseTime(form.release_time.trim());
   if (problem) return { kind: "error", message: problem.message };
+  const emptied = NUMBER_KEYS.find((key) => form[key].trim() === "" || !Number.isFinite(Number(form[key])));
+  if (emptied) return { kind: "error", message: makeProblem("settings.number_required", { key: emptied }).message };
   let courses: unknown;
   try {
     courses = JSON.parse(form.courses_to_skip_on_full);

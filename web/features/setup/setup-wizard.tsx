@@ -12,7 +12,7 @@ import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
 import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { clientLog } from "../../lib/client-log.ts";
-import { useSessionStore } from "../../lib/session-store.ts";
+import { hasCompleteProfile, useSessionStore } from "../../lib/session-store.ts";
 import { useText, useTextLookup, type TryText } from "../../lib/text.ts";
 import { paths } from "../../paths.ts";
 import { fetchFormOptions, saveProfile, setFirstPassword, verifyClubLogin } from "./setup-api.ts";
@@ -92,6 +92,14 @@ export function SetupWizard() {
       async () => {
         // The spec's first password is the username; a password an admin typed is asked for.
         await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
+        if (user?.mustSetPassword && hasCompleteProfile(user)) {
+          // Only the password an admin typed was missing: the profile is done, so the member goes
+          // on to the app (the re-checked session no longer sends them here) instead of steps 2-4.
+          clearWizardState();
+          await checkSession();
+          navigate(paths.home, { replace: true });
+          return;
+        }
         dispatch({ type: "passwordSet" });
       },
       (error) => {
