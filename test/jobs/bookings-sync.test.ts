@@ -60,3 +60,22 @@ test("the periodic round reads every member with a club login", async () => {
     await sync.stop();
   }
 });
+
+test("a session the club dropped mid-sync is signed in again once and the booking is still read", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  try {
+    const maria = await f.user("maria");
+    const session = await f.t.deps.sessions.forMember(maria.id);
+    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    const actionsBefore = f.clubActions.length;
+    f.sim.dropAllSessions();
+
+    expect(await sync.syncMember(maria.id)).toBe(true);
+    expect((await rows(f)).map((r) => r.bookingRef)).toEqual([ref]);
+    expect(f.clubActions.slice(actionsBefore).filter((a) => a.action === "login" && a.email === "maria@southwoods.demo")).toHaveLength(1);
+  } finally {
+    await sync.stop();
+  }
+});
