@@ -136,6 +136,17 @@ describe("system monitor", () => {
   });
 
 
+  test("a long failure shows its summary line, the whole text on demand", async () => {
+    const long = "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";
+    serve((call) => (call.url.includes("system-stats") ? jsonResponse({ ...STATS, processes: [{ ...STATS.processes[1], lastError: long }] }) : undefined));
+    render(<SystemMonitor timer={{ every: () => () => undefined }} />);
+    const summary = await screen.get().findByText("13 of 14 pages could not be read", { exact: false, selector: "summary" });
+    expect(summary.textContent).toBe("13 of 14 pages could not be read Details");
+    const details = summary.closest("details") as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector(".admin-failure__full")?.textContent).toBe(long);
+  });
+
   test("'No data available.' before any figures", async () => {
     serve((call) => (call.url.includes("system-stats") ? new Promise<Response>(() => undefined) as unknown as Response : undefined));
     render(<SystemMonitor timer={{ every: () => () => undefined }} />);

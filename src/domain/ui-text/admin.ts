@@ -41,6 +41,7 @@ export const adminText = {
 
   // System Monitor.
   "admin.monitor.title": "System Monitor",
+  "admin.monitor.details": "Details",
   "admin.monitor.club": "Club in use",
   "admin.monitor.club_demo": "Demo club (built in)",
   "admin.monitor.club_live": "Live club site",

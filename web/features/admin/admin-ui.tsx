@@ -106,3 +106,29 @@ export function useFullConfig(loadFailedKey: UiTextKey = "admin.config.load_fail
   }, [reload]);
   return { config, error, reload };
 }
+
+/** Failure texts longer than this show a summary line, with the whole text on demand. */
+const SUMMARY_LENGTH = 80;
+
+/** The summary line of a long failure text: its first clause, or its start cut at a word. */
+export function summaryOf(text: string): string {
+  const clause = /^(.{8,80}?)(?::\s|\.\s|;\s)/.exec(text)?.[1];
+  if (clause) return clause;
+  if (text.length <= SUMMARY_LENGTH) return text;
+  const cut = text.slice(0, SUMMARY_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), SUMMARY_LENGTH / 2))}…`;
+}
+
+/** A failure text as the monitor shows it: short ones whole, long ones as a summary with the details on demand. */
+export function FailureText({ text }: { text: string }) {
+  const t = useText();
+  if (text.length <= SUMMARY_LENGTH) return <>{text}</>;
+  return (
+    <details className="admin-failure">
+      <summary>
+        {summaryOf(text)} <span className="admin-failure__more">{t("admin.monitor.details")}</span>
+      </summary>
+      <p className="admin-failure__full">{text}</p>
+    </details>
+  );
+}
