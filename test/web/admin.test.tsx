@@ -360,7 +360,11 @@ describe("rows that toggle between view and edit", () => {
     await settle();
     fireEvent.click(screen.get().getByRole("button", { name: "Save" }));
     await settle();
-    expect(await screen.get().findByText("ID and Name are required")).toBeTruthy();
+    const required = await screen.get().findByText("ID and Name are required");
+    // Announced, and tied to the row's fields.
+    expect(required.getAttribute("role")).toBe("alert");
+    expect(screen.get().getByLabelText("ID").getAttribute("aria-describedby")).toBe(required.id);
+    expect(screen.get().getByLabelText("ID").getAttribute("aria-invalid")).toBe("true");
     await typeInto(screen.get().getByLabelText("ID"), "masters");
     await settle();
     await typeInto(screen.get().getByLabelText("Name"), "Again");

@@ -29,10 +29,10 @@ export function problemText(t: Translate, problem: AdminProblem): string {
   return t(problem.key, problem.context);
 }
 
-export function ErrorLine({ text }: { text: string | null }) {
+export function ErrorLine({ text, id }: { text: string | null; id?: string }) {
   if (!text) return null;
   return (
-    <p className="form-error" role="alert">
+    <p className="form-error" role="alert" id={id}>
       {text}
     </p>
   );
