@@ -167,3 +167,15 @@ describe("the feed", () => {
     expect(valueOf(event, "SUMMARY")).toBe("Tee off 06:04, Masters");
   });
 });
+
+describe("bad input", () => {
+  test("a new address takes an empty JSON object; anything else is refused and the old address keeps working", async () => {
+    const url = await makeAddress();
+    for (const rawBody of ["{", "[]", '{"userId":2}', "null"]) {
+      const res = await t.call("POST", "/v1/my/calendar", { cookie: maria, rawBody });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errorKey: string }).errorKey).toMatch(/^validation\./);
+    }
+    expect((await fetchFeed(url)).status).toBe(200);
+  });
+});

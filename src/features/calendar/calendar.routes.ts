@@ -1,10 +1,15 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
 import { currentUser } from "../../lib/middleware.ts";
+import { readJson } from "../../lib/validate.ts";
 import { feedOf, memberOfFeed, readAddress, renewAddress } from "./calendar.service.ts";
 
 /** Where the member's calendar app will fetch from: PUBLIC_ORIGIN, else the origin this call came to. */
 const originOf = (c: { get: (key: "deps") => { publicOrigin: string | null }; req: { url: string } }) => c.get("deps").publicOrigin ?? new URL(c.req.url).origin;
+
+/** A new address takes no input: an empty JSON object (anything else is refused, nothing changes). */
+const newAddressBodySchema = z.strictObject({});
 
 /** GET /v1/my/calendar (the address, if made) and POST /v1/my/calendar (a new one; the old stops working). */
 export function createMyCalendarRoutes() {
@@ -14,6 +19,7 @@ export function createMyCalendarRoutes() {
       return c.json(await readAddress(c.get("deps"), currentUser(c).id, originOf(c)));
     })
     .post("/calendar", async (c) => {
+      await readJson(c, newAddressBodySchema);
       c.header("cache-control", "no-store");
       return c.json(await renewAddress(c.get("deps"), currentUser(c).id, originOf(c)));
     });
