@@ -1,11 +1,13 @@
 /**
- * The calendar address in real Chromium: a member makes it on the Profile page, copies it with the
+ * The story of a booking and the calendar address in real Chromium. The story: a request for an
+ * open date is booked at once by the engine against the demo club, and "How this was booked" shows
+ * its attempts. The calendar address: a member makes it on the Profile page, copies it with the
  * Copy button (clipboard permission granted to the page), and the copied address serves the feed
  * to a client with no cookie, as a calendar app; a new address stops the copied one at once.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { addDays, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
+import { addDays, formatEventDate, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
 import { eventsOf, parseIcal, valueOf } from "../helpers/ical-parser.ts";
 import { openPage, saveScreenshot, signIn, submitRequestFromPage, useServerAndBrowser, type TestServer } from "./harness.ts";
 import type { Browser } from "playwright-core";
@@ -20,7 +22,7 @@ useServerAndBrowser((s, b) => {
 let context: BrowserContext;
 let page: Page;
 
-describe("the calendar address", () => {
+describe("a member's story and calendar", () => {
   beforeAll(async () => {
     ({ context, page } = await openPage(browser, server, { hasSeenWelcome: true }));
     context.setDefaultTimeout(15_000);
@@ -68,5 +70,38 @@ describe("the calendar address", () => {
     expect(renewed).not.toBe(copied);
     expect((await fetch(copied)).status).toBe(404);
     expect((await fetch(renewed)).status).toBe(200);
+  });
+
+  test("a booking made against the demo club tells how it was booked", async () => {
+    await page.goto("/bookings");
+    const open = await page.evaluate(async () => {
+      const answer = (await (await fetch("/v1/tee-times")).json()) as { teeTimes: { date: string; course: string; tee_times: { time: string; status: string }[] }[] };
+      return answer.teeTimes.flatMap((day) => day.tee_times.filter((slot) => /available/i.test(slot.status)).map((slot) => ({ date: day.date, course: day.course, time: slot.time })));
+    });
+    expect(open.length).toBeGreaterThan(0);
+    // The member's booking rules may refuse some of the club's open times: the first one accepted is booked at once.
+    let chosen: { date: string; course: string; time: string } | null = null;
+    for (const slot of open.slice(-40).reverse()) {
+      const answer = await submitRequestFromPage(page, slot);
+      if (answer.type === "submissionResult") {
+        chosen = slot;
+        break;
+      }
+    }
+    expect(chosen).not.toBeNull();
+    await page.goto("/bookings");
+    const row = page.locator('[data-testid^="booking:"]').filter({ hasText: formatEventDate(chosen!.date) }).first();
+    await row.waitFor({ timeout: 20_000 });
+    const opener = row.getByRole("button", { name: "How this was booked" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "How this was booked" });
+    const attempt = dialog.locator(".story__attempt").first();
+    await attempt.waitFor();
+    expect(await attempt.textContent()).toContain(chosen!.time);
+    expect(await attempt.textContent()).toContain("Booked, reference");
+    expect(await dialog.getByTestId("story-clock").textContent()).toMatch(/club's clock/);
+    await saveScreenshot(page, "booking-story-dialog");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
   });
 });
