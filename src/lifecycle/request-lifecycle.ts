@@ -65,7 +65,7 @@ export async function insertRequest(db: Db, row: typeof bookingRequests.$inferIn
 
 /** An edit of a request starts it afresh: its attempts go, its fields and status are replaced. */
 export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<boolean> {
-  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null }, now, userId);
+  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null, clockOffsetMs: null, clockUncertaintyMs: null }, now, userId);
   if (moved) await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
   return moved;
 }
@@ -98,8 +98,13 @@ export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestR
     .orderBy(asc(bookingRequests.submittedAt), asc(bookingRequests.id));
 }
 
-/** pending → processing; false when the request is no longer pending (cancelled, edited away). */
-export const markProcessing = (db: Db, id: number, now: number) => transition(db, id, "arm", {}, now);
+/**
+ * pending → processing; false when the request is no longer pending (cancelled, edited away). The
+ * club clock's offset measured for this release stays with the request for its story (null: the
+ * club's clock could not be read, so ours was used).
+ */
+export const markProcessing = (db: Db, id: number, now: number, clock: { offsetMs: number; uncertaintyMs: number } | null = null) =>
+  transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now);
 
 export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
   await db

@@ -29,6 +29,9 @@ export const apiPaths = {
     changePassword: "/v1/my/user/change-password",
     setPassword: "/v1/my/user/set-password",
     verifyCredentials: "/v1/my/verify-credentials",
+    requestStory: (id: number) => `/v1/my/requests/${id}/story`,
+    bookingStory: (bookingId: string) => `/v1/my/bookings/${enc(bookingId)}/story`,
+    calendar: "/v1/my/calendar",
   },
   editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {

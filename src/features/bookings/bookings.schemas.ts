@@ -8,6 +8,7 @@ import type { ConfirmedBookingView, PendingRequestView } from "../../domain/book
 export const cancelRequestPayloadSchema = z.object({ id: z.coerce.number().int().positive() });
 export const cancelBookingPayloadSchema = z.object({ bookingId: z.string().trim().min(1).max(100) });
 export const bookingIdParamSchema = z.string().trim().min(1).max(100);
+export const requestIdParamSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** One booking post as the member's record shows it. */
 export interface AttemptView {

@@ -167,7 +167,7 @@ const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", 
 const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
 
 /** The reason's text as an admin worded it (or its default), filled from its context. */
-async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
+export async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
   const wanted = [...new Set(keys)];
   const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
   const texts = new Map(overrides.map((r) => [r.key, r.value]));

@@ -50,7 +50,7 @@ export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promi
       }
       continue;
     }
-    if (!(await markProcessing(rt.deps.database.db, row.id, rt.now()))) continue;
+    if (!(await markProcessing(rt.deps.database.db, row.id, rt.now(), rt.measured ?? null))) continue;
     const request = { ...row, status: "processing" as const };
     try {
       contexts.push({ request, session: await rt.deps.sessions.forMember(request.userId), excluded: new Set(), hasUnsettledPost: false });

@@ -2,6 +2,7 @@
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
+import { CalendarSection } from "./calendar-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
 import "./profile.css";
@@ -16,6 +17,7 @@ export function ProfileView() {
         <div className="profile-grid">
           <ProfileDetailsForm user={user} />
           <ChangePasswordForm />
+          <CalendarSection />
         </div>
       ) : (
         <LoadingBlock label={t("profile.loading")} />
