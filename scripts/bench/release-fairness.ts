@@ -90,3 +90,17 @@ export function emptyHandedThoughFree(members: readonly MemberWish[], holdings: 
 export function firstChoicesHeld(members: readonly MemberWish[], holdings: ReadonlyMap<string, readonly string[]>): number {
   return members.filter((m) => (holdings.get(m.email) ?? []).includes(m.wanted[0])).length;
 }
+
+/**
+ * Members a rival beat: a rival holds a slot on the member's list ranked above what the member
+ * holds at the end (or the member holds nothing). Rivals on asked-for slots nobody needed do not
+ * count here, however many there are.
+ */
+export function beatenByRivals(members: readonly MemberWish[], holdings: ReadonlyMap<string, readonly string[]>, rivalHeld: Iterable<string>): number {
+  const rivals = new Set(rivalHeld);
+  return members.filter((m) => {
+    const held = holdings.get(m.email) ?? [];
+    const bestHeld = Math.min(...held.map((key) => m.wanted.indexOf(key)).filter((rank) => rank >= 0), m.wanted.length);
+    return m.wanted.slice(0, bestHeld).some((key) => rivals.has(key));
+  }).length;
+}

@@ -14,6 +14,7 @@ import { createClubClient } from "../../src/club/client.ts";
 import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
 import {
+  beatenByRivals,
   contestByCourse,
   emptyHandedThoughFree,
   fairAllocation,
@@ -209,6 +210,8 @@ export interface ReleaseFigures {
   withSlot: number;
   bestWithSlot: number;
   emptyHandedThoughFree: number;
+  /** Members a rival beat to a slot they ranked above what they ended with. */
+  beatenByRivals: number;
   /** Every slot the rivals booked that day, asked for or not. */
   rivalBookings: number;
   duplicates: number;
@@ -289,6 +292,7 @@ export function figuresOf(input: {
     withSlot: [...holdings.values()].filter((keys) => keys.length > 0).length,
     bestWithSlot: best.filter((pick) => pick !== null).length,
     emptyHandedThoughFree: emptyHandedThoughFree(wishes, holdings, free),
+    beatenByRivals: beatenByRivals(wishes, holdings, rivalHeld),
     rivalBookings: rivalHeld.length,
     duplicates: [...holdings.values()].filter((keys) => keys.length > 1).length,
     peakRssMb: report.peakRssMb,
@@ -334,6 +338,7 @@ export function describeFigures(f: ReleaseFigures): string[] {
     `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
     ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
+    `members beaten by a rival to a slot they ranked above what they got: ${f.beatenByRivals}`,
     `first choices won: ${f.firstChoices} (best achievable under the fairness rule: ${f.bestFirstChoices})`,
     `members with a slot: ${f.withSlot} of ${f.members} (best achievable: ${f.bestWithSlot})`,
     `members with nothing although a slot on their list was free: ${f.emptyHandedThoughFree}`,
@@ -345,7 +350,7 @@ export function describeFigures(f: ReleaseFigures): string[] {
 
 /** One table: a row per case and contender. */
 export function figuresTable(rows: ReleaseFigures[]): string {
-  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "nothing though free", "dup", "peak MB"];
+  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
   const cells = rows.map((f) => [
     caseLabel(f.releaseCase),
     f.contender,
@@ -356,6 +361,7 @@ export function figuresTable(rows: ReleaseFigures[]): string {
     `${f.firstChoices} (${f.bestFirstChoices})`,
     `${f.withSlot} (${f.bestWithSlot})`,
     String(f.emptyHandedThoughFree),
+    String(f.beatenByRivals),
     String(f.duplicates),
     f.peakRssMb.toFixed(0),
   ]);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import {
+  beatenByRivals,
   contestByCourse,
   emptyHandedThoughFree,
   fairAllocation,
@@ -118,5 +119,24 @@ describe("the benchmark's members and release", () => {
     expect(plan.releaseTime).toBe("07:00");
     expect(CLUB_COURSES.every((c) => isCourseOpenOn(c, plan.playDate))).toBe(true);
     expect(plan.releaseDaysBefore).toBe(9);
+  });
+});
+
+describe("beatenByRivals", () => {
+  const members: MemberWish[] = [
+    { email: "a", wanted: [M("06:00"), M("06:08"), M("06:16")] },
+    { email: "b", wanted: [M("06:24"), M("06:32")] },
+    { email: "c", wanted: [M("06:40")] },
+    { email: "d", wanted: [M("06:48"), M("06:56")] },
+  ];
+  test("counts members who hold something worse than, or nothing instead of, a slot a rival holds", () => {
+    const holdings = new Map([["a", [M("06:08")]], ["b", [M("06:24")]], ["c", []], ["d", [M("06:48")]]]);
+    // a: 06:00 (ranked above 06:08) went to a rival; b holds its first; c: its slot went to a rival;
+    // d: the rival's 06:56 is ranked below what d holds.
+    expect(beatenByRivals(members, holdings, [M("06:00"), M("06:16"), M("06:40"), M("06:56"), M("07:04")])).toBe(2);
+  });
+  test("nobody is beaten when rivals hold only slots ranked below what members got", () => {
+    const holdings = new Map([["a", [M("06:00")]], ["b", [M("06:24")]], ["c", [M("06:40")]], ["d", [M("06:48")]]]);
+    expect(beatenByRivals(members, holdings, [M("06:08"), M("06:32"), M("06:56")])).toBe(0);
   });
 });
