@@ -28,6 +28,9 @@ import { peakRssMb, percentile } from "./support.ts";
 
 export { percentile };
 
+/** Sleeps until a moment on this host's clock. */
+export const sleepUntilHost = (atMs: number) => Bun.sleep(Math.max(0, atMs - Date.now()));
+
 /** Peak resident memory of this process, in MB (Linux). */
 export const ownPeakRssMb = () => peakRssMb(process.pid);
 
@@ -230,15 +233,13 @@ async function control<T>(club: ClubProcess, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** The club's own account of the release: the attempt log, each member's bookings, the sheet's free slots. */
+/**
+ * The club's own account of the release: the sheet's available slots, each member's bookings and
+ * the attempt log, read in that order so that a booking made while reading is in the log even if
+ * the sheet was read before it (free at the instant stays right; decision 090).
+ */
 async function readClub(club: ClubProcess, setup: RunSetup) {
   const { playDate } = setup.plan;
-  const attempts = (await control<{ attempts: BookingAttemptRecord[] }>(club, "/attempts")).attempts.filter((a) => a.date === playDate);
-  const holdings = new Map<string, string[]>();
-  for (const member of setup.members) {
-    const { bookings } = await control<{ bookings: SimBooking[] }>(club, `/bookings?email=${encodeURIComponent(member.account.email)}`);
-    holdings.set(member.account.email, bookings.filter((b) => b.date === playDate).map((b) => slotKey(b.courseId, b.time)));
-  }
   // The sheet as a member sees it, read through the club's pages by a member outside the benchmark.
   const reader = DEMO_CLUB_ACCOUNTS[1];
   const session = createClubClient({ baseUrl: club.url }).forMember({ userId: 0, email: reader.email, password: reader.password });
@@ -246,8 +247,15 @@ async function readClub(club: ClubProcess, setup: RunSetup) {
   for (const course of CLUB_COURSES) {
     if (!isCourseOpenOn(course, playDate)) continue;
     const sheet = await session.fetchTeeSheet(playDate, course.id);
+    if (!sheet.released) throw new Error(`the club has not opened ${playDate} yet`);
     for (const slot of sheet.slots) if (slot.status === "AVAILABLE") availableAtEnd.add(slotKey(course.id, slot.time));
   }
+  const holdings = new Map<string, string[]>();
+  for (const member of setup.members) {
+    const { bookings } = await control<{ bookings: SimBooking[] }>(club, `/bookings?email=${encodeURIComponent(member.account.email)}`);
+    holdings.set(member.account.email, bookings.filter((b) => b.date === playDate).map((b) => slotKey(b.courseId, b.time)));
+  }
+  const attempts = (await control<{ attempts: BookingAttemptRecord[] }>(club, "/attempts")).attempts.filter((a) => a.date === playDate);
   return { attempts, holdings, availableAtEnd };
 }
 
@@ -300,6 +308,8 @@ export function figuresOf(input: {
   };
 }
 
+const RIVALS_SETTLE_MS = 2000;
+
 /** Plays one release for one contender against a fresh club process, and reads the outcome from the club. */
 export async function playRelease(releaseCase: ReleaseCase, memberCount: number, contender: Contender, log: (line: string) => void = console.log): Promise<ReleaseFigures> {
   const plan = planRelease(releaseCase.clubOffsetMs, contender.leadMs);
@@ -317,6 +327,9 @@ export async function playRelease(releaseCase: ReleaseCase, memberCount: number,
     const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members };
     log(`${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`);
     const report = await contender.run(setup);
+    // A contender may be done before the club has opened (every post early) or before the rivals
+    // have acted: the club is read once both are past.
+    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, releaseCase.rivalDelayMs) + RIVALS_SETTLE_MS);
     const seen = await readClub(club, setup);
     return figuresOf({ contender: contender.name, releaseCase, setup, report, ...seen });
   } finally {
@@ -369,6 +382,3 @@ export function figuresTable(rows: ReleaseFigures[]): string {
   const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i])).join(" | ")} |`;
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...cells.map(line)].join("\n");
 }
-
-/** Sleeps until a moment on this host's clock. */
-export const sleepUntilHost = (atMs: number) => Bun.sleep(Math.max(0, atMs - Date.now()));
