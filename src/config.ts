@@ -27,6 +27,8 @@ export interface Config {
   trustedProxies: string[] | null;
   /** Host names served besides localhost, loopback, the machine's own addresses and publicOrigin's host. */
   allowedHosts: string[];
+  /** How the club writes numeric dates ('05/03/2025'): day first or month first; null refuses them. */
+  clubDateOrder: "dmy" | "mdy" | null;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +60,7 @@ const fields = {
     .string()
     .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
     .refine((list) => list.every((h) => /^[a-z0-9.\-:\[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
+  CLUB_DATE_ORDER: z.enum(["dmy", "mdy"], { message: "must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)" }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
 } as const;
 
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: read(env, "LOG_LEVEL") ?? null,
     trustedProxies: read(env, "TRUSTED_PROXIES") ?? null,
     allowedHosts: read(env, "ALLOWED_HOSTS") ?? [],
+    clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
   };
   try {
     // Created readable by the owner only: it holds the database, its key file and backups.

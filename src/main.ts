@@ -60,7 +60,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     sessionKey,
     publicOrigin: config.publicOrigin,
     trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
-    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
+    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
   });
   await seed(database, {
     now: clock.now(),
