@@ -206,7 +206,8 @@ describe("rivals, faults and failures", () => {
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
   });
 
-  test("the club down for longer than the bounded window fails the request", async () => {
+  // Issue 18 changed this: an unknown outcome is never Failed; past the window it needs attention.
+  test("the club down for longer than the bounded window: the request needs attention, never Failed, and nothing more is posted", async () => {
     f = await startReleaseFixture({ engine: { unavailableWindowMs: 2000 } });
     await f.submit("maria", submission(PLAY, ["06:00"]));
     const [id] = await requestIdOf(f);
@@ -216,9 +217,15 @@ describe("rivals, faults and failures", () => {
     await f.stepUntil(async () => (await f!.request(id)).status !== "processing", 100, 2000);
     // 500s are ambiguous for a booking post, so each one is followed by a read of the club first.
     const request = await f.request(id);
-    expect(request.status).toBe("failed");
-    expect(request.failureReason).toContain("could not tell whether the booking went through");
+    expect(request.status).toBe("needs_attention");
+    expect(request.reasonKey).toBe("bookings.reason.could_not_tell");
+    expect(request.phase).toBeNull();
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
+    const posts = clubPosts(f).length;
+    f.sim.setFaults({ errorRate: 0 });
+    await f.clock.advance(10_000);
+    await f.engine.idle();
+    expect(clubPosts(f).length).toBe(posts);
   });
 });
 
