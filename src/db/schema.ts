@@ -165,13 +165,8 @@ export const scrapeRuns = sqliteTable("scrape_runs", {
 /** The states of a booking request; every transition between them is in src/lifecycle/request-lifecycle.ts. */
 export const REQUEST_STATUSES = ["pending", "held", "processing", "needs_attention", "confirmed", "failed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-/**
- * What a processing request is going through while the club is in trouble (decision 116): the
- * club does not answer ('waiting_for_club'), or a post's outcome is not known yet and the member's
- * club bookings are being read to settle it ('checking_with_club'). Null otherwise.
- */
-export const REQUEST_PHASES = ["waiting_for_club", "checking_with_club"] as const;
-export type RequestPhase = (typeof REQUEST_PHASES)[number];
+import { REQUEST_PHASES } from "../domain/bookings-view.ts";
+export { REQUEST_PHASES, type RequestPhase } from "../domain/bookings-view.ts";
 
 /** The selected times in priority order, as the member clicked them. */
 export interface RequestSelection {
