@@ -75,7 +75,7 @@ export async function checkSubmission(db: Db, member: MemberIdentity, payload: u
     self: { memberId: member.memberId, name: member.name },
     todayIso,
     ...offeredDateRange(now, rules.appSettings),
-    ...(await submissionGuards(db, now)),
+    ...(await submissionGuards(db, now, submission.targetDate)),
   });
   if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   return { ...outcome.value, selectionOrder: await checkLiveSlots(db, outcome.value) };
