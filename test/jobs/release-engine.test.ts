@@ -61,6 +61,47 @@ describe("firing at the release instant", () => {
     expect((await f.request(id)).status).toBe("confirmed");
   });
 
+  describe("a time the club does not have fails that slot, never the member (issue 18)", () => {
+    /** Requests stored before the club changed its grid: the submission check would refuse them now. */
+    const setTimes = (fx: ReleaseFixture, id: number, selection: { time: string; slotId: string | null }[]) =>
+      fx.t.deps.database.db.update(bookingRequests).set({ selection }).where(eq(bookingRequests.id, id));
+
+    test("a predicted id for a missing time: the sheet is read once, then the next time is booked; nobody else posts for it", async () => {
+      f = await startReleaseFixture();
+      await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
+      await f.submit("jose", submission(PLAY, ["06:16", "06:24"]));
+      const [maria, jose] = await requestIdOf(f);
+      await setTimes(f, maria, [{ time: "06:05", slotId: null }, { time: "06:08", slotId: null }]);
+      await setTimes(f, jose, [{ time: "06:05", slotId: null }, { time: "06:24", slotId: null }]);
+      await f.moveTo(RELEASE - 60_000);
+      await f.moveTo(RELEASE);
+      await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([["06:05", "no_such_time"], ["06:08", "confirmed"]]);
+      expect(await f.request(maria)).toMatchObject({ status: "confirmed", reasonKey: null });
+      // The club's sheet has no 06:05: jose, next in line for it, never asks for it.
+      expect(clubPosts(f, "jose@southwoods.demo").map((a) => a.time)).toEqual(["06:24"]);
+      expect((await f.request(jose)).status).toBe("confirmed");
+      expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:08"]);
+    });
+
+    test("a live id the club answers 'does not exist' for: the next time; with none left, no time was available (never a refusal)", async () => {
+      f = await startReleaseFixture();
+      await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
+      await f.submit("jose", submission(PLAY, ["06:16"]));
+      const [maria, jose] = await requestIdOf(f);
+      await setTimes(f, maria, [{ time: "06:00", slotId: "MAS-GONE-0600" }, { time: "06:08", slotId: null }]);
+      await setTimes(f, jose, [{ time: "06:13", slotId: "MAS-GONE-0613" }]);
+      await f.moveTo(RELEASE - 60_000);
+      await f.moveTo(RELEASE);
+      await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([["06:00", "no_such_time"], ["06:08", "confirmed"]]);
+      expect((await f.request(maria)).status).toBe("confirmed");
+      const failed = await f.request(jose);
+      expect(failed).toMatchObject({ status: "failed", reasonKey: "bookings.reason.no_time_available", failureReason: NO_TIME_AVAILABLE });
+      expect(f.sim.bookingsOf("jose@southwoods.demo")).toHaveLength(0);
+    });
+  });
+
   test("'not yet open' is tried again every few tens of milliseconds until the club opens", async () => {
     // The club's clock is 200 ms behind, but the engine believes it is in step: it fires early.
     f = await startReleaseFixture({ clubOffsetMs: -200, measuredOffsetMs: 0 });

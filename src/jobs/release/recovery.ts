@@ -49,7 +49,7 @@ async function settleAfterRestart(rt: ReleaseRuntime, ctx: RunContext): Promise<
       rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
       if (rt.now() - since >= rt.settings.unavailableWindowMs) {
         // Never Failed while the club may hold the booking: it needs attention (decision 117).
-        await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / 60_000));
+        await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs));
         return "booked";
       }
       await rt.notePhase(request, ctx, "checking_with_club");

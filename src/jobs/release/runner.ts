@@ -51,7 +51,7 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
       const result = await trySlot(rt, ctx, time, prepared?.time === time ? prepared : undefined);
       prepared = undefined;
       if (result.kind === "booked" || result.kind === "stopped") return;
-      if (result.kind === "unsure") return void (await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / 60_000)));
+      if (result.kind === "unsure") return void (await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs)));
       if (result.kind === "failed") {
         rt.board.release(request.id, request.playDate, request.courseId, time, "free");
         return void (await finishFailed(rt, request, result.reason));

@@ -41,6 +41,8 @@ export interface ReleaseSettings extends RetrySettings {
    * release and on start (decision 115); false when the engine's options fix it (tests, benchmarks).
    */
   retryWindowFromSettings: boolean;
+  /** How long one minute of club_retry_minutes lasts (tests scale a 40 s fault down to seconds). */
+  retryMinuteMs: number;
 }
 
 export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
@@ -51,6 +53,7 @@ export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   unavailableBackoffMs: [100, 250, 500, 1000, 2000],
   unavailableWindowMs: 10 * 60_000,
   retryWindowFromSettings: true,
+  retryMinuteMs: 60_000,
 };
 
 export class ReleaseRuntime {
@@ -129,7 +132,7 @@ export class ReleaseRuntime {
     if (!this.settings.retryWindowFromSettings) return;
     try {
       const { club_retry_minutes } = await readSettings(this.deps.database.db);
-      this.settings = { ...this.settings, unavailableWindowMs: club_retry_minutes * 60_000 };
+      this.settings = { ...this.settings, unavailableWindowMs: club_retry_minutes * this.settings.retryMinuteMs };
     } catch (error) {
       this.deps.logger.warn("release: could not read the club retry setting", { error: describeError(error) });
     }
