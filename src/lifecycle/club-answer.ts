@@ -131,9 +131,9 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
     case "page_not_understood":
       return unknownOutcome(unreadable);
     case "no_such_time":
-      // The club has no such time: a predicted id may just be wrong (read the sheet once for the
-      // real one); the real id refused means the time is not on the club's sheet: the next time.
-      if (state.isPredicted && !state.isIdCorrected) return { decision: { kind: "read_sheet" }, state: { ...state, isIdCorrected: true } };
+      // The club has no such time: the id may just be wrong or stale (read the sheet once for the
+      // real one); refused again, or absent from the sheet, the time is not there: the next time.
+      if (!state.isIdCorrected) return { decision: { kind: "read_sheet" }, state: { ...state, isIdCorrected: true } };
       return done({ kind: "next_time", gone: true });
     case "rule_refused":
       if (state.isPredicted && !state.isIdCorrected) return { decision: { kind: "read_sheet" }, state: { ...state, isIdCorrected: true } };

@@ -84,7 +84,7 @@ describe("firing at the release instant", () => {
       expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:08"]);
     });
 
-    test("a live id the club answers 'does not exist' for: the next time; with none left, no time was available (never a refusal)", async () => {
+    test("a stale live id: the sheet gives the real one; a time the sheet lacks is gone, and with none left no time was available (never a refusal)", async () => {
       f = await startReleaseFixture();
       await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
       await f.submit("jose", submission(PLAY, ["06:16"]));
@@ -94,8 +94,9 @@ describe("firing at the release instant", () => {
       await f.moveTo(RELEASE - 60_000);
       await f.moveTo(RELEASE);
       await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
-      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([["06:00", "no_such_time"], ["06:08", "confirmed"]]);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.slotId, a.outcome])).toEqual([["06:00", "MAS-GONE-0600", "no_such_time"], ["06:00", "MAS-20261130-0600", "confirmed"]]);
       expect((await f.request(maria)).status).toBe("confirmed");
+      expect((await f.attempts(jose)).map((a) => [a.time, a.outcome])).toEqual([["06:13", "no_such_time"]]);
       const failed = await f.request(jose);
       expect(failed).toMatchObject({ status: "failed", reasonKey: "bookings.reason.no_time_available", failureReason: NO_TIME_AVAILABLE });
       expect(f.sim.bookingsOf("jose@southwoods.demo")).toHaveLength(0);

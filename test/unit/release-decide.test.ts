@@ -31,7 +31,8 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
   // A time the club does not have is that slot failing, never the member's request (issue 18).
   ["a predicted id for no such time: read the sheet once", err("no_such_time"), { isPredicted: true }, { kind: "read_sheet" }],
   ["no such time under the real id: the next time, nobody tries it again", err("no_such_time"), { isPredicted: true, isIdCorrected: true }, { kind: "next_time", gone: true }],
-  ["no such time with a live-data id: the next time", err("no_such_time"), {}, { kind: "next_time", gone: true }],
+  ["no such time with a live-data id: it may be stale, read the sheet once", err("no_such_time"), {}, { kind: "read_sheet" }],
+  ["no such time after the sheet was read: the next time", err("no_such_time"), { isIdCorrected: true }, { kind: "next_time", gone: true }],
   ["a predicted slot id refused: read the sheet", err("rule_refused"), { isPredicted: true }, { kind: "read_sheet" }],
   ["a refusal of the real id: fail with the club's words", err("rule_refused"), { isPredicted: true, isIdCorrected: true }, { kind: "fail", reason: { key: "bookings.reason.club_refused", context: { message: "club says rule_refused" } } }],
   ["a player unknown to the club: fail with the club's words", err("player_not_found"), {}, { kind: "fail", reason: { key: "bookings.reason.club_refused", context: { message: "club says player_not_found" } } }],
