@@ -6,7 +6,8 @@
  *   pending ──► processing ──► confirmed | failed      (the release engine)
  *   pending ◄─► held ──► failed                        (the member disabled; enabled again before the release)
  *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
- *   processing ──► needs_attention ──► cancelled | pending   (Teebox could not tell whether a post booked)
+ *   processing ──► needs_attention ──► confirmed | cancelled | pending   (Teebox could not tell whether a post
+ *                                       booked; the bookings sync confirms it once the club lists the booking)
  *
  * While processing, a request may be in a phase (decision 116, column `phase`): 'waiting_for_club'
  * while the club does not answer, 'checking_with_club' while a post's outcome is unknown and the
@@ -28,7 +29,7 @@ export const TRANSITIONS = {
   arm: { from: ["pending"], to: "processing" },
   hold: { from: ["pending"], to: "held" },
   unhold: { from: ["held"], to: "pending" },
-  confirm: { from: ["processing", "pending"], to: "confirmed" },
+  confirm: { from: ["processing", "pending", "needs_attention"], to: "confirmed" },
   fail: { from: ["processing", "pending", "held"], to: "failed" },
   unsure: { from: ["processing"], to: "needs_attention" },
   cancel: { from: ["pending", "failed", "held", "needs_attention"], to: "cancelled" },
@@ -192,6 +193,19 @@ export const failRequest = (db: Db, id: number, why: RequestReason, now: number)
 
 /** processing → needs_attention: a post's outcome stayed unknown for the whole retry window. */
 export const markUnsure = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "unsure", reasonColumns(why), now);
+
+/**
+ * Requests that need attention because Teebox could not tell whether the club booked them, each
+ * with the times it posted for: the bookings sync confirms one once the club lists the booking.
+ */
+export async function unsureRequestsOf(db: Db, userId: number): Promise<{ request: RequestRow; times: string[] }[]> {
+  const rows = await db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.userId, userId), eq(bookingRequests.status, "needs_attention"), eq(bookingRequests.reasonKey, "bookings.reason.could_not_tell")));
+  const attempts = await loadAttempts(db, rows.map((r) => r.id));
+  return rows.map((request) => ({ request, times: [...new Set(attempts.filter((a) => a.requestId === request.id).map((a) => a.time))] }));
+}
 
 /** The phase of a processing request (null: none); false when it is no longer processing. */
 export async function setPhase(db: Db, id: number, phase: RequestPhase | null): Promise<boolean> {
