@@ -112,6 +112,23 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     expect(after.selection.map((s) => s.time)).toEqual(["05:04", "06:00"]);
   });
 
+  test("a request Teebox could not settle is listed as needing attention with what to do, and can be cancelled or submitted again", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));
+    await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:16"]));
+    const [first, second] = (await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
+    await f.t.deps.database.db.update(bookingRequests).set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: PLAY, minutes: "10" } });
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const listed = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
+    expect(listed.map((r: { status: string; phase: unknown }) => [r.status, r.phase])).toEqual([["Needs attention", null], ["Needs attention", null]]);
+    expect(listed[0].failureReason).toStartWith(`Teebox could not tell whether the club booked ${PLAY}: its site could not be read for 10 minutes.`);
+    expect(await act(f, "maria", "CANCEL_REQUEST", { id: first })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
+    const [edited] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", { ...submission(PLAY, ["06:24"]), editTarget: second });
+    expect(edited).toMatchObject({ type: "submissionResult", status: "pending" });
+    const rows = await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id);
+    expect(rows.map((r) => [r.status, r.reasonKey])).toEqual([["cancelled", "bookings.reason.could_not_tell"], ["pending", null]]);
+  });
+
   test("a member without a club login is told to connect it", async () => {
     f = await startReleaseFixture({ startEngine: false });
     const maria = await f.user("maria");
