@@ -165,6 +165,8 @@ export const scrapeRuns = sqliteTable("scrape_runs", {
 /** The states of a booking request; every transition between them is in src/lifecycle/request-lifecycle.ts. */
 export const REQUEST_STATUSES = ["pending", "held", "processing", "needs_attention", "confirmed", "failed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+import { REQUEST_PHASES } from "../domain/bookings-view.ts";
+export { REQUEST_PHASES, type RequestPhase } from "../domain/bookings-view.ts";
 
 /** The selected times in priority order, as the member clicked them. */
 export interface RequestSelection {
@@ -185,6 +187,8 @@ export const bookingRequests = sqliteTable(
     players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
     memberCartType: text("member_cart_type").notNull().default(""),
     status: text("status", { enum: REQUEST_STATUSES }).notNull(),
+    /** Only while processing: what the club's trouble means for it now (REQUEST_PHASES), else null. */
+    phase: text("phase", { enum: REQUEST_PHASES }),
     /** Epoch ms of the release instant (Manila), on the club's clock. */
     releaseAt: integer("release_at").notNull(),
     /** The failure (or hold) rendered in the default text, for logs and older readers. */

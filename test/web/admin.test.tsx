@@ -221,6 +221,27 @@ describe("app settings", () => {
     expect(puts()[0].body).toEqual({ ...DEFAULT_SETTINGS, release_days_before: 5, log_level: "warn" });
   });
 
+  test("how long the engine keeps trying a club in trouble is edited here; left empty it is not sent", async () => {
+    serve((call) => {
+      if (call.method === "GET" && call.url.startsWith("/v1/admin/app-settings")) return jsonResponse({ settings: { ...DEFAULT_SETTINGS, club_retry_minutes: 10 }, uiText: {} });
+      return call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined;
+    });
+    const section = await renderSettings();
+    const field = (await within(section).findByLabelText("Keep trying a club in trouble at a release for (minutes)")) as HTMLInputElement;
+    expect(field.value).toBe("10");
+    await typeInto(field, "15");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(await screen.get().findByText("Settings saved")).toBeTruthy();
+    expect(puts()[0].body).toEqual({ ...DEFAULT_SETTINGS, club_retry_minutes: 15 });
+    await typeInto(field, "");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(puts()[1].body).toEqual({ ...DEFAULT_SETTINGS });
+  });
+
 });
 
 describe("guest rules", () => {

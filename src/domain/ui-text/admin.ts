@@ -127,6 +127,7 @@ export const adminText = {
   "admin.settings.booking_roll_hour": "Booking roll hour",
   "admin.settings.courses_to_skip_on_full": "Courses to skip when full (JSON array)",
   "admin.settings.smart_refresh_threshold_seconds": "Smart refresh threshold (seconds)",
+  "admin.settings.club_retry_minutes": "Keep trying a club in trouble at a release for (minutes)",
   "admin.settings.log_level": "Log level",
   "admin.settings.scraper_username": "Scraper uses the club login of (username)",
   "admin.settings.log_debug": "Debug",

@@ -27,6 +27,8 @@ export type AttemptRow = z.infer<typeof attemptSchema>;
 export const requestRowSchema = z.object({
   ...pendingRequestShape,
   failureReason: z.optional(z.nullable(z.string())),
+  /** While Processing, what the club's trouble means for it now (decision 116). */
+  phase: z.optional(z.nullable(z.string())),
   submittedAt: z.optional(z.nullable(z.number())),
   attempts: z.optional(z.array(attemptSchema)),
   selectionOrder: z.optional(z.array(z.object({ time: z.string(), slotId: z.nullable(z.string()) }))),

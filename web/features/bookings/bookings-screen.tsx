@@ -20,6 +20,7 @@ import {
   displayTime,
   editLinkFor,
   requestStatusKind,
+  requestStatusTextKey,
   showsReleaseTime,
   sortBookings,
   sortRequests,
@@ -148,8 +149,8 @@ function statusText(item: Item, t: Translate): string {
   if (item.kind === "booking") return t("bookings.status.confirmed");
   const { request } = item;
   if (showsReleaseTime(request) && request.release_at != null) return t("bookings.releases", { date: formatReleaseAt(request.release_at) });
-  const kind = requestStatusKind(request.status);
-  return kind === "other" ? request.status : t(`bookings.status.${kind}`);
+  const key = requestStatusTextKey(request);
+  return key === null ? request.status : t(key);
 }
 
 function submittedText(item: Item, t: Translate): string | null {
