@@ -64,8 +64,8 @@ export function readOptions(argv: string[]): { positional: string[]; options: Ma
   const positional: string[] = [];
   const options = new Map<string, string>();
   for (const arg of argv) {
-    const match = /^--([\w-]+)=(.*)$/.exec(arg);
-    if (match) options.set(match[1], match[2]);
+    const match = /^--([\w-]+)(?:=(.*))?$/.exec(arg);
+    if (match) options.set(match[1], match[2] ?? "true");
     else positional.push(arg);
   }
   return { positional, options };
@@ -172,6 +172,8 @@ export interface RunSetup {
   /** The club's true offset, only to put the contender's own send times on the club's clock. */
   clubOffsetMs: number;
   members: BenchMember[];
+  /** Members using the app while the release fires (Teebox only): open sockets, and refreshes in the second around the instant. */
+  load?: { sockets: number; refreshers: number };
 }
 
 /** What a contender says back about itself; the club says the rest. */
@@ -311,7 +313,13 @@ export function figuresOf(input: {
 const RIVALS_SETTLE_MS = 2000;
 
 /** Plays one release for one contender against a fresh club process, and reads the outcome from the club. */
-export async function playRelease(releaseCase: ReleaseCase, memberCount: number, contender: Contender, log: (line: string) => void = console.log): Promise<ReleaseFigures> {
+export async function playRelease(
+  releaseCase: ReleaseCase,
+  memberCount: number,
+  contender: Contender,
+  log: (line: string) => void = console.log,
+  load?: RunSetup["load"],
+): Promise<ReleaseFigures> {
   const plan = planRelease(releaseCase.clubOffsetMs, contender.leadMs);
   const members = drawMembers(memberCount, plan.playDate);
   const club = await startClubProcess({
@@ -324,7 +332,7 @@ export async function playRelease(releaseCase: ReleaseCase, memberCount: number,
     rivalDelayMs: releaseCase.rivalDelayMs,
   });
   try {
-    const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members };
+    const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
     log(`${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`);
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals

@@ -10,7 +10,11 @@
  * won beside the best achievable under the fairness rule, members left with nothing although a
  * slot on their list was free, duplicates and peak memory (docs/decisions/090-honest-release-benchmark.md).
  *
- *   bun scripts/bench/release.ts [members=100] [--club-offset=1300] [--rival-delay=150]
+ * With --under-load the release is played twice: quiet, then while 300 members have the app open
+ * (sockets) and 100 of them refresh in the same second around the instant; both sets of figures
+ * are printed, the second with what those members' reads met.
+ *
+ *   bun scripts/bench/release.ts [members=100] [--club-offset=1300] [--rival-delay=150] [--under-load]
  */
 import { describeFigures, playRelease, readOptions } from "./release-support.ts";
 import { teeboxContender } from "./teebox-contender.ts";
@@ -23,5 +27,12 @@ if (!Number.isInteger(members) || members < 1 || !Number.isFinite(releaseCase.cl
   process.exit(2);
 }
 
-const figures = await playRelease(releaseCase, members, teeboxContender);
-for (const line of describeFigures(figures)) console.log(line);
+const isUnderLoad = options.has("under-load");
+const quiet = await playRelease(releaseCase, members, teeboxContender);
+if (isUnderLoad) console.log("── quiet");
+for (const line of describeFigures(quiet)) console.log(line);
+if (isUnderLoad) {
+  const loaded = await playRelease(releaseCase, members, teeboxContender, console.log, { sockets: 300, refreshers: 100 });
+  console.log("── under load: 300 sockets open, 100 members refreshing in the second around the instant");
+  for (const line of describeFigures(loaded)) console.log(line);
+}

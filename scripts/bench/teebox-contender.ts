@@ -25,6 +25,11 @@ import { writeSettings } from "../../src/services/settings.service.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
+import { createApp } from "../../src/app.ts";
+import { createSession, SESSION_COOKIE, signSessionCookie } from "../../src/services/sessions.ts";
+import { startHttpServer, type HttpServer } from "../../src/server.ts";
+import type { WebAssets } from "../../src/web-assets.ts";
+import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
 import { ownPeakRssMb, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
@@ -82,6 +87,8 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     });
   }
 
+  // Under load: Teebox serves the app too, and members' browsers (another process) use it at the instant.
+  const appLoad = setup.load ? await startAppLoad(deps, setup, rows.map((r) => r.id)) : null;
   await deps.releaseEngine.start();
   const deadline = plan.releaseAtClub - setup.clubOffsetMs + SETTLE_MS;
   for (;;) {
@@ -90,6 +97,8 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     await Bun.sleep(100);
   }
   await deps.releaseEngine.stop();
+  const loadReport = appLoad ? await appLoad.report : null;
+  await appLoad?.server.closeConnections();
 
   const requestUser = new Map((await database.db.select({ id: bookingRequests.id, userId: bookingRequests.userId }).from(bookingRequests)).map((r) => [r.id, r.userId]));
   const sentHostMs: Record<string, number[]> = {};
@@ -106,11 +115,34 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     notes: [
       `club clock offset measured by Teebox: ${offset?.offsetMs} ms ± ${offset?.uncertaintyMs} ms (true ${setup.clubOffsetMs} ms)`,
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,
+      ...(loadReport ? [describeLoad(loadReport, setup)] : []),
     ],
   };
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   return report;
+}
+
+/** A page server is needed for the API, not for the app's files: one empty page stands in for them. */
+const NO_WEB: WebAssets = new Map([["/index.html", { body: new TextEncoder().encode("<!doctype html>"), gzip: null, contentType: "text/html; charset=utf-8", isImmutable: false }]]);
+
+async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): Promise<{ server: HttpServer; report: Promise<AppLoadReport> }> {
+  const load = setup.load ?? { sockets: 0, refreshers: 0 };
+  const server = startHttpServer({ app: createApp(deps), deps, web: NO_WEB, port: 0, host: "127.0.0.1" });
+  const cookies = await Promise.all(
+    userIds.map(async (userId) => {
+      const session = await createSession(deps, userId);
+      return `${SESSION_COOKIE}=${await signSessionCookie(deps, session.id, session.expiresAt)}`;
+    }),
+  );
+  const appSetup: AppLoadSetup = { url: server.url, cookies, sockets: load.sockets, refreshers: load.refreshers, instantHostMs: setup.plan.releaseAtClub - setup.clubOffsetMs };
+  const report = runJsonProcess<AppLoadReport>([join(import.meta.dir, "app-load.ts"), JSON.stringify(appSetup)], appSetup.instantHostMs - Date.now() + 60_000);
+  return { server, report };
+}
+
+function describeLoad(r: AppLoadReport, setup: RunSetup): string {
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
+  return `under load: ${r.socketsOpen} sockets open, ${setup.load?.refreshers ?? 0} members refreshing in the second around the instant: ${r.answered} of ${r.reads} reads answered (${r.failed} failed), p50 ${f(r.p50Ms)} ms, p99 ${f(r.p99Ms)} ms, max ${f(r.maxMs)} ms`;
 }
 
 if (import.meta.main) {
