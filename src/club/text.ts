@@ -3,7 +3,7 @@
  * hand-made portals use. They return null (or report) instead of guessing: a misread
  * date or time books the wrong tee time, an unread one only costs a page.
  */
-import { isIsoDate } from "../domain/manila-time.ts";
+import { clockTime, isIsoDate } from "../domain/manila-time.ts";
 
 /** How a club writes a date of only numbers: 05/03/2025 is 5 March ('dmy') or May 3 ('mdy'). */
 export type NumericDateOrder = "dmy" | "mdy";
@@ -33,16 +33,8 @@ const TIME = /(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s*m\b\.?)?
  */
 export function readClubTime(text: string): string | null {
   const match = TIME.exec(text);
-  if (!match) return null;
-  let hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  const suffix = match[4]?.toLowerCase();
-  if (suffix) {
-    if (hours < 1 || hours > 12) return null;
-    hours = (hours % 12) + (suffix === "p" ? 12 : 0);
-  }
-  if (hours > 23 || minutes > 59 || (match[3] !== undefined && Number(match[3]) > 59)) return null;
-  return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+  if (!match || (match[3] !== undefined && Number(match[3]) > 59)) return null;
+  return clockTime(Number(match[1]), Number(match[2]), match[4]);
 }
 
 /** True when the text is a time and nothing else (a time cell, not a sentence with a time in it). */

@@ -121,15 +121,21 @@ export function timeFromMinutes(minutes: number): string {
  * 12-hour form) as 'HH:mm'; null when it is none of these.
  */
 export function normaliseTime(value: string): string | null {
-  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?\s*([AaPp][Mm])?$/.exec(value.trim());
-  if (!match) return null;
-  let hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  const meridiem = match[3]?.toUpperCase();
-  if (meridiem) {
-    if (hours < 1 || hours > 12) return null;
-    hours = (hours % 12) + (meridiem === "PM" ? 12 : 0);
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?(?:\s*([AaPp])[Mm])?$/.exec(value.trim());
+  return match ? clockTime(Number(match[1]), Number(match[2]), match[3]) : null;
+}
+
+/**
+ * 'HH:mm' of a wall-clock time given as hours and minutes, on the 24-hour clock or, with a
+ * meridiem ('a'/'p', any case), the 12-hour one; null when it is not a real time.
+ */
+export function clockTime(hours: number, minutes: number, meridiem?: string): string | null {
+  let h = hours;
+  const half = meridiem?.toLowerCase();
+  if (half) {
+    if (h < 1 || h > 12) return null;
+    h = (h % 12) + (half === "p" ? 12 : 0);
   }
-  const result = `${pad(hours)}:${pad(minutes)}`;
+  const result = `${pad(h)}:${pad(minutes)}`;
   return isHhMm(result) ? result : null;
 }
