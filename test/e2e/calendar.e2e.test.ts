@@ -37,7 +37,7 @@ describe("a member's story and calendar", () => {
     // A request waiting for its release, so the feed has something of this member's.
     const date = addDays(manilaDate(Date.now()), 12);
     const course = weekdayOf(date) === 7 ? "legends" : "masters";
-    const answer = await submitRequestFromPage(page, { date, course, time: "06:04" });
+    const answer = await submitRequestFromPage(page, { date, course, time: "06:08" });
     expect(answer.type).toBe("submissionResult");
 
     await page.goto("/profile");
