@@ -6,7 +6,8 @@
  *   pending ──► processing ──► confirmed | failed      (the release engine)
  *   pending ◄─► held ──► failed                        (the member disabled; enabled again before the release)
  *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
- *   needs_attention: named for the readiness check before a release; nothing enters it yet.
+ *   pending ──► needs_attention ──► pending | failed      (the readiness check; failed at the release if still so)
+ *   needs_attention ──► cancelled | pending                (the member cancels or edits it)
  *
  * "Checking with the club" is a phase of processing, not a stored status (observers of the
  * status keep seeing Processing): an attempt written 'sent' with no answer. While one exists the
@@ -26,9 +27,11 @@ export const TRANSITIONS = {
   hold: { from: ["pending"], to: "held" },
   unhold: { from: ["held"], to: "pending" },
   confirm: { from: ["processing", "pending"], to: "confirmed" },
-  fail: { from: ["processing", "pending", "held"], to: "failed" },
-  cancel: { from: ["pending", "failed", "held"], to: "cancelled" },
-  resubmit: { from: ["pending", "failed", "held"], to: "pending" },
+  fail: { from: ["processing", "pending", "held", "needs_attention"], to: "failed" },
+  cancel: { from: ["pending", "failed", "held", "needs_attention"], to: "cancelled" },
+  resubmit: { from: ["pending", "failed", "held", "needs_attention"], to: "pending" },
+  flag: { from: ["pending"], to: "needs_attention" },
+  clear: { from: ["needs_attention"], to: "pending" },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;
 
 const reasonColumns = (why: RequestReason | null) =>
@@ -54,6 +57,10 @@ async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, se
 export const holdRequest = (db: Db, id: number, now: number) => transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now);
 /** held → pending: the member was enabled again before the release. */
 export const unholdRequest = (db: Db, id: number, now: number) => transition(db, id, "unhold", reasonColumns(null), now);
+/** pending → needs_attention: the readiness check found a problem (the reason says which). */
+export const flagRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "flag", reasonColumns(why), now);
+/** needs_attention → pending: a later check found the problem gone. */
+export const clearAttention = (db: Db, id: number, now: number) => transition(db, id, "clear", reasonColumns(null), now);
 /** A member cancels their own pending, held or failed request. */
 export const cancelOwnRequest = (db: Db, userId: number, id: number, now: number) => transition(db, id, "cancel", {}, now, userId);
 

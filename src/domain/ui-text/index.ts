@@ -11,6 +11,7 @@ import { loginText } from "./login.ts";
 import { playersText } from "./players.ts";
 import { profileText } from "./profile.ts";
 import { setupText } from "./setup.ts";
+import { watchesText } from "./watches.ts";
 
 export { BRAND_TITLE } from "./common.ts";
 
@@ -24,6 +25,7 @@ export const DEFAULT_UI_TEXT = {
   ...profileText,
   ...setupText,
   ...adminText,
+  ...watchesText,
 } as const satisfies Record<string, string>;
 
 export type UiTextKey = keyof typeof DEFAULT_UI_TEXT;

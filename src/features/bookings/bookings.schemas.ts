@@ -26,7 +26,7 @@ export interface AttemptView {
   durationMs: number | null;
 }
 
-export type RequestStatusLabel = "Pending" | "On hold" | "Processing" | "Failed";
+export type RequestStatusLabel = "Pending" | "On hold" | "Needs attention" | "Processing" | "Failed";
 
 export interface RequestView extends PendingRequestView {
   status: RequestStatusLabel;

@@ -163,7 +163,7 @@ async function replaceRequest(deps: AppDeps, userId: number, id: number, fields:
 
 // ── listing ──────────────────────────────────────────────────────────────
 
-const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Pending", processing: "Processing", failed: "Failed" };
+const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Needs attention", processing: "Processing", failed: "Failed" };
 const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
 
 /** The reason's text as an admin worded it (or its default), filled from its context. */
