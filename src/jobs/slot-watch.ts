@@ -181,11 +181,9 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       stopController = new AbortController();
       job = d.jobs.register("slot watch");
       job.started(d.clock.now());
-      loop = (async () => {
-        // Posts a crash left unanswered are reconciled before anything else is posted.
-        for (const userId of await membersWithUnansweredAttempts(d.database.db)) await reconcileMember(d, userId).catch(() => false);
-        await runLoop();
-      })();
+      // Each pass begins with the reconcile of posts left unanswered (by a crash too), so the
+      // first pass after a start reads the club before anything is posted.
+      loop = runLoop();
     },
     async stop() {
       stopController.abort();

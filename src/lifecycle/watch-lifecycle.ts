@@ -126,7 +126,7 @@ export async function membersWithUnansweredAttempts(db: Db): Promise<number[]> {
 /** The club read showed no booking for the member's unanswered posts: they booked nothing. */
 export async function settleUnansweredWatchAttempts(db: Db, attemptIds: number[]): Promise<void> {
   if (attemptIds.length === 0) return;
-  await db.update(watchAttempts).set({ state: "answered", outcome: "not_booked", answerKey: "bookings.reason.restart_no_answer", answerContext: {} }).where(inArray(watchAttempts.id, attemptIds));
+  await db.update(watchAttempts).set({ state: "answered", outcome: "not_booked", answerKey: "bookings.reason.restart_no_answer", answerContext: {} }).where(and(inArray(watchAttempts.id, attemptIds), eq(watchAttempts.state, "sent")));
 }
 
 export async function attemptsOfWatches(db: Db, watchIds: number[]): Promise<WatchAttemptRow[]> {

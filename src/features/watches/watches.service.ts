@@ -20,6 +20,7 @@ import { attemptsOfWatches, cancelOwnWatch, countActiveWatches, findWatch, inser
 import { readRules } from "../../services/booking-config.service.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import { submissionGuards } from "../../services/submission-context.ts";
+import { flightToStoredPlayers } from "../../services/club-players.ts";
 import { createWatchSchema } from "./watches-input.ts";
 import type { WatchView } from "./watches.schemas.ts";
 
@@ -111,7 +112,7 @@ export async function createWatch(deps: AppDeps, user: SessionUser, payload: unk
     courseId,
     fromTime,
     toTime,
-    players: flight.map(({ locked: _locked, fromSaved: _fromSaved, ...p }) => p),
+    players: flightToStoredPlayers(flight, member?.name ?? user.name),
     memberCartType: sub.memberCartType,
     mode: input.mode,
     upgradeRef,

@@ -27,7 +27,7 @@ import {
   type WatchRow,
 } from "../../lifecycle/watch-lifecycle.ts";
 import type { Notifier } from "../../realtime/notifier.ts";
-import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { toClubPlayers } from "../../services/club-players.ts";
 
 export interface WatchBookingDeps {
   database: AppDatabase;
