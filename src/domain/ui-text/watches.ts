@@ -50,6 +50,9 @@ export const watchesText = {
   "readiness.reason.players": "The players are not complete or not allowed: {message}",
   "readiness.reason.rule": "The flight no longer fits the club's rule: {message}",
   "readiness.reason.not_offered": "{date} on {course} is no longer offered: {message}",
+  "readiness.detail.course_gone": "the course is no longer listed",
+  "readiness.detail.course_closed": "the course is not open that day",
+  "readiness.detail.time_outside": "{time} is outside the booking windows",
   "readiness.reason.not_fixed": "It still needed attention at the release, so it was not sent: {reason}",
   "bookings.status.needs_attention": "Needs attention",
 } as const;
