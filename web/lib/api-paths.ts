@@ -29,6 +29,9 @@ export const apiPaths = {
     changePassword: "/v1/my/user/change-password",
     setPassword: "/v1/my/user/set-password",
     verifyCredentials: "/v1/my/verify-credentials",
+    watches: "/v1/my/watches",
+    cancelWatch: (id: number) => `/v1/my/watches/${id}/cancel`,
+    checkRequests: "/v1/my/requests/check",
   },
   editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {

@@ -55,4 +55,6 @@ export const watchesText = {
   "readiness.detail.time_outside": "{time} is outside the booking windows",
   "readiness.reason.not_fixed": "It still needed attention at the release, so it was not sent: {reason}",
   "bookings.status.needs_attention": "Needs attention",
+  "admin.monitor.watches": "Slot watches",
+  "admin.monitor.watches_value": "{active} active · {polls} sheet reads in the last minute (every {seconds} s at most per sheet)",
 } as const;

@@ -84,6 +84,8 @@ export const systemStatsSchema = z.object({
       lastError: z.nullable(z.string()),
     }),
   ),
+  /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
+  watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
 

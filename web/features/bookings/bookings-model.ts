@@ -29,10 +29,11 @@ export function sortRequests<T extends PendingRequestView>(requests: readonly T[
   return [...requests].sort((a, b) => sortKey(a.play_date, a.times[0]).localeCompare(sortKey(b.play_date, b.times[0])) || a.id - b.id);
 }
 
-export type RequestStatusKind = "pending" | "processing" | "failed" | "other";
+export type RequestStatusKind = "pending" | "processing" | "failed" | "needs_attention" | "other";
 
 export function requestStatusKind(status: string): RequestStatusKind {
   const s = status.trim().toLowerCase();
+  if (s === "needs attention") return "needs_attention";
   return s === "pending" || s === "processing" || s === "failed" ? s : "other";
 }
 

@@ -36,7 +36,11 @@ function keyOf(item: Item): string {
   return item.kind === "booking" ? `booking:${item.booking.bookingId}` : `request:${item.request.id}`;
 }
 
-export function BookingsScreen({ client = appSocket }: { client?: SocketClient }) {
+/**
+ * `onWatch`: "Watch for a free slot" on a failed request (the page opens the watch dialog);
+ * `children`: what the page adds below the lists (the member's watches).
+ */
+export function BookingsScreen({ client = appSocket, onWatch, actions, children }: { client?: SocketClient; onWatch?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
   const t = useText();
   const navigate = useNavigate();
   const bookings = useLiveDataStore((s) => s.bookings);
@@ -97,12 +101,14 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
     onToggle: toggle,
     onEdit: edit,
     onCancel: setToCancel,
+    onWatch,
   };
   const Section = isDesktop ? ItemTable : ItemCards;
 
   return (
     <section className="page bookings-page">
       <h1 className="page__title">{t("bookings.title")}</h1>
+      {actions ? <div className="bookings-page__actions">{actions}</div> : null}
       <section className="bookings-section" aria-labelledby="confirmed-title">
         <h2 id="confirmed-title" className="bookings-section__title">
           {t("bookings.confirmed")}
@@ -115,6 +121,7 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
         </h2>
         {requestItems.length === 0 ? <p className="page__note">{t("bookings.empty_pending")}</p> : <Section items={requestItems} {...view} />}
       </section>
+      {children}
       <CancelDialog item={toCancel} courseName={courseName} onKeep={() => setToCancel(null)} onConfirm={confirmCancel} />
     </section>
   );
@@ -128,6 +135,7 @@ interface ViewProps {
   onToggle: (item: Item) => void;
   onEdit: (item: Item) => void;
   onCancel: (item: Item) => void;
+  onWatch?: (request: RequestRow) => void;
 }
 
 function dateOf(item: Item): string {
@@ -160,10 +168,16 @@ function isProcessing(item: Item): boolean {
   return item.kind === "request" && requestStatusKind(item.request.status) === "processing";
 }
 
-function RowActions({ item, t, isCancelling, onEdit, onCancel }: { item: Item } & ViewProps) {
+function RowActions({ item, t, isCancelling, onEdit, onCancel, onWatch }: { item: Item } & ViewProps) {
   const isBusy = isCancelling(item) || isProcessing(item);
+  const isFailed = item.kind === "request" && requestStatusKind(item.request.status) === "failed";
   return (
     <div className="row-actions">
+      {isFailed && onWatch ? (
+        <Button variant="secondary" onClick={() => onWatch(item.request)}>
+          {t("watches.create")}
+        </Button>
+      ) : null}
       <Button variant="secondary" disabled={isBusy} onClick={() => onEdit(item)}>
         {t("bookings.edit")}
       </Button>
