@@ -46,6 +46,23 @@ describe("readiness check", () => {
     expect((await request(f, id)).status).toBe("pending");
   });
 
+  test("a member may check on demand 5 times in 15 minutes (each signs in at the club); then 429 with Retry-After", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    await pendingRequest(f);
+    for (let i = 0; i < 4; i++) await checkNow(f);
+    await checkNow(f);
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const refused = await f.t.call("POST", "/v1/my/requests/check", { cookie });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ errorKey: "readiness.error.too_often" });
+    expect(Number(refused.headers.get("retry-after"))).toBe(15 * 60);
+    // Another member is not held back by it.
+    const jose = await f.t.signIn("jose", "demo1234");
+    expect((await f.t.call("POST", "/v1/my/requests/check", { cookie: jose })).status).toBe(200);
+    await f.clock.advance(15 * 60_000);
+    expect((await f.t.call("POST", "/v1/my/requests/check", { cookie })).status).toBe(200);
+  });
+
   test("a wrong stored club password marks the request: the sign-in is real", async () => {
     f = await startReleaseFixture({ startEngine: false });
     const id = await pendingRequest(f);

@@ -42,6 +42,7 @@ export const watchesText = {
   // Readiness check before each release.
   "readiness.check_now": "Check my requests now",
   "readiness.checking": "Checking…",
+  "readiness.error.too_often": "Your requests were checked a moment ago. Please try again in a few minutes.",
   "readiness.checked": "Checked {count} request(s); {problems} need attention.",
   "readiness.toast.needs_attention": "Your request for {course} on {date} needs attention: {reason}",
   "readiness.reason.bad_login": "The club did not accept your stored club login. Update it in your profile.",

@@ -1,5 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
+import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
+import { AppError } from "../../lib/errors.ts";
+import { createWindowLimiter, READINESS_CHECK_LIMIT, READINESS_CHECK_WINDOW_MS } from "../../lib/limits.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { readParam } from "../../lib/validate.ts";
 import { watchIdParamSchema } from "./watches-input.ts";
@@ -7,6 +10,8 @@ import { cancelWatch, createWatch, listWatches } from "./watches.service.ts";
 
 /** The member's slot watches (/v1/my/watches) and the readiness check of their requests. */
 export function createWatchesRoutes() {
+  // Each check signs in at the club, so a member cannot make Teebox hammer it.
+  const checks = createWindowLimiter(READINESS_CHECK_LIMIT, READINESS_CHECK_WINDOW_MS);
   return new Hono<AppEnv>()
     .get("/watches", async (c) => {
       const user = currentUser(c);
@@ -30,6 +35,14 @@ export function createWatchesRoutes() {
     })
     .post("/requests/check", async (c) => {
       const user = currentUser(c);
-      return c.json(await c.get("deps").readiness.checkMember(user.id));
+      const deps = c.get("deps");
+      const now = deps.clock.now();
+      const key = String(user.id);
+      if (!checks.hasRoom(key, now)) {
+        const text = DEFAULT_UI_TEXT["readiness.error.too_often"];
+        throw new AppError(429, text, "readiness.error.too_often", { "retry-after": String(Math.max(1, Math.ceil((checks.freeAt(key, now) - now) / 1000))) });
+      }
+      checks.add(key, now);
+      return c.json(await deps.readiness.checkMember(user.id));
     });
 }
