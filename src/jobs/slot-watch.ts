@@ -149,7 +149,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       }
       const outcome = await postForWatch(d, session, watch, { ...slot, slotId });
       if (outcome.kind !== "booked") refusedAt.set(slotKey(slot), d.clock.now());
-      finder.forget(slot.date, slot.courseId);
+      finder.markTaken(slot);
     }
   }
 
@@ -171,7 +171,12 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       await pass();
       wakeController = new AbortController();
       const signal = AbortSignal.any([stopController.signal, wakeController.signal]);
-      await d.clock.sleepUntil(d.clock.now() + passEveryMs, signal);
+      // The next pass comes at the pass interval, or sooner when a sheet's poll falls due, so a
+      // freed slot waits at most one poll interval (never more than the admin's rate allows).
+      const pollEveryMs = (await readSettings(d.database.db).catch(() => null))?.watch_poll_seconds ?? 60;
+      const nextPoll = finder.nextPollAt(pollEveryMs * 1000);
+      const next = Math.min(d.clock.now() + passEveryMs, nextPoll ?? Number.POSITIVE_INFINITY);
+      await d.clock.sleepUntil(Math.max(next, d.clock.now() + 1), signal);
     }
   }
 

@@ -278,3 +278,32 @@ describe("finding freed slots", () => {
     expect(list[0]).toMatchObject({ status: "watching", tried: [{ time: "06:08", outcome: "slot_taken" }] });
   });
 });
+
+describe("the running watch", () => {
+  test("started, it polls each watched sheet once per interval and books a freed slot within one interval", async () => {
+    f = await start();
+    const { writeSettings, readSettings } = await import("../../src/services/settings.service.ts");
+    const db = f.t.deps.database.db;
+    await writeSettings(db, { ...(await readSettings(db)), watch_poll_seconds: 15 });
+    const maria = await watch(f, "maria");
+    const waitUntil = async (what: () => Promise<boolean>) => {
+      for (let i = 0; i < 500 && !(await what()); i++) await Bun.sleep(10);
+      expect(await what()).toBe(true);
+    };
+    f.t.deps.slotWatch.start();
+    await waitUntil(async () => (await f!.t.deps.slotWatch.stats()).pollsPerMinute === 1);
+    f.sim.freeSlot(PLAY, "masters", "06:08");
+    // Passes every 5 s read only the database: no second read of the club before 15 s.
+    await f.clock.advance(5_000);
+    await f.clock.advance(5_000);
+    await f.clock.advance(4_000);
+    await Bun.sleep(50);
+    expect(f.sim.bookingsOf(EMAIL.maria)).toHaveLength(0);
+    expect((await f.t.deps.slotWatch.stats()).pollsPerMinute).toBe(1);
+    await f.clock.advance(1_000);
+    await waitUntil(async () => (await watchRow(f!, maria.id)).status === "booked");
+    expect(f.sim.bookingsOf(EMAIL.maria).map((b) => b.time)).toEqual(["06:08"]);
+    expect((await f.t.deps.slotWatch.stats()).pollsPerMinute).toBe(2);
+    await f.t.deps.slotWatch.stop();
+  });
+});

@@ -37,15 +37,23 @@ export interface SheetReading {
 export interface Finder {
   /** The free slots of the watched sheets now: polled ones where a poll was due, stored ones else. */
   freeSlots(db: Db, sessions: MemberSessions, watches: readonly WatchRow[], courses: readonly Course[], now: number, pollEveryMs: number): Promise<SheetReading>;
-  /** Forgets what a poll read of a sheet (a booking there changed it). */
-  forget(date: string, courseId: string): void;
+  /** A slot of a polled sheet was just taken (by a watch, or found taken): it is no longer free there. */
+  markTaken(slot: FreeSlot): void;
+  /** When the next poll of a watched sheet falls due (null: none polled yet). */
+  nextPollAt(pollEveryMs: number): number | null;
 }
 
 export function createFinder(onPollError: (error: unknown, sheet: string) => void): Finder {
   const polled = new Map<string, { at: number; slots: FreeSlot[] }>();
   return {
-    forget(date, courseId) {
-      polled.delete(sheetKey(date, courseId));
+    markTaken(slot) {
+      const poll = polled.get(sheetKey(slot.date, slot.courseId));
+      if (poll) poll.slots = poll.slots.filter((s) => s.time !== slot.time);
+    },
+    nextPollAt(pollEveryMs) {
+      let next: number | null = null;
+      for (const { at } of polled.values()) next = next === null ? at + pollEveryMs : Math.min(next, at + pollEveryMs);
+      return next;
     },
     async freeSlots(db, sessions, watches, courses, now, pollEveryMs) {
       const sheets = watchedSheets(watches, courses);
