@@ -57,5 +57,8 @@ export const watchesText = {
   "readiness.reason.not_fixed": "It still needed attention at the release, so it was not sent: {reason}",
   "bookings.status.needs_attention": "Needs attention",
   "admin.monitor.watches": "Slot watches",
+  "admin.settings.max_active_watches": "Active slot watches per member",
+  "admin.settings.watch_poll_seconds": "Seconds between reads of a watched tee sheet (at least 15)",
+  "admin.settings.readiness_check_time": "Readiness check time, the day before a release (HH:MM, Manila)",
   "admin.monitor.watches_value": "{active} active · {polls} sheet reads in the last minute (every {seconds} s at most per sheet)",
 } as const;

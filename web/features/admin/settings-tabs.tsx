@@ -9,16 +9,26 @@ import { useTextStore } from "../../lib/text-store.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi } from "./admin-api.ts";
+import type { AdminSettingsValues } from "../../../src/features/admin/admin.schemas.ts";
+
+type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
 import { ErrorLine, failureText } from "./admin-ui.tsx";
 
 const NUMBER_KEYS = ["release_days_before", "ui_date_range_days", "scraper_date_range_days", "booking_roll_hour", "smart_refresh_threshold_seconds"] as const;
 type NumberKey = (typeof NUMBER_KEYS)[number];
 
 /** The form as typed: every field as text, the JSON list as JSON text. */
-export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel };
+export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<WatchKey, string>>;
 
-export function settingsFormOf(settings: AppSettings): SettingsForm {
+/** Settings beyond the spec's (slot watches, readiness check): shown and sent when the server has them. */
+const WATCH_KEYS = ["max_active_watches", "watch_poll_seconds", "readiness_check_time"] as const;
+type WatchKey = (typeof WATCH_KEYS)[number];
+
+export function settingsFormOf(settings: AppSettings & Partial<WatchSettingValues>): SettingsForm {
+  const extras: Partial<Record<WatchKey, string>> = {};
+  for (const key of WATCH_KEYS) if (settings[key] !== undefined) extras[key] = String(settings[key]);
   return {
+    ...extras,
     release_days_before: String(settings.release_days_before),
     release_time: settings.release_time,
     ui_date_range_days: String(settings.ui_date_range_days),
@@ -31,7 +41,7 @@ export function settingsFormOf(settings: AppSettings): SettingsForm {
   };
 }
 
-export type SettingsDecision = { kind: "send"; settings: AppSettings } | { kind: "error"; message: string } | { kind: "abandon" };
+export type SettingsDecision = { kind: "send"; settings: AppSettings & Partial<WatchSettingValues> } | { kind: "error"; message: string } | { kind: "abandon" };
 
 /**
  * Spec §5: a bad release time is an error and nothing is sent; a JSON setting that does not parse
@@ -47,9 +57,14 @@ export function decideSettingsSave(form: SettingsForm): SettingsDecision {
     return { kind: "abandon" };
   }
   const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, Number(form[key])])) as Record<NumberKey, number>;
+  const extras: Partial<WatchSettingValues> = {};
+  if (form.max_active_watches !== undefined) extras.max_active_watches = Number(form.max_active_watches);
+  if (form.watch_poll_seconds !== undefined) extras.watch_poll_seconds = Number(form.watch_poll_seconds);
+  if (form.readiness_check_time !== undefined) extras.readiness_check_time = form.readiness_check_time.trim();
   return {
     kind: "send",
     settings: {
+      ...extras,
       ...numbers,
       release_time: form.release_time.trim(),
       courses_to_skip_on_full: courses as string[],
@@ -146,6 +161,7 @@ export function AppSettingsTab() {
           </select>
         </label>
         {textField("scraper_username")}
+        {WATCH_KEYS.filter((key) => form[key] !== undefined).map((key) => textField(key, key === "readiness_check_time" ? "text" : "number"))}
         <Button type="submit" isLoading={isSaving}>
           {t("admin.settings.save")}
         </Button>
