@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { bookings, slotWatches, watchAttempts } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { createSlotWatch } from "../../src/jobs/slot-watch.ts";
+import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
 import type { MemberSessions } from "../../src/club/member-sessions.ts";
 import { recordBooking } from "../../src/lifecycle/booking-records.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
@@ -81,6 +82,8 @@ describe("slot watch against the demo club", () => {
     // The list shows the state and what was tried.
     const list = (await (await f.t.call("GET", "/v1/my/watches", { cookie: maria.cookie })).json()) as { status: string; tried: { time: string; outcome: string }[]; reason: string }[];
     expect(list).toHaveLength(1);
+    // What the web app reads passes the schema it checks it with.
+    expect(watchesResponseSchema.safeParse(list).success).toBe(true);
     expect(list[0].status).toBe("booked");
     expect(list[0].tried).toEqual([expect.objectContaining({ time: "06:08", outcome: "confirmed" })]);
     expect(list[0].reason).toContain(clubMaria[0].ref);
