@@ -16,7 +16,7 @@ import { assignFreedSlots, isWatchOver, type FreeSlot } from "../domain/watches.
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { bookingsOfMember } from "../lifecycle/booking-records.ts";
-import { courseNameOf } from "../lifecycle/request-lifecycle.ts";
+import { courseNameOf, disabledMembers, loadRequestsByStatus } from "../lifecycle/request-lifecycle.ts";
 import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, membersWithUnansweredAttempts, type WatchRow } from "../lifecycle/watch-lifecycle.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
@@ -107,9 +107,13 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
     const { db } = d.database;
     const now = d.clock.now();
     const watches = await endOverWatches(await loadActiveWatches(db), now);
-    // Members whose unanswered post could not be reconciled post nothing this pass.
+    // Members whose unanswered post could not be reconciled post nothing this pass; nor do disabled
+    // members (their requests are held too), nor members whose request the release engine is
+    // posting right now (one poster per member at a time).
     const blocked = new Set<number>();
     for (const userId of await membersWithUnansweredAttempts(db)) if (!(await reconcileMember(d, userId))) blocked.add(userId);
+    for (const userId of await disabledMembers(db, [...new Set(watches.map((w) => w.userId))])) blocked.add(userId);
+    for (const request of await loadRequestsByStatus(db, "processing")) blocked.add(request.userId);
     const stillWatching = (await loadActiveWatches(db)).filter((w) => watches.some((x) => x.id === w.id) && !blocked.has(w.userId));
     if (stillWatching.length === 0) return;
 

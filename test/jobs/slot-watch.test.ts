@@ -206,6 +206,32 @@ describe("slot watch against the demo club", () => {
   });
 });
 
+describe("who may post", () => {
+  test("a disabled member's watch and a member whose request is being released post nothing; the next watcher gets the slot", async () => {
+    f = await start();
+    const { users, bookingRequests } = await import("../../src/db/schema.ts");
+    const db = f.t.deps.database.db;
+    const maria = await watch(f, "maria");
+    await f.clock.advance(1000);
+    const jose = await watch(f, "jose");
+    await f.clock.advance(1000);
+    const ana = await watch(f, "ana");
+    const mariaUser = await f.user("maria");
+    await db.update(users).set({ status: "disabled" }).where(eq(users.id, mariaUser.id));
+    // Jose has a request the engine is posting right now.
+    const joseUser = await f.user("jose");
+    await db.insert(bookingRequests).values({ userId: joseUser.id, courseId: "masters", playDate: "2026-11-30", selection: [{ time: "06:00", slotId: null }], players: [], status: "processing", releaseAt: f.clock.now(), submittedAt: f.clock.now(), updatedAt: f.clock.now() });
+    f.sim.freeSlot(PLAY, "masters", "06:08");
+    await nextPoll(f);
+    expect(clubPostsOf(f, EMAIL.maria)).toHaveLength(0);
+    expect(clubPostsOf(f, EMAIL.jose)).toHaveLength(0);
+    expect(f.sim.bookingsOf(EMAIL.ana).map((b) => b.time)).toEqual(["06:08"]);
+    expect((await watchRow(f, maria.id)).status).toBe("watching");
+    expect((await watchRow(f, jose.id)).status).toBe("watching");
+    expect((await watchRow(f, ana.id)).status).toBe("booked");
+  });
+});
+
 describe("making a watch", () => {
   test("booking rules are checked as for a request, and members have a bounded number of watches", async () => {
     f = await start();
