@@ -85,6 +85,7 @@ describe("watches on the Bookings page", () => {
     const row = screen.getByTestId("request:6");
     fireEvent.click(within(row).getByRole("button", { name: "Watch for a free slot" }));
     const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("2026-11-24 · Legends");
     expect((within(dialog).getByLabelText("From") as HTMLInputElement).value).toBe("08:00");
     expect((within(dialog).getByLabelText("To") as HTMLInputElement).value).toBe("08:08");
     fireEvent.click(within(dialog).getByLabelText("Tell me only"));

@@ -16,6 +16,7 @@ export function WatchDialog({ base, onClose, onCreated }: { base: WatchBase | nu
   const t = useText();
   const tryText = useTextLookup();
   const bookings = useLiveDataStore((s) => s.bookings);
+  const courses = useLiveDataStore((s) => s.rules?.courseSchedule);
   const [choices, setChoices] = useState<WatchChoices>({ fromTime: "06:00", toTime: "09:00", anyCourse: false, mode: "book", upgradeBookingId: null });
   const [isSaving, setSaving] = useState(false);
   const [errorText, setErrorText] = useState<string | null>(null);
@@ -66,7 +67,7 @@ export function WatchDialog({ base, onClose, onCreated }: { base: WatchBase | nu
       <form className="watch-form" onSubmit={(e) => void submit(e)} noValidate>
         <p className="page__note">{t("watches.create_body")}</p>
         <p>
-          <strong>{base.targetDate}</strong> · {base.course}
+          <strong>{base.targetDate}</strong> · {courses?.find((c) => c.id.toLowerCase() === base.course.toLowerCase())?.name ?? base.course}
         </p>
         <label className="field">
           <span className="field__label">{t("watches.from")}</span>
