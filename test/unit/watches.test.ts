@@ -92,3 +92,23 @@ describe("watch and readiness events", () => {
     expect(attention[1]).toEqual({ userId: 4, message: { type: "status", status: "updated" } });
   });
 });
+
+describe("which sheets a watch reads", () => {
+  test("one per (date, course); any course means every course open that day; the earliest watch's member reads it", async () => {
+    const { watchedSheets } = await import("../../src/jobs/watch/watch-finding.ts");
+    const courses = [
+      { id: "masters", name: "Masters", days_active: [1, 2, 3, 4, 5, 6, 7] },
+      { id: "legends", name: "Legends", days_active: [2, 3, 4, 5, 6, 7] },
+    ];
+    const row = (id: number, userId: number, courseId: string | null, playDate = "2026-11-23") =>
+      ({ id, userId, courseId, playDate }) as Parameters<typeof watchedSheets>[0][number];
+    // 2026-11-23 is a Monday: Legends is closed.
+    const monday = watchedSheets([row(1, 7, "masters"), row(2, 8, null)], courses);
+    expect([...monday.values()]).toEqual([{ date: "2026-11-23", courseId: "masters", readerUserId: 7 }]);
+    const tuesday = watchedSheets([row(3, 9, null, "2026-11-24"), row(4, 7, "legends", "2026-11-24")], courses);
+    expect([...tuesday.values()]).toEqual([
+      { date: "2026-11-24", courseId: "masters", readerUserId: 9 },
+      { date: "2026-11-24", courseId: "legends", readerUserId: 9 },
+    ]);
+  });
+});
