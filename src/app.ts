@@ -2,6 +2,7 @@
  * createApp(deps): the Hono app behind /v1, with its middleware and one error handler.
  * No side effects: main.ts and tests give it everything it uses.
  */
+import { createWatchesRoutes } from "./features/watches/watches.routes.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
     ["/my", createVerifyCredentialsRoutes()],
     ["/my", createPlayersRoutes()],
     ["/my", createMyBookingsRoutes()],
+    ["/my", createWatchesRoutes()],
     ["/bookings", createBookingsRoutes()],
     ["/my", createProfileRoutes()],
     ["/my", createMyCalendarRoutes()],

@@ -14,6 +14,8 @@ import { createNotifier } from "./realtime/notifier.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { createReleaseEngine, type ReleaseEngineOptions } from "./jobs/release-engine.ts";
 import { createBookingsSync, type BookingsSyncOptions } from "./jobs/bookings-sync.ts";
+import { createSlotWatch, type SlotWatchOptions } from "./jobs/slot-watch.ts";
+import { createReadinessCheck, type ReadinessCheckOptions } from "./jobs/readiness-check.ts";
 import { createMemberSessions } from "./club/member-sessions.ts";
 import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
@@ -32,6 +34,8 @@ export interface ContainerConfig {
   clubTimeoutMs?: number;
   releaseEngine?: ReleaseEngineOptions;
   bookingsSync?: BookingsSyncOptions;
+  slotWatch?: SlotWatchOptions;
+  readiness?: ReadinessCheckOptions;
   passwordCost?: AppDeps["passwordCost"];
 }
 
@@ -64,6 +68,8 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     notifier,
     releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
+    slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
+    readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
   };
   return deps;
 }

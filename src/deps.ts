@@ -16,6 +16,8 @@ import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
+import type { SlotWatch } from "./jobs/slot-watch.ts";
+import type { ReadinessCheck } from "./jobs/readiness-check.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -42,6 +44,10 @@ export interface AppDeps {
   releaseEngine: ReleaseEngine;
   /** Keeps confirmed bookings in step with the club. */
   bookingsSync: BookingsSync;
+  /** Books (or tells of) freed tee times for members' slot watches. */
+  slotWatch: SlotWatch;
+  /** Checks pending requests the day before their release (and on demand). */
+  readiness: ReadinessCheck;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

@@ -49,7 +49,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   const demo = !config.clubUrl;
   // With no CLUB_URL the demo club runs in this process on a loopback port of its own.
   // Rivals make the demo honest: popular slots of a newly opened date go within seconds.
-  const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500 } }) : null;
+  const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500, cancelEveryMs: 10 * 60_000 } }) : null;
   const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
   const clubUrl = config.clubUrl ?? demoClub!.url;
   const deps: AppDeps = createContainer({
@@ -84,6 +84,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   registerBookingActions(deps);
   jobs.push(deps.releaseEngine);
   jobs.push(deps.bookingsSync);
+  jobs.push(deps.slotWatch);
+  jobs.push(deps.readiness);
 
   const app = createApp(deps);
   const web = await loadWebAssets();

@@ -21,6 +21,8 @@ export interface ControlTarget {
   attempts(): BookingAttemptRecord[];
   bookingsOf(email: string): SimBooking[];
   setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
+  /** Frees a slot as a member's cancellation would; the cancelled booking's reference, or null. */
+  freeSlot(date: string, course: string, time: string): string | null;
   addAdvisory(input: { title: string; eventDate?: string | null; content: string }): unknown;
   clearAdvisories(): void;
   dropAllSessions(): void;
@@ -31,6 +33,11 @@ const slotSchema = z.object({
   course: z.string().min(1),
   time: z.string().refine(isHhMm, "time must be HH:mm"),
   status: z.enum(["AVAILABLE", "BOOKED", "BLOCKED"]),
+});
+const freeSlotSchema = z.object({
+  date: z.string().refine(isIsoDate, "date must be YYYY-MM-DD"),
+  course: z.string().min(1),
+  time: z.string().refine(isHhMm, "time must be HH:mm"),
 });
 const clockSchema = z.object({ offsetMs: z.number().finite() });
 const advisorySchema = z.object({
@@ -78,6 +85,14 @@ export function createControlRoutes(target: ControlTarget): Hono {
     const { date, course, time, status } = input.value;
     target.setSlotStatus(date, course, time, status);
     return c.body(null, 204);
+  });
+
+  // A cancellation at the club: whoever held the slot loses it and it is AVAILABLE again.
+  app.post("/free-slot", async (c) => {
+    const input = await readJson(c.req.raw, freeSlotSchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    const { date, course, time } = input.value;
+    return c.json({ freedRef: target.freeSlot(date, course, time), freedAtClubMs: target.now() });
   });
 
   app.post("/advisories", async (c) => {

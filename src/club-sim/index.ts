@@ -63,6 +63,7 @@ export interface ClubSim {
   bookingsOf(email: string): SimBooking[];
   setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
   slotStatus(date: string, course: string, time: string): SlotStatus;
+  freeSlot(date: string, course: string, time: string): string | null;
   addAdvisory(input: { title: string; eventDate?: string | null; content: string }): SimAdvisory;
   clearAdvisories(): void;
   dropAllSessions(): void;
@@ -126,6 +127,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     bookingsOf: (email) => state.bookingsOf(email),
     setSlotStatus: (date, course, time, status) => state.setSlotStatus(date, course, time, status),
     slotStatus: (date, course, time) => state.slotStatus(date, course, time),
+    freeSlot: (date, course, time) => state.freeSlot(date, course, time),
     addAdvisory: (input) => state.addAdvisory(input),
     clearAdvisories: () => state.clearAdvisories(),
     dropAllSessions: () => state.dropAllSessions(),

@@ -16,6 +16,11 @@ export interface RivalsOptions {
   /** How long after the release instant (club clock) the rivals book. */
   delayMs: number;
   popular?: (time: string, date: string, courseId: string) => boolean;
+  /**
+   * Rivals who also cancel: every this many ms (our clock) one rival booking of a date still
+   * ahead is cancelled at random, so its slot comes free as real cancellations do. Off when absent.
+   */
+  cancelEveryMs?: number;
 }
 
 export const isPopularByDefault = (time: string) => time >= "06:00" && time < "08:00";
@@ -31,6 +36,8 @@ export interface RivalsDeps {
 export interface Rivals {
   /** Books the rivals' share of a play date now; returns the slot ids they took. */
   runFor(date: string): string[];
+  /** One rival cancels one of their bookings still ahead now; its reference, or null. */
+  cancelOne(): string | null;
   /** Re-plans the next wake-up (the club clock offset changed). */
   reschedule(): void;
   stop(): void;
@@ -88,13 +95,35 @@ export function createRivals(deps: RivalsDeps): Rivals {
     }
   }
 
+  /** One rival cancels one booking of a date still ahead; the freed booking, or null. */
+  function cancelOne(): string | null {
+    const today = manilaDate(deps.clubNow());
+    const held = state.bookingsEndingWith("@rivals.demo").filter((b) => b.date >= today);
+    if (held.length === 0) return null;
+    const pick = held[Math.floor(state.random() * held.length)];
+    return state.cancelBooking(pick.email, pick.ref)?.ref ?? null;
+  }
+
+  let cancelWake: AbortController | null = null;
+  async function cancelLoop(everyMs: number): Promise<void> {
+    while (!stopped) {
+      cancelWake = new AbortController();
+      await deps.clock.sleepUntil(deps.clock.now() + everyMs, cancelWake.signal);
+      if (stopped) return;
+      cancelOne();
+    }
+  }
+
   void loop();
+  if (options.cancelEveryMs && options.cancelEveryMs > 0) void cancelLoop(options.cancelEveryMs);
   return {
     runFor,
+    cancelOne,
     reschedule: () => wake?.abort(),
     stop() {
       stopped = true;
       wake?.abort();
+      cancelWake?.abort();
     },
   };
 }

@@ -308,6 +308,22 @@ export class ClubState {
     return booking;
   }
 
+  /**
+   * Frees a slot as a cancellation at the club would: the booking holding it (whoever's) is
+   * removed and the slot is AVAILABLE again. The freed booking's reference, or null.
+   */
+  freeSlot(date: string, courseId: string, time: string): string | null {
+    const held = [...this.bookings.values()].find((b) => b.date === date && b.courseId === courseId && b.time === time);
+    if (held) this.bookings.delete(held.ref);
+    this.overrides.set(keyOf(date, courseId, time), { status: "AVAILABLE", ref: null });
+    return held?.ref ?? null;
+  }
+
+  /** Every booking whose member's email ends with `suffix` (the rivals'). */
+  bookingsEndingWith(suffix: string): SimBooking[] {
+    return [...this.bookings.values()].filter((b) => b.email.endsWith(suffix));
+  }
+
   bookingOf(email: string, ref: string): SimBooking | null {
     const booking = this.bookings.get(ref);
     return booking && booking.email === email.toLowerCase() ? booking : null;

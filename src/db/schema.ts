@@ -281,3 +281,59 @@ export const auditLog = sqliteTable(
   },
   (t) => [index("audit_log_at").on(t.at)],
 );
+
+/** The states of a slot watch; every change between them is in src/lifecycle/watch-lifecycle.ts. */
+export const WATCH_STATUSES = ["watching", "booked", "found", "ended"] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+
+/**
+ * A member's watch for a freed tee time: a date, a course (null = any course), a time range and
+ * the players of a request. "book" books the first free slot found; "notify" only tells.
+ */
+export const slotWatches = sqliteTable(
+  "slot_watches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    playDate: text("play_date").notNull(),
+    /** null: any course open that day. */
+    courseId: text("course_id"),
+    fromTime: text("from_time").notNull(),
+    toTime: text("to_time").notNull(),
+    players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
+    memberCartType: text("member_cart_type").notNull().default(""),
+    mode: text("mode", { enum: ["book", "notify"] }).notNull(),
+    /** An upgrade: the member's booking that day, cancelled once the better one is confirmed. */
+    upgradeRef: text("upgrade_ref"),
+    status: text("status", { enum: WATCH_STATUSES }).notNull(),
+    /** Why it ended, or what was found: a UI-text key and its placeholders. */
+    reasonKey: text("reason_key"),
+    reasonContext: text("reason_context", { mode: "json" }).$type<Record<string, string>>(),
+    foundCourseId: text("found_course_id"),
+    foundTime: text("found_time"),
+    bookingRef: text("booking_ref"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("slot_watches_status").on(t.status, t.playDate), index("slot_watches_user").on(t.userId)],
+);
+
+/** Each booking post a watch made: written 'sent' before it leaves, completed with the answer. */
+export const watchAttempts = sqliteTable(
+  "watch_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    watchId: integer("watch_id").notNull().references(() => slotWatches.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    courseId: text("course_id").notNull(),
+    time: text("time").notNull(),
+    slotId: text("slot_id"),
+    state: text("state", { enum: ["sent", "answered"] }).notNull(),
+    sentAt: integer("sent_at").notNull(),
+    outcome: text("outcome"),
+    answerKey: text("answer_key"),
+    answerContext: text("answer_context", { mode: "json" }).$type<Record<string, string>>(),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("watch_attempts_watch").on(t.watchId), index("watch_attempts_user_state").on(t.userId, t.state)],
+);

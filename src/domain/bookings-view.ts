@@ -43,7 +43,8 @@ export type NextUpItem =
 /** The badge status of a request the member still has to act on or wait for; null for any other. */
 export function openRequestStatus(request: Pick<PendingRequestView, "status">): "Pending" | "Failed" | null {
   const status = request.status.trim().toLowerCase();
-  if (status === "pending") return "Pending";
+  // A request needing attention still waits for its release: it stays in the member's next-up list.
+  if (status === "pending" || status === "needs attention") return "Pending";
   if (status === "failed") return "Failed";
   return null;
 }

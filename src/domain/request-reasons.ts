@@ -18,6 +18,13 @@ export const REQUEST_REASON_KEYS = [
   "bookings.reason.restart_no_answer",
   "bookings.reason.booked",
   "bookings.reason.other",
+  "readiness.reason.bad_login",
+  "readiness.reason.no_login",
+  "readiness.reason.club_unreachable",
+  "readiness.reason.players",
+  "readiness.reason.rule",
+  "readiness.reason.not_offered",
+  "readiness.reason.not_fixed",
 ] as const;
 
 export type RequestReasonKey = (typeof REQUEST_REASON_KEYS)[number];

@@ -34,6 +34,12 @@ export type ExtraSettings = {
    * needs attention (decision 115).
    */
   club_retry_minutes: number;
+  /** Active slot watches a member may have at once. */
+  max_active_watches: number;
+  /** Seconds between two focused polls of the watched tee sheets (the club is not hammered). */
+  watch_poll_seconds: number;
+  /** Manila time of day ('HH:MM') of the readiness check, the day before each release. */
+  readiness_check_time: string;
 };
 
 export type StoredSettings = AppSettings & ExtraSettings;
@@ -51,7 +57,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
 };
 
 /** Every stored setting's default, the ones the spec does not list included. */
-export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10, club_retry_minutes: 10 };
+export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10, club_retry_minutes: 10, max_active_watches: 3, watch_poll_seconds: 60, readiness_check_time: "18:00" };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_STORED_SETTINGS) as (keyof StoredSettings)[];
 
@@ -92,6 +98,8 @@ export const SETTING_BOUNDS = {
   smart_refresh_threshold_seconds: { min: 0, max: 86_400 },
   max_open_requests: { min: 1, max: 100 },
   club_retry_minutes: { min: 1, max: 60 },
+  max_active_watches: { min: 1, max: 20 },
+  watch_poll_seconds: { min: 15, max: 3600 },
 } as const;
 
 export const NUMERIC_SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof typeof SETTING_BOUNDS)[];
@@ -116,6 +124,9 @@ export const appSettingsSchema = z.strictObject({
   scraper_username: z.string().trim().max(64),
   max_open_requests: boundedInt("max_open_requests"),
   club_retry_minutes: boundedInt("club_retry_minutes"),
+  max_active_watches: boundedInt("max_active_watches"),
+  watch_poll_seconds: boundedInt("watch_poll_seconds"),
+  readiness_check_time: releaseTimeSchema,
 }) satisfies z.ZodType<StoredSettings>;
 
 /**

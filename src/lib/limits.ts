@@ -27,6 +27,10 @@ export const VERIFY_MIN_INTERVAL_MS = 3000;
  * Browser log entries (POST /v1/client/log). The web app logs every API call (spec §7), about ten
  * when a page loads, so a session's allowance is generous; the sign-in page's is small.
  */
+/** On-demand readiness checks per member (each signs in at the club for real). */
+export const READINESS_CHECK_LIMIT = 5;
+export const READINESS_CHECK_WINDOW_MS = 15 * MINUTE;
+
 export const CLIENT_LOG_MAX_BYTES = 4 * 1024;
 export const CLIENT_LOG_SESSION_LIMIT = 120;
 export const CLIENT_LOG_ANONYMOUS_LIMIT = 20;

@@ -84,3 +84,8 @@ export async function applyClubBookings(
   });
   return isChanged;
 }
+
+/** A member's booking by its club reference, cancelled (at the club first, by the caller). */
+export async function removeBookingByRef(db: Db, userId: number, ref: string): Promise<void> {
+  await db.delete(bookings).where(and(eq(bookings.userId, userId), eq(bookings.bookingRef, ref)));
+}

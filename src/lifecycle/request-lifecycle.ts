@@ -8,6 +8,8 @@
  *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
  *   processing ──► needs_attention ──► confirmed | cancelled | pending   (Teebox could not tell whether a post
  *                                       booked; the bookings sync confirms it once the club lists the booking)
+ *   pending ──► needs_attention ──► pending | failed      (the readiness check; failed at the release if still so)
+ *   needs_attention ──► cancelled | pending                (the member cancels or edits it)
  *
  * While processing, a request may be in a phase (decision 116, column `phase`): 'waiting_for_club'
  * while the club does not answer, 'checking_with_club' while a post's outcome is unknown and the
@@ -30,10 +32,12 @@ export const TRANSITIONS = {
   hold: { from: ["pending"], to: "held" },
   unhold: { from: ["held"], to: "pending" },
   confirm: { from: ["processing", "pending", "needs_attention"], to: "confirmed" },
-  fail: { from: ["processing", "pending", "held"], to: "failed" },
+  fail: { from: ["processing", "pending", "held", "needs_attention"], to: "failed" },
   unsure: { from: ["processing"], to: "needs_attention" },
   cancel: { from: ["pending", "failed", "held", "needs_attention"], to: "cancelled" },
   resubmit: { from: ["pending", "failed", "held", "needs_attention"], to: "pending" },
+  flag: { from: ["pending"], to: "needs_attention" },
+  clear: { from: ["needs_attention"], to: "pending" },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;
 
 const reasonColumns = (why: RequestReason | null) =>
@@ -59,6 +63,10 @@ async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, se
 export const holdRequest = (db: Db, id: number, now: number) => transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now);
 /** held → pending: the member was enabled again before the release. */
 export const unholdRequest = (db: Db, id: number, now: number) => transition(db, id, "unhold", reasonColumns(null), now);
+/** pending → needs_attention: the readiness check found a problem (the reason says which). */
+export const flagRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "flag", reasonColumns(why), now);
+/** needs_attention → pending: a later check found the problem gone. */
+export const clearAttention = (db: Db, id: number, now: number) => transition(db, id, "clear", reasonColumns(null), now);
 /** A member cancels their own pending, held or failed request. */
 export const cancelOwnRequest = (db: Db, userId: number, id: number, now: number) => transition(db, id, "cancel", {}, now, userId);
 

@@ -19,7 +19,13 @@ export type DomainEvent =
   | { type: "request_cancelled"; userId: number }
   | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string }
   | { type: "booking_cancelled"; userId: number; ref: string }
-  | { type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason };
+  | { type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason }
+  /** A slot watch booked a freed tee time. */
+  | { type: "watch_booked"; userId: number; course: string; date: string; time: string }
+  /** A "tell me only" watch saw a tee time come free. */
+  | { type: "watch_found"; userId: number; course: string; date: string; time: string }
+  /** The readiness check found a problem with a pending request before its release. */
+  | { type: "needs_attention"; userId: number; course: string; date: string; reason: RequestReason };
 
 export interface Notifier {
   publish(event: DomainEvent): void;
@@ -75,7 +81,23 @@ export function messagesFor(event: DomainEvent): { userId: number | "everyone"; 
         { userId: event.userId, message: UPDATED },
       ];
     }
+    case "watch_booked":
+      return toastAndUpdate(event.userId, "success", "watches.toast.booked", { course: event.course, date: event.date, time: event.time });
+    case "watch_found":
+      return toastAndUpdate(event.userId, "info", "watches.toast.found", { course: event.course, date: event.date, time: event.time });
+    case "needs_attention": {
+      const reasonText = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
+      return toastAndUpdate(event.userId, "error", "readiness.toast.needs_attention", { ...event.reason.context, course: event.course, date: event.date, reason: reasonText, reasonKey: event.reason.key });
+    }
   }
+}
+
+/** A toast in its default words with its key and placeholders, then the member's reload. */
+function toastAndUpdate(userId: number, kind: ToastPayload["kind"], textKey: "watches.toast.booked" | "watches.toast.found" | "readiness.toast.needs_attention", context: Record<string, string>) {
+  return [
+    { userId, message: toast({ kind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) },
+    { userId, message: UPDATED },
+  ];
 }
 
 export function createNotifier(sink: MessageSink): Notifier {

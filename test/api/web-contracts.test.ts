@@ -13,6 +13,7 @@ import {
   teeTimesResponseSchema,
 } from "../../src/features/availability/availability.schemas.ts";
 import { bookingsResponseSchema, requestsResponseSchema } from "../../src/features/bookings/bookings-responses.schemas.ts";
+import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
 import { clubStatusSchema } from "../../src/features/club/club.schemas.ts";
 import { savedPlayersResponseSchema } from "../../src/features/players/players-responses.schemas.ts";
 import { formOptionsResponseSchema, uiTextResponseSchema } from "../../src/features/system/system.schemas.ts";
@@ -57,6 +58,7 @@ describe("every answer the web app reads passes its schema", () => {
     [apiPaths.my.bookings, bookingsResponseSchema],
     [apiPaths.my.requests, requestsResponseSchema],
     [apiPaths.my.players, savedPlayersResponseSchema],
+    [apiPaths.my.watches, watchesResponseSchema],
     [apiPaths.formOptions, formOptionsResponseSchema],
     [apiPaths.uiText, uiTextResponseSchema],
   ];

@@ -137,6 +137,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await deps.releaseEngine.stop();
       await deps.bookingsSync.stop();
+      await deps.slotWatch.stop();
+      await deps.readiness.stop();
       await database.close();
     },
   };

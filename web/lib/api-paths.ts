@@ -32,6 +32,9 @@ export const apiPaths = {
     requestStory: (id: number) => `/v1/my/requests/${id}/story`,
     bookingStory: (bookingId: string) => `/v1/my/bookings/${enc(bookingId)}/story`,
     calendar: "/v1/my/calendar",
+    watches: "/v1/my/watches",
+    cancelWatch: (id: number) => `/v1/my/watches/${id}/cancel`,
+    checkRequests: "/v1/my/requests/check",
   },
   editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {

@@ -32,6 +32,8 @@ export interface SystemStats {
   processes: ProcessRow[];
   /** Members whose stored club password the current key cannot open (also a red row in processes). */
   unreadableClubPasswords: number;
+  /** The slot watch's load (active watches, sheet reads in the last minute, the poll interval). */
+  watches: { activeWatches: number; pollsPerMinute: number; pollSeconds: number };
 }
 
 interface CpuSample {
@@ -137,6 +139,7 @@ export function createStatsSampler(): StatsSampler {
         memory: { used, total, percent: percentOf(used, total) },
         processes: [own, ...jobs, ...passwords],
         unreadableClubPasswords: unreadable.length,
+        watches: await deps.slotWatch.stats(),
       };
       const disk = await measureDisk(deps.database.filePath);
       if (disk) stats.disk = disk;

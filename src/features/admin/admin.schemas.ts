@@ -56,11 +56,19 @@ export type FullConfig = z.infer<typeof fullConfigSchema>;
 const uiTextMap = z.record(z.string(), z.string());
 
 /** GET /v1/admin/app-settings. */
-export const adminSettingsSchema = z.object({ settings: appSettingsSchema, uiText: uiTextMap });
+/** The stored settings the spec does not list, read when present (slot watches, readiness check). */
+const watchSettingsShape = {
+  max_active_watches: z.optional(z.number()),
+  watch_poll_seconds: z.optional(z.number()),
+  readiness_check_time: z.optional(z.string()),
+};
+const adminSettingsValuesSchema = z.extend(appSettingsSchema, watchSettingsShape);
+export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
+export const adminSettingsSchema = z.object({ settings: adminSettingsValuesSchema, uiText: uiTextMap });
 export type AdminSettingsView = z.infer<typeof adminSettingsSchema>;
 
 /** PUT /v1/admin/app-settings: the settings as saved (the count of moved requests is not read). */
-export const settingsSaveResponseSchema = z.object({ settings: appSettingsSchema });
+export const settingsSaveResponseSchema = z.object({ settings: adminSettingsValuesSchema });
 export type SettingsSaveResponse = z.infer<typeof settingsSaveResponseSchema>;
 
 /** PUT /v1/admin/ui-text. */
@@ -84,6 +92,8 @@ export const systemStatsSchema = z.object({
       lastError: z.nullable(z.string()),
     }),
   ),
+  /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
+  watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
 

@@ -5,35 +5,14 @@
  */
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { bookingRequests, bookings, teeTimeSlots } from "../../db/schema.ts";
-import { checkOpenRequests, type NormalisedSubmission, type SubmissionContext } from "../../domain/booking-submission.ts";
-import { optionValues } from "../../domain/form-options.ts";
-import { manilaDate, manilaTimeOfDay } from "../../domain/manila-time.ts";
+import { bookingRequests, bookings } from "../../db/schema.ts";
+import { checkOpenRequests, type NormalisedSubmission } from "../../domain/booking-submission.ts";
+import { manilaDate } from "../../domain/manila-time.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { readSettings } from "../../services/settings.service.ts";
-import { listFormOptions } from "../../services/options-and-texts.service.ts";
 
-/**
- * The parts of the submission context read from the database and the clock, for the submitted
- * date: its live sheet's times per course (a date or course without stored data is checked
- * against the estimated grid instead).
- */
-export async function submissionGuards(db: Db, now: number, targetDate: string): Promise<Pick<SubmissionContext, "options" | "nowTime" | "liveTimes">> {
-  const options = await listFormOptions(db);
-  const live = await db.select({ courseId: teeTimeSlots.courseId, time: teeTimeSlots.time }).from(teeTimeSlots).where(eq(teeTimeSlots.date, targetDate.trim()));
-  const liveTimes: Record<string, string[]> = {};
-  for (const row of live) (liveTimes[row.courseId] ??= []).push(row.time);
-  return {
-    liveTimes,
-    nowTime: manilaTimeOfDay(now),
-    options: {
-      playerTypes: optionValues(options, "playerType"),
-      carts: optionValues(options, "cartPreference"),
-      guestFees: optionValues(options, "feePreferenceGuest"),
-      memberFees: optionValues(options, "feePreferenceMember"),
-    },
-  };
-}
+/** The parts of the submission context read from the database and the clock (shared with slot watches). */
+export { submissionGuards } from "../../services/submission-context.ts";
 
 /** Refuses an identical request and one beyond the member's open-request allowance. */
 export async function checkMemberRequests(db: Db, userId: number, sub: NormalisedSubmission, now: number): Promise<void> {

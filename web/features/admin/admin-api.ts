@@ -19,6 +19,9 @@ import {
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
 import type { BookingRule, Holiday } from "../../../src/domain/booking-rules.ts";
 import type { AppSettings, ExtraSettings } from "../../../src/domain/settings.ts";
+import type { AdminSettingsValues } from "../../../src/features/admin/admin.schemas.ts";
+
+type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
 
 export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
 export type ClubStatus = ClubStatusView;
@@ -50,7 +53,7 @@ export const adminApi = {
 
   fullConfig: () => getJson(paths.fullConfig, fullConfigSchema),
   settings: () => getJson(paths.appSettings, adminSettingsSchema),
-  saveSettings: (settings: AppSettings & Partial<ExtraSettings>) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
+  saveSettings: (settings: AppSettings & Partial<ExtraSettings> & Partial<WatchSettingValues>) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
   saveUiText: (texts: Record<string, string>) => api.putFor(paths.uiText, texts, uiTextSaveResponseSchema),
 
   addHoliday: (holiday: Holiday) => api.post(paths.holidays, holiday),

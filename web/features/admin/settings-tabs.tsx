@@ -9,21 +9,34 @@ import { ApiError } from "../../lib/api.ts";
 import { useTextStore } from "../../lib/text-store.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { useText } from "../../lib/text.ts";
+import type { AdminSettingsValues } from "../../../src/features/admin/admin.schemas.ts";
 import { adminApi } from "./admin-api.ts";
 import { ErrorLine, failureText } from "./admin-ui.tsx";
+
+type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
 
 const NUMBER_KEYS = ["release_days_before", "ui_date_range_days", "scraper_date_range_days", "booking_roll_hour", "smart_refresh_threshold_seconds"] as const;
 type NumberKey = (typeof NUMBER_KEYS)[number];
 
 /** The form as typed: every field as text, the JSON list as JSON text. */
-export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username" | "club_retry_minutes", string> & { log_level: LogLevel };
+export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<ExtraKey, string>>;
 
-/** The spec's settings and the extra one the admin edits here (kept as stored when left empty). */
-type EditedSettings = AppSettings & Partial<Pick<ExtraSettings, "club_retry_minutes">>;
+/**
+ * Settings beyond the spec's (the club retry window, slot watches, the readiness check): shown and
+ * sent when the server has them; one left empty is not sent, and the server keeps its stored value.
+ */
+const EXTRA_KEYS = ["club_retry_minutes", "max_active_watches", "watch_poll_seconds", "readiness_check_time"] as const;
+type ExtraKey = (typeof EXTRA_KEYS)[number];
+/** The one extra setting that is a time of day rather than a number. */
+const isTextExtra = (key: ExtraKey) => key === "readiness_check_time";
+type ExtraValues = Partial<Pick<ExtraSettings, "club_retry_minutes"> & WatchSettingValues>;
+type EditedSettings = AppSettings & ExtraValues;
 
 export function settingsFormOf(settings: EditedSettings): SettingsForm {
+  const extras: Partial<Record<ExtraKey, string>> = {};
+  for (const key of EXTRA_KEYS) if (settings[key] !== undefined) extras[key] = String(settings[key]);
   return {
-    club_retry_minutes: settings.club_retry_minutes === undefined ? "" : String(settings.club_retry_minutes),
+    ...extras,
     release_days_before: String(settings.release_days_before),
     release_time: settings.release_time,
     ui_date_range_days: String(settings.ui_date_range_days),
@@ -55,13 +68,16 @@ export function decideSettingsSave(form: SettingsForm): SettingsDecision {
     return { kind: "abandon" };
   }
   const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, Number(form[key])])) as Record<NumberKey, number>;
-  // Not a spec key: left empty it is not sent, and the server keeps its stored value.
-  const retry = form.club_retry_minutes.trim();
+  const extras: Record<string, string | number> = {};
+  for (const key of EXTRA_KEYS) {
+    const value = form[key]?.trim();
+    if (value) extras[key] = isTextExtra(key) ? value : Number(value);
+  }
   return {
     kind: "send",
     settings: {
+      ...(extras as ExtraValues),
       ...numbers,
-      ...(retry === "" ? {} : { club_retry_minutes: Number(retry) }),
       release_time: form.release_time.trim(),
       courses_to_skip_on_full: courses as string[],
       log_level: form.log_level,
@@ -146,7 +162,6 @@ export function AppSettingsTab() {
         {textField("booking_roll_hour", "number")}
         {textField("courses_to_skip_on_full")}
         {textField("smart_refresh_threshold_seconds", "number")}
-        {textField("club_retry_minutes", "number")}
         <label className="field">
           <span className="field__label">{t("admin.settings.log_level")}</span>
           <select name="log_level" value={form.log_level} onChange={(e) => set("log_level", e.target.value as LogLevel)}>
@@ -158,6 +173,7 @@ export function AppSettingsTab() {
           </select>
         </label>
         {textField("scraper_username")}
+        {EXTRA_KEYS.filter((key) => form[key] !== undefined).map((key) => textField(key, isTextExtra(key) ? "text" : "number"))}
         <Button type="submit" isLoading={isSaving}>
           {t("admin.settings.save")}
         </Button>

@@ -108,6 +108,12 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.used_of", { used: formatBytes(stats.disk.used), total: formatBytes(stats.disk.total), percent: stats.disk.percent.toFixed(1) })}</p>
               </div>
             ) : null}
+            {stats.watches ? (
+              <div className="card admin-monitor__card" data-testid="monitor-watches">
+                <h3>{t("admin.monitor.watches")}</h3>
+                <p>{t("admin.monitor.watches_value", { active: stats.watches.activeWatches, polls: stats.watches.pollsPerMinute, seconds: stats.watches.pollSeconds })}</p>
+              </div>
+            ) : null}
           </div>
           <h3>{t("admin.monitor.processes")}</h3>
           <DataTable

@@ -38,7 +38,11 @@ function keyOf(item: Item): string {
   return item.kind === "booking" ? `booking:${item.booking.bookingId}` : `request:${item.request.id}`;
 }
 
-export function BookingsScreen({ client = appSocket }: { client?: SocketClient }) {
+/**
+ * `onWatch`: "Watch for a free slot" on a failed request (the page opens the watch dialog);
+ * `children`: what the page adds below the lists (the member's watches).
+ */
+export function BookingsScreen({ client = appSocket, onWatch, actions, children }: { client?: SocketClient; onWatch?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
   const t = useText();
   const navigate = useNavigate();
   const bookings = useLiveDataStore((s) => s.bookings);
@@ -101,12 +105,14 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
     onEdit: edit,
     onCancel: setToCancel,
     onStory: (item) => setStory(item.kind === "booking" ? { kind: "booking", bookingId: item.booking.bookingId } : { kind: "request", id: item.request.id }),
+    onWatch,
   };
   const Section = isDesktop ? ItemTable : ItemCards;
 
   return (
     <section className="page bookings-page">
       <h1 className="page__title">{t("bookings.title")}</h1>
+      {actions ? <div className="bookings-page__actions">{actions}</div> : null}
       <section className="bookings-section" aria-labelledby="confirmed-title">
         <h2 id="confirmed-title" className="bookings-section__title">
           {t("bookings.confirmed")}
@@ -120,6 +126,7 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
         {requestItems.length === 0 ? <p className="page__note">{t("bookings.empty_pending")}</p> : <Section items={requestItems} {...view} />}
       </section>
       <StoryDialog target={story} onClose={() => setStory(null)} />
+      {children}
       <CancelDialog item={toCancel} courseName={courseName} onKeep={() => setToCancel(null)} onConfirm={confirmCancel} />
     </section>
   );
@@ -134,6 +141,7 @@ interface ViewProps {
   onEdit: (item: Item) => void;
   onCancel: (item: Item) => void;
   onStory: (item: Item) => void;
+  onWatch?: (request: RequestRow) => void;
 }
 
 function dateOf(item: Item): string {
@@ -166,13 +174,19 @@ function isProcessing(item: Item): boolean {
   return item.kind === "request" && requestStatusKind(item.request.status) === "processing";
 }
 
-function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory }: { item: Item } & ViewProps) {
+function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory, onWatch }: { item: Item } & ViewProps) {
   const isBusy = isCancelling(item) || isProcessing(item);
+  const isFailed = item.kind === "request" && requestStatusKind(item.request.status) === "failed";
   return (
     <div className="row-actions">
       <Button variant="secondary" onClick={() => onStory(item)}>
         {item.kind === "booking" ? t("story.open_booking") : t("story.open_request")}
       </Button>
+      {isFailed && onWatch ? (
+        <Button variant="secondary" onClick={() => onWatch(item.request)}>
+          {t("watches.create")}
+        </Button>
+      ) : null}
       <Button variant="secondary" disabled={isBusy} onClick={() => onEdit(item)}>
         {t("bookings.edit")}
       </Button>

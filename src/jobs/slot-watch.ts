@@ -1,0 +1,213 @@
+/**
+ * The slot watch: books (or tells of) tee times that come free after the release, for the
+ * members who watch them. Each pass, in this order:
+ *   1. watches whose date (or range) has gone by end;
+ *   2. a member with a post left unanswered (a crash, a club that stopped answering) has their
+ *      club bookings read first, and posts nothing until that read succeeds;
+ *   3. the free slots of the watched sheets are gathered (src/jobs/watch/watch-finding.ts);
+ *   4. they are handed to the watches in the order the watches were made (earliest first), and
+ *      each watch books its slot through its member's club session, one post at a time.
+ * Passes run every few seconds; the club is asked for a sheet at most once per `watch_poll_seconds`.
+ */
+import type { AppDatabase } from "../db/client.ts";
+import type { MemberSessions } from "../club/member-sessions.ts";
+import { manilaDate, manilaTimeOfDay } from "../domain/manila-time.ts";
+import { assignFreedSlots, isWatchOver, type FreeSlot } from "../domain/watches.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import { bookingsOfMember } from "../lifecycle/booking-records.ts";
+import { courseNameOf, disabledMembers, loadRequestsByStatus } from "../lifecycle/request-lifecycle.ts";
+import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, membersWithUnansweredAttempts, type WatchRow } from "../lifecycle/watch-lifecycle.ts";
+import type { Notifier } from "../realtime/notifier.ts";
+import { readRules } from "../services/booking-config.service.ts";
+import { readSettings } from "../services/settings.service.ts";
+import type { JobHandle, JobRegistry } from "./registry.ts";
+import { postForWatch, reconcileMember } from "./watch/watch-booking.ts";
+import { createFinder } from "./watch/watch-finding.ts";
+
+export interface SlotWatchDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobRegistry;
+  sessions: MemberSessions;
+  notifier: Notifier;
+}
+
+export interface SlotWatchOptions {
+  /** Between two passes (the stored sheets are looked at each pass). Default 5 seconds. */
+  passEveryMs?: number;
+}
+
+export interface SlotWatchStats {
+  activeWatches: number;
+  /** Sheets read from the club in the last minute. */
+  pollsPerMinute: number;
+  pollSeconds: number;
+}
+
+export interface SlotWatch {
+  start(): void;
+  stop(): Promise<void>;
+  /** One pass now (a pass in flight is shared). */
+  pass(): Promise<void>;
+  /** Runs a pass soon (a watch was made). */
+  wake(): void;
+  stats(): Promise<SlotWatchStats>;
+}
+
+const DEFAULT_PASS_MS = 5000;
+const slotKey = (s: FreeSlot) => `${s.date}|${s.courseId}|${s.time}`;
+
+export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}): SlotWatch {
+  const passEveryMs = options.passEveryMs ?? DEFAULT_PASS_MS;
+  let job: JobHandle | null = null;
+  let stopController = new AbortController();
+  let wakeController = new AbortController();
+  let loop: Promise<void> | null = null;
+  let running: Promise<void> | null = null;
+  const pollTimes: number[] = [];
+  /** When a post for a slot was refused: that slot is skipped until a sheet read after it shows it free. */
+  const refusedAt = new Map<string, number>();
+  const finder = createFinder((error, sheet) => d.logger.warn("watch: a watched sheet could not be read", { sheet, error: error instanceof Error ? error.message : String(error) }));
+
+  async function endOverWatches(watches: WatchRow[], now: number): Promise<WatchRow[]> {
+    const today = manilaDate(now);
+    const nowTime = manilaTimeOfDay(now).slice(0, 5);
+    const live: WatchRow[] = [];
+    for (const watch of watches) {
+      if (!isWatchOver(watch, today, nowTime)) {
+        live.push(watch);
+        continue;
+      }
+      if (await endWatch(d.database.db, watch.id, { key: "watches.reason.date_passed", context: {} }, now)) d.notifier.publish({ type: "data_changed", userId: watch.userId });
+    }
+    return live;
+  }
+
+  /** An upgrade never "finds" the booking it replaces; one whose booking is gone ends. */
+  async function withUpgradedBookings(watches: WatchRow[], now: number) {
+    const out = [];
+    for (const watch of watches) {
+      if (!watch.upgradeRef) {
+        out.push(watch);
+        continue;
+      }
+      const held = (await bookingsOfMember(d.database.db, watch.userId)).find((b) => b.bookingRef === watch.upgradeRef);
+      if (!held) {
+        if (await endWatch(d.database.db, watch.id, { key: "watches.reason.upgrade_gone", context: {} }, now)) d.notifier.publish({ type: "data_changed", userId: watch.userId });
+        continue;
+      }
+      out.push({ ...watch, upgradeTime: held.time, upgradeCourseId: held.courseId });
+    }
+    return out;
+  }
+
+  async function passNow(): Promise<void> {
+    const { db } = d.database;
+    const now = d.clock.now();
+    const watches = await endOverWatches(await loadActiveWatches(db), now);
+    // Members whose unanswered post could not be reconciled post nothing this pass; nor do disabled
+    // members (their requests are held too), nor members whose request the release engine is
+    // posting right now (one poster per member at a time).
+    const blocked = new Set<number>();
+    for (const userId of await membersWithUnansweredAttempts(db)) if (!(await reconcileMember(d, userId))) blocked.add(userId);
+    for (const userId of await disabledMembers(db, [...new Set(watches.map((w) => w.userId))])) blocked.add(userId);
+    for (const request of await loadRequestsByStatus(db, "processing")) blocked.add(request.userId);
+    const stillWatching = (await loadActiveWatches(db)).filter((w) => watches.some((x) => x.id === w.id) && !blocked.has(w.userId));
+    if (stillWatching.length === 0) return;
+
+    const [rules, settings] = await Promise.all([readRules(db), readSettings(db)]);
+    const reading = await finder.freeSlots(db, d.sessions, stillWatching, rules.courseSchedule, now, settings.watch_poll_seconds * 1000);
+    for (let i = 0; i < reading.polled; i++) pollTimes.push(now);
+    const fresh = reading.slots.filter((s) => (refusedAt.get(slotKey(s)) ?? -1) < s.seenAt);
+    const targets = await withUpgradedBookings(stillWatching, now);
+    const assigned = assignFreedSlots(targets, fresh);
+
+    for (const watch of targets) {
+      const slot = assigned.get(watch.id);
+      if (!slot || stopController.signal.aborted) continue;
+      const courseName = await courseNameOf(db, slot.courseId);
+      if (watch.mode === "notify") {
+        if (await markWatchFound(db, watch.id, { courseId: slot.courseId, time: slot.time, courseName }, d.clock.now())) {
+          d.notifier.publish({ type: "watch_found", userId: watch.userId, course: courseName, date: watch.playDate, time: slot.time });
+          d.notifier.publish({ type: "data_changed", userId: watch.userId });
+        }
+        continue;
+      }
+      let session;
+      try {
+        session = await d.sessions.forMember(watch.userId);
+      } catch (error) {
+        d.logger.warn("watch: no club session for the member", { watchId: watch.id, error: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      let slotId = slot.slotId;
+      if (!slotId) {
+        const sheet = await session.fetchTeeSheet(slot.date, slot.courseId).catch(() => null);
+        slotId = sheet?.slots.find((s) => s.time === slot.time && s.status === "AVAILABLE")?.slotId ?? null;
+        if (!slotId) {
+          refusedAt.set(slotKey(slot), d.clock.now());
+          continue;
+        }
+      }
+      const outcome = await postForWatch(d, session, watch, { ...slot, slotId });
+      if (outcome.kind !== "booked") refusedAt.set(slotKey(slot), d.clock.now());
+      finder.markTaken(slot);
+    }
+  }
+
+  function pass(): Promise<void> {
+    running ??= passNow()
+      .then(() => job?.ran(d.clock.now()))
+      .catch((error) => {
+        job?.failed(error, d.clock.now());
+        d.logger.error("watch pass failed", { error });
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (!stopController.signal.aborted) {
+      await pass();
+      wakeController = new AbortController();
+      const signal = AbortSignal.any([stopController.signal, wakeController.signal]);
+      // The next pass comes at the pass interval, or sooner when a sheet's poll falls due, so a
+      // freed slot waits at most one poll interval (never more than the admin's rate allows).
+      const pollEveryMs = (await readSettings(d.database.db).catch(() => null))?.watch_poll_seconds ?? 60;
+      const nextPoll = finder.nextPollAt(pollEveryMs * 1000);
+      const next = Math.min(d.clock.now() + passEveryMs, nextPoll ?? Number.POSITIVE_INFINITY);
+      await d.clock.sleepUntil(Math.max(next, d.clock.now() + 1), signal);
+    }
+  }
+
+  return {
+    start() {
+      if (loop) return;
+      stopController = new AbortController();
+      job = d.jobs.register("slot watch");
+      job.started(d.clock.now());
+      // Each pass begins with the reconcile of posts left unanswered (by a crash too), so the
+      // first pass after a start reads the club before anything is posted.
+      loop = runLoop();
+    },
+    async stop() {
+      stopController.abort();
+      await loop;
+      await running;
+      loop = null;
+      job?.stopped();
+    },
+    pass,
+    wake: () => wakeController.abort(),
+    async stats() {
+      const now = d.clock.now();
+      while (pollTimes.length > 0 && pollTimes[0] < now - 60_000) pollTimes.shift();
+      const settings = await readSettings(d.database.db);
+      return { activeWatches: await countActiveWatches(d.database.db), pollsPerMinute: pollTimes.length, pollSeconds: settings.watch_poll_seconds };
+    },
+  };
+}

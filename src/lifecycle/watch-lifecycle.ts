@@ -1,0 +1,143 @@
+/**
+ * The one owner of a slot watch's life, beside the request lifecycle. Every change of a watch's
+ * status is a conditional write named in WATCH_TRANSITIONS, so the watch job, the member's cancel
+ * and the end of its date can never both win:
+ *
+ *   watching ──► booked    (a freed slot was booked; the booking row is written with it)
+ *   watching ──► found     ("tell me only": a freed slot was seen)
+ *   watching ──► ended     (the date passed, the member cancelled, the club refused the login)
+ *
+ * A post is recorded 'sent' before it leaves and answered after; while a member has a 'sent'
+ * attempt, nothing more is posted for them until their club bookings have been read.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDatabase, Db } from "../db/client.ts";
+import { bookings, slotWatches, watchAttempts, type WatchStatus } from "../db/schema.ts";
+import type { WatchReason } from "../domain/watches.ts";
+
+export type WatchRow = typeof slotWatches.$inferSelect;
+export type WatchAttemptRow = typeof watchAttempts.$inferSelect;
+
+export const WATCH_TRANSITIONS = {
+  book: { from: ["watching"], to: "booked" },
+  find: { from: ["watching"], to: "found" },
+  end: { from: ["watching"], to: "ended" },
+} as const satisfies Record<string, { from: readonly WatchStatus[]; to: WatchStatus }>;
+
+async function transition(db: Db, id: number, name: keyof typeof WATCH_TRANSITIONS, set: Partial<typeof slotWatches.$inferInsert>, now: number, userId?: number): Promise<boolean> {
+  const { from, to } = WATCH_TRANSITIONS[name];
+  const conditions = [eq(slotWatches.id, id), inArray(slotWatches.status, [...from])];
+  if (userId !== undefined) conditions.push(eq(slotWatches.userId, userId));
+  const rows = await db.update(slotWatches).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ id: slotWatches.id });
+  return rows.length === 1;
+}
+
+const reasonColumns = (why: WatchReason) => ({ reasonKey: why.key, reasonContext: why.context });
+
+export async function insertWatch(db: Db, row: Omit<typeof slotWatches.$inferInsert, "id" | "status">): Promise<WatchRow> {
+  const [stored] = await db.insert(slotWatches).values({ ...row, status: "watching" }).returning();
+  return stored;
+}
+
+/** The member cancels their own watch; false when it is not theirs or no longer watching. */
+export const cancelOwnWatch = (db: Db, userId: number, id: number, now: number) => transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId);
+
+export const endWatch = (db: Db, id: number, why: WatchReason, now: number) => transition(db, id, "end", reasonColumns(why), now);
+
+/** "Tell me only": what was found is kept on the watch, and it stops. */
+export const markWatchFound = (db: Db, id: number, found: { courseId: string; time: string; courseName: string }, now: number) =>
+  transition(db, id, "find", { foundCourseId: found.courseId, foundTime: found.time, ...reasonColumns({ key: "watches.reason.found", context: { course: found.courseName, time: found.time } }) }, now);
+
+/**
+ * The watch booked a slot: its attempt, its status and the booking row change together. A booking
+ * the sync already copied from the club (same reference) is kept as it is.
+ */
+export async function markWatchBooked(
+  database: AppDatabase,
+  input: { watch: WatchRow; attemptId: number | null; courseId: string; courseName: string; time: string; ref: string; durationMs: number | null; now: number },
+): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    if (input.attemptId !== null) {
+      await tx
+        .update(watchAttempts)
+        .set({ state: "answered", outcome: "confirmed", answerKey: "watches.reason.booked", answerContext: { course: input.courseName, time: input.time, ref: input.ref }, durationMs: input.durationMs })
+        .where(eq(watchAttempts.id, input.attemptId));
+    }
+    const moved = await transition(
+      tx,
+      input.watch.id,
+      "book",
+      { bookingRef: input.ref, foundCourseId: input.courseId, foundTime: input.time, ...reasonColumns({ key: "watches.reason.booked", context: { course: input.courseName, time: input.time, ref: input.ref } }) },
+      input.now,
+    );
+    if (!moved) return false;
+    await tx
+      .insert(bookings)
+      .values({ userId: input.watch.userId, bookingRef: input.ref, courseId: input.courseId, playDate: input.watch.playDate, time: input.time, players: input.watch.players, requestId: null, createdAt: input.now })
+      .onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function loadActiveWatches(db: Db): Promise<WatchRow[]> {
+  return db.select().from(slotWatches).where(eq(slotWatches.status, "watching")).orderBy(asc(slotWatches.createdAt), asc(slotWatches.id));
+}
+
+export async function watchesOf(db: Db, userId: number): Promise<WatchRow[]> {
+  return db.select().from(slotWatches).where(eq(slotWatches.userId, userId)).orderBy(asc(slotWatches.playDate), asc(slotWatches.id));
+}
+
+export async function findWatch(db: Db, id: number): Promise<WatchRow | null> {
+  const rows = await db.select().from(slotWatches).where(eq(slotWatches.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function countActiveWatches(db: Db, userId?: number): Promise<number> {
+  const conditions = [eq(slotWatches.status, "watching")];
+  if (userId !== undefined) conditions.push(eq(slotWatches.userId, userId));
+  const rows = await db.select({ count: sql<number>`count(*)` }).from(slotWatches).where(and(...conditions));
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Written before the post leaves, so a crash mid-post is reconciled on the next start. */
+export async function recordWatchAttemptSent(db: Db, attempt: { watchId: number; userId: number; courseId: string; time: string; slotId: string | null; sentAt: number }): Promise<number> {
+  const rows = await db.insert(watchAttempts).values({ ...attempt, state: "sent" }).returning({ id: watchAttempts.id });
+  return rows[0].id;
+}
+
+export async function recordWatchAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; key: string; context: Record<string, string>; durationMs: number | null }): Promise<void> {
+  await db
+    .update(watchAttempts)
+    .set({ state: "answered", outcome: answer.outcome, answerKey: answer.key, answerContext: answer.context, durationMs: answer.durationMs })
+    .where(eq(watchAttempts.id, attemptId));
+}
+
+/** The member's posts that left without an answer (at most a few; nothing is posted while one exists). */
+export async function unansweredAttemptsOf(db: Db, userId: number): Promise<WatchAttemptRow[]> {
+  return db.select().from(watchAttempts).where(and(eq(watchAttempts.userId, userId), eq(watchAttempts.state, "sent"))).orderBy(asc(watchAttempts.id));
+}
+
+/** Members with a post still unanswered (a restart reconciles them before posting). */
+export async function membersWithUnansweredAttempts(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ userId: watchAttempts.userId }).from(watchAttempts).where(eq(watchAttempts.state, "sent"));
+  return rows.map((r) => r.userId);
+}
+
+/** The club read showed no booking for the member's unanswered posts: they booked nothing. */
+export async function settleUnansweredWatchAttempts(db: Db, attemptIds: number[]): Promise<void> {
+  if (attemptIds.length === 0) return;
+  await db.update(watchAttempts).set({ state: "answered", outcome: "not_booked", answerKey: "bookings.reason.restart_no_answer", answerContext: {} }).where(and(inArray(watchAttempts.id, attemptIds), eq(watchAttempts.state, "sent")));
+}
+
+export async function attemptsOfWatches(db: Db, watchIds: number[]): Promise<WatchAttemptRow[]> {
+  if (watchIds.length === 0) return [];
+  return db.select().from(watchAttempts).where(inArray(watchAttempts.watchId, watchIds)).orderBy(asc(watchAttempts.id));
+}
+
+/** Booking references Teebox holds for a request or a watch, so a reconcile never claims one twice. */
+export async function claimedBookingRefs(db: Db, refs: string[]): Promise<Set<string>> {
+  if (refs.length === 0) return new Set();
+  const byRequest = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(inArray(bookings.bookingRef, refs));
+  const byWatch = await db.select({ ref: slotWatches.bookingRef }).from(slotWatches).where(inArray(slotWatches.bookingRef, refs));
+  return new Set([...byRequest.filter((r) => r.requestId !== null).map((r) => r.ref), ...byWatch.flatMap((r) => (r.ref ? [r.ref] : []))]);
+}
