@@ -54,7 +54,14 @@ test("alone in an empty folder it serves the app and the demo club; backup works
   const page = await fetch(`${url}/bookings`);
   expect(page.status).toBe(200);
   expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-  expect(await page.text()).toContain('<div id="root">');
+  const html = await page.text();
+  expect(html).toContain('<div id="root">');
+  // The installable app's pieces travel inside the binary too: the page's preloads, the manifest, its icons and the worker.
+  expect(html).toContain('rel="modulepreload"');
+  for (const path of ["/manifest.webmanifest", "/icons/icon-192.png", "/icons/maskable-512.png", "/sw.js"]) {
+    const piece = await fetch(`${url}${path}`);
+    expect({ path, status: piece.status }).toEqual({ path, status: 200 });
+  }
 
   // The demo members are seeded and their club logins work against the embedded demo club.
   const login = await fetch(`${url}/v1/auth/login`, {
