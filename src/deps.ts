@@ -15,6 +15,7 @@ import type { Notifier } from "./realtime/notifier.ts";
 import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
+import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 
 export interface AppDeps {
@@ -42,6 +43,8 @@ export interface AppDeps {
   releaseEngine: ReleaseEngine;
   /** Keeps confirmed bookings in step with the club. */
   bookingsSync: BookingsSync;
+  /** Sends the outbox's notification emails (started by main.ts). */
+  mailSender: MailSender;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

@@ -11,6 +11,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
+import { courseNameOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../features/bookings/club-players.ts";
@@ -65,7 +66,13 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
     const ours = await bookingsOfMember(d.database.db, userId);
-    const isChanged = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    const { isChanged, cancelled, changed } = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    for (const row of cancelled) {
+      d.notifier.publish({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(d.database.db, row.courseId), date: row.playDate, time: row.time });
+    }
+    for (const booking of changed) {
+      d.notifier.publish({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(d.database.db, booking.course), date: booking.date, time: booking.time, readAt: startedAt });
+    }
     if (isChanged) d.notifier.publish({ type: "data_changed", userId });
     return isChanged;
   }

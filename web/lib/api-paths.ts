@@ -29,6 +29,9 @@ export const apiPaths = {
     changePassword: "/v1/my/user/change-password",
     setPassword: "/v1/my/user/set-password",
     verifyCredentials: "/v1/my/verify-credentials",
+    notifications: "/v1/my/notifications",
+    markNotificationsRead: "/v1/my/notifications/read",
+    notificationSettings: "/v1/my/notification-settings",
   },
   editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {
@@ -36,6 +39,7 @@ export const apiPaths = {
     user: (id: number) => `/v1/admin/users/${id}`,
     systemStats: "/v1/admin/system-stats",
     clubCheck: "/v1/admin/club-check",
+    mailOutbox: "/v1/admin/mail-outbox",
     fullConfig: "/v1/admin/full-config",
     appSettings: "/v1/admin/app-settings",
     uiText: "/v1/admin/ui-text",

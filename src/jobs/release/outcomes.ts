@@ -11,7 +11,7 @@ export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, atte
   if (!isNew) return;
   const course = await courseNameOf(database.db, request.courseId);
   logger.info("release: booked", { requestId: request.id, ref, teeTime: time, latenessMs: request.latenessMs });
-  notifier.publish({ type: "booking_confirmed", userId: request.userId, course, date: request.playDate, time, ref });
+  notifier.publish({ type: "booking_confirmed", userId: request.userId, course, date: request.playDate, time, ref, requestId: request.id });
 }
 
 export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why: RequestReason): Promise<void> {
@@ -20,7 +20,7 @@ export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why:
   if (!isNew) return;
   const course = await courseNameOf(database.db, request.courseId);
   logger.info("release: request failed", { requestId: request.id, reason: why.key, context: why.context });
-  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why });
+  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why, requestId: request.id });
 }
 
 /** Why a member's club session could not be opened. */

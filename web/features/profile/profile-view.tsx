@@ -1,8 +1,9 @@
-/** The Profile page body (spec §2): the user details form and, separately, the change-password form. */
+/** The Profile page body (spec §2): the user details form, the change-password form and the email switches. */
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { EmailNotifications } from "./email-notifications.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
 import "./profile.css";
 
@@ -16,6 +17,7 @@ export function ProfileView() {
         <div className="profile-grid">
           <ProfileDetailsForm user={user} />
           <ChangePasswordForm />
+          <EmailNotifications />
         </div>
       ) : (
         <LoadingBlock label={t("profile.loading")} />
