@@ -2,11 +2,15 @@
 import m0 from "./0000_init.sql" with { type: "text" };
 import m1 from "./0001_reason_keys.sql" with { type: "text" };
 import m2 from "./0002_course_aliases.sql" with { type: "text" };
-import m3 from "./0003_notifications.sql" with { type: "text" };
+import m3 from "./0003_story_and_calendar.sql" with { type: "text" };
+import m4 from "./0004_request_phase.sql" with { type: "text" };
+import m5 from "./0005_notifications.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_reason_keys", sql: m1 },
   { tag: "0002_course_aliases", sql: m2 },
-  { tag: "0003_notifications", sql: m3 },
+  { tag: "0003_story_and_calendar", sql: m3 },
+  { tag: "0004_request_phase", sql: m4 },
+  { tag: "0005_notifications", sql: m5 },
 ];

@@ -12,9 +12,12 @@
 export {};
 
 const suites = [
-  { name: "unit", args: ["test/unit", "test/api", "test/club", "test/jobs"], zones: [undefined, "America/New_York"] },
-  { name: "web", args: ["--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
-  { name: "e2e", args: ["test/e2e"], zones: ["America/New_York"] },
+  // Default time limits of a test or hook (a test that sets its own keeps it): generous enough for a
+  // busy 2-core machine, since a test waits for what it checks, never for a fixed time.
+  { name: "unit", args: ["--timeout", "20000", "test/unit", "test/api", "test/club", "test/jobs"], zones: [undefined, "America/New_York"] },
+  { name: "web", args: ["--timeout", "20000", "--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
+  // Each browser file starts its own Teebox and Chromium before its first test.
+  { name: "e2e", args: ["--timeout", "60000", "test/e2e"], zones: ["America/New_York"] },
   // A minute of traffic from 300 sockets while a release fires: once is enough.
   { name: "load", args: ["test/load"], zones: ["America/New_York"] },
 ] as const;

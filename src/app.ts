@@ -13,6 +13,7 @@ import { createClientLogRoutes } from "./features/client-log/client-log.routes.t
 import { createPlayersRoutes } from "./features/players/players.routes.ts";
 import { createBookingsRoutes, createMyBookingsRoutes } from "./features/bookings/bookings.routes.ts";
 import { createProfileRoutes } from "./features/profile/profile.routes.ts";
+import { createCalendarFeedRoutes, createMyCalendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
@@ -42,6 +43,8 @@ export function createApp(deps: AppDeps) {
   api.route("/auth", createAuthRoutes());
   api.route("/", createPublicRoutes());
   api.route("/client", createClientLogRoutes());
+  // A calendar app fetches the feed with no cookie: its token is the credential.
+  api.route("/calendar", createCalendarFeedRoutes());
 
   // Member groups need a signed-in user; admin groups an admin. Each group is guarded by its own
   // path so an unknown path still answers 404 rather than 401.
@@ -52,6 +55,7 @@ export function createApp(deps: AppDeps) {
     ["/bookings", createBookingsRoutes()],
     ["/my", createProfileRoutes()],
     ["/my", createNotificationsRoutes()],
+    ["/my", createMyCalendarRoutes()],
     ["/system", createClubStatusRoutes()],
     ["/tee-times", createTeeTimesRoutes()],
     ["/system", createAvailabilitySystemRoutes()],

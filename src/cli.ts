@@ -137,7 +137,7 @@ async function checkClubCommand(env: Record<string, string | undefined>, ask: As
   const database = openDatabase(config.databaseUrl);
   try {
     await migrate(database, systemClock.now());
-    const report = await runClubCheck({ db: database.db, clock: systemClock, clubUrl: config.clubUrl, email, password });
+    const report = await runClubCheck({ db: database.db, clock: systemClock, clubUrl: config.clubUrl, email, password, numericDateOrder: config.clubDateOrder });
     const folder = join(config.dataDir, `club-check-${new Date(report.startedAt).toISOString().replace(/[:.]/g, "-")}`);
     mkdirSync(folder, { recursive: true });
     report.pages.forEach((page, i) => {

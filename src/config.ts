@@ -33,6 +33,8 @@ export interface Config {
   smtpUrl: string | null;
   /** The sender of notification emails (`Teebox <teebox@example.com>`); required with smtpUrl. */
   mailFrom: string | null;
+  /** How the club writes numeric dates ('05/03/2025'): day first or month first; null refuses them. */
+  clubDateOrder: "dmy" | "mdy" | null;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +66,7 @@ const fields = {
     .string()
     .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
     .refine((list) => list.every((h) => /^[a-z0-9.\-:\[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
+  CLUB_DATE_ORDER: z.enum(["dmy", "mdy"], { message: "must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)" }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
   SMTP_URL: z.string().superRefine((value, ctx) => {
     try {
@@ -112,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: read(env, "ALLOWED_HOSTS") ?? [],
     smtpUrl: read(env, "SMTP_URL") ?? null,
     mailFrom: read(env, "MAIL_FROM") ?? null,
+    clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
   };
   if (config.smtpUrl && !config.mailFrom) {
     throw new ConfigError("MAIL_FROM must be set when SMTP_URL is: the sender of notification emails, such as Teebox <teebox@example.com>");

@@ -61,7 +61,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     sessionKey,
     publicOrigin: config.publicOrigin,
     trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
-    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl },
+    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
     mail: { transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null, from: config.mailFrom },
   });
   await seed(database, {

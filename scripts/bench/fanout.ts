@@ -1,8 +1,9 @@
 /**
  * Socket fan-out: one `status: updated` reaching 1,000 connected members. Teebox runs as a child
- * process (demo mode); this process signs in the demo members and the admin, opens the sockets
- * (many per member: every socket is subscribed to the all-members topic and to its user's own
- * topic, so a broadcast reaches each socket once), then posts a front-page message as the admin
+ * process (demo mode); this process creates enough members (a member may hold at most
+ * SOCKET_MAX_PER_USER sockets), signs them in, opens the sockets (every socket is subscribed to the
+ * all-members topic and to its user's own topic, so a broadcast reaches each socket once), then
+ * posts a front-page message as the admin
  * (which publishes `status: updated` to everyone) and times each socket's receipt. Repeated
  * `rounds` times.
  *
@@ -17,17 +18,13 @@
  *
  *   bun scripts/bench/fanout.ts [sockets=1000] [rounds=20]
  */
+import { SOCKET_MAX_PER_USER } from "../../src/lib/limits.ts";
 import { BENCH_ADMIN_PASSWORD, percentile, rssMb, signIn, startTeebox } from "./support.ts";
 
 const SOCKETS = Number(process.argv[2] ?? 1000);
 const ROUNDS = Number(process.argv[3] ?? 20);
-/** The demo members seeded in demo mode (README), plus the admin. */
-const MEMBERS: [string, string][] = [
-  ["maria", "demo1234"],
-  ["jose", "demo1234"],
-  ["ana", "demo1234"],
-  ["admin", BENCH_ADMIN_PASSWORD],
-];
+const MEMBER_COUNT = Math.ceil(SOCKETS / SOCKET_MAX_PER_USER);
+const MEMBER_PASSWORD = "fanout-bench-password";
 const OPEN_BATCH = 50;
 const ROUND_TIMEOUT_MS = 10_000;
 
@@ -74,12 +71,22 @@ const receivers: Receiver[] = [];
 try {
   const origin = teebox.url;
   const wsUrl = `${teebox.url.replace(/^http/, "ws")}/v1/ws`;
-  const cookies = await Promise.all(MEMBERS.map(([username, password]) => signIn(teebox.url, username, password)));
-  const adminCookie = cookies[MEMBERS.length - 1];
+  const adminCookie = await signIn(teebox.url, "admin", BENCH_ADMIN_PASSWORD);
+  const usernames = Array.from({ length: MEMBER_COUNT }, (_, i) => `fanout${String(i).padStart(3, "0")}`);
+  for (const username of usernames) {
+    const created = await fetch(`${teebox.url}/v1/admin/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie: adminCookie },
+      body: JSON.stringify({ username, password: MEMBER_PASSWORD, role: "user", status: "active" }),
+    });
+    if (!created.ok) throw new Error(`creating ${username} failed: ${created.status} ${await created.text()}`);
+  }
+  // Sockets only listen here, so members need no profile (or a password of their own) first.
+  const cookies = await Promise.all(usernames.map((username) => signIn(teebox.url, username, MEMBER_PASSWORD)));
 
   // The start-up scrape ends with its own `status: updated`; let it pass before measuring.
   for (let i = 0; i < 200; i++) {
-    const body = (await (await fetch(`${teebox.url}/v1/tee-times`, { headers: { cookie: cookies[0] } })).json()) as { lastScrapeTime: number | null };
+    const body = (await (await fetch(`${teebox.url}/v1/tee-times`, { headers: { cookie: adminCookie } })).json()) as { lastScrapeTime: number | null };
     if (body.lastScrapeTime) break;
     await Bun.sleep(100);
   }
@@ -90,7 +97,7 @@ try {
     receivers.push(...(await Promise.all(batch)));
   }
   const openMs = performance.now() - openStarted;
-  console.log(`${receivers.length} sockets open in ${openMs.toFixed(0)} ms over ${MEMBERS.length} members (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);
+  console.log(`${receivers.length} sockets open in ${openMs.toFixed(0)} ms over ${MEMBER_COUNT} members (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);
   await Bun.sleep(500);
 
   const fromSend: number[] = [];

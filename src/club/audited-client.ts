@@ -5,14 +5,15 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createClubClient, type ClubClient } from "./client.ts";
 import { createCourseReading } from "./course-reading.ts";
+import type { NumericDateOrder } from "./text.ts";
 
-export function createAuditedClubClient(options: { baseUrl: string; clock: Clock; db: Db; logger: Logger; timeoutMs?: number }): ClubClient {
+export function createAuditedClubClient(options: { baseUrl: string; clock: Clock; db: Db; logger: Logger; timeoutMs?: number; numericDateOrder?: NumericDateOrder | null }): ClubClient {
   const { clock, db, logger } = options;
   return createClubClient({
     baseUrl: options.baseUrl,
     clock,
     timeoutMs: options.timeoutMs,
-    reading: createCourseReading(db, logger),
+    reading: createCourseReading(db, logger, options.numericDateOrder ?? null),
     // At a release every member's first post must leave at once; the scraper paces itself.
     maxConnections: 64,
     onAudit: (entry) => {

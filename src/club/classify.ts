@@ -6,7 +6,7 @@
  */
 import type { ClubErrorKind } from "./errors.ts";
 
-export type RefusalKind = Extract<ClubErrorKind, "session_expired" | "not_yet_open" | "player_not_found" | "rule_refused" | "slot_taken" | "refused_unknown">;
+export type RefusalKind = Extract<ClubErrorKind, "session_expired" | "not_yet_open" | "player_not_found" | "rule_refused" | "slot_taken" | "no_such_time" | "refused_unknown">;
 
 export interface RefusalFamily {
   kind: Exclude<RefusalKind, "refused_unknown">;
@@ -30,6 +30,16 @@ export const REFUSAL_FAMILIES: readonly RefusalFamily[] = [
     kind: "player_not_found",
     meaning: "a player the club does not know: failed with the club's words",
     phrasings: [/\b(player|member)\s+not\s+found\b/i, /\bno\s+member\s+found\b/i, /\bunknown\s+member\b/i],
+  },
+  {
+    kind: "no_such_time",
+    meaning: "the club has no such tee time (or not under that id): the next time, never a failure",
+    phrasings: [
+      /\b(tee\s*)?time\b.*\b(does\s+not|doesn't)\s+exist\b/i,
+      /\bno\s+such\s+(tee\s*)?(time|slot)\b/i,
+      /\b(tee\s*time|slot)\b.*\b(not\s+found|unknown|invalid|not\s+offered)\b/i,
+      /\b(invalid|unknown)\s+(tee\s*)?(time|slot)\b/i,
+    ],
   },
   {
     kind: "rule_refused",

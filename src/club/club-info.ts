@@ -1,5 +1,6 @@
 /** Which club Teebox talks to (the demo club in this process, or the real one), and whether it answers. */
 import type { ClubClient } from "./client.ts";
+import type { NumericDateOrder } from "./text.ts";
 
 /** Written into the data folder in demo mode: the demo club's address and control token. */
 export const CLUB_INFO_FILE = "demo-club.json";
@@ -7,6 +8,8 @@ export const CLUB_INFO_FILE = "demo-club.json";
 export interface ClubInfo {
   mode: "demo" | "live";
   url: string;
+  /** How the club writes numeric dates (CLUB_DATE_ORDER); absent: numeric dates are not read. */
+  numericDateOrder?: NumericDateOrder | null;
 }
 
 export interface ClubStatus extends ClubInfo {

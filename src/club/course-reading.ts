@@ -6,14 +6,14 @@
 import type { Db } from "../db/client.ts";
 import { courses } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { PageReadOptions } from "./text.ts";
+import type { NumericDateOrder, PageReadOptions } from "./text.ts";
 
 /** Courses are read again at most this often for the page readers (an admin's rename or alias shows within it). */
 const COURSE_NAMES_TTL_MS = 60_000;
 
-export function createCourseReading(db: Db, logger: Logger): () => PageReadOptions {
+export function createCourseReading(db: Db, logger: Logger, numericDateOrder: NumericDateOrder | null = null): () => PageReadOptions {
   const report = (problem: string) => logger.warn("club page read with a gap", { problem });
-  let current: PageReadOptions = { report };
+  let current: PageReadOptions = { report, numericDateOrder };
   let loadedAt = Number.NEGATIVE_INFINITY;
   return () => {
     if (performance.now() - loadedAt > COURSE_NAMES_TTL_MS) {
@@ -21,7 +21,7 @@ export function createCourseReading(db: Db, logger: Logger): () => PageReadOptio
       db.select({ id: courses.id, name: courses.name, aliases: courses.aliases })
         .from(courses)
         .then((rows) => {
-          current = rows.length > 0 ? { courses: rows.map((r) => ({ id: r.id, name: r.name, aliases: r.aliases ?? [] })), report } : { report };
+          current = rows.length > 0 ? { courses: rows.map((r) => ({ id: r.id, name: r.name, aliases: r.aliases ?? [] })), report, numericDateOrder } : { report, numericDateOrder };
         })
         .catch((error: unknown) => logger.warn("course names for the club's pages could not be read", { error }));
     }

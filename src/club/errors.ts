@@ -14,6 +14,8 @@ export const CLUB_ERROR_KINDS = [
   "not_found",
   /** The club refused in words no family of phrasing knows; the message is its exact words. */
   "refused_unknown",
+  /** The club has no such tee time on that date (or not under that slot id). */
+  "no_such_time",
 ] as const;
 
 export type ClubErrorKind = (typeof CLUB_ERROR_KINDS)[number];

@@ -165,6 +165,8 @@ export const scrapeRuns = sqliteTable("scrape_runs", {
 /** The states of a booking request; every transition between them is in src/lifecycle/request-lifecycle.ts. */
 export const REQUEST_STATUSES = ["pending", "held", "processing", "needs_attention", "confirmed", "failed", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+import { REQUEST_PHASES } from "../domain/bookings-view.ts";
+export { REQUEST_PHASES, type RequestPhase } from "../domain/bookings-view.ts";
 
 /** The selected times in priority order, as the member clicked them. */
 export interface RequestSelection {
@@ -185,6 +187,8 @@ export const bookingRequests = sqliteTable(
     players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
     memberCartType: text("member_cart_type").notNull().default(""),
     status: text("status", { enum: REQUEST_STATUSES }).notNull(),
+    /** Only while processing: what the club's trouble means for it now (REQUEST_PHASES), else null. */
+    phase: text("phase", { enum: REQUEST_PHASES }),
     /** Epoch ms of the release instant (Manila), on the club's clock. */
     releaseAt: integer("release_at").notNull(),
     /** The failure (or hold) rendered in the default text, for logs and older readers. */
@@ -195,6 +199,10 @@ export const bookingRequests = sqliteTable(
     bookingRef: text("booking_ref"),
     /** How late the first attempt left after the release instant (ms), for the member's record. */
     latenessMs: integer("lateness_ms"),
+    /** The club clock minus ours as measured for the release that processed it (null: not measured). */
+    clockOffsetMs: integer("clock_offset_ms"),
+    /** Half the width of the interval the true offset lay in. */
+    clockUncertaintyMs: integer("clock_uncertainty_ms"),
     submittedAt: integer("submitted_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -238,6 +246,24 @@ export const bookings = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("bookings_ref").on(t.bookingRef), index("bookings_user").on(t.userId)],
+);
+
+/**
+ * A member's private calendar address. The token itself is the credential: it is found by its
+ * SHA-256 (never stored in the clear) and kept sealed only so the member's Profile page can show
+ * it again. One row per member; making a new address replaces it.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    tokenSealed: text("token_sealed").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash").on(t.tokenHash)],
 );
 
 export const auditLog = sqliteTable(

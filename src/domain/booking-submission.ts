@@ -14,7 +14,7 @@ import {
   type FlightLimits,
   type Holiday,
 } from "./booking-rules.ts";
-import { isTimeInWindows } from "./estimated-slots.ts";
+import { generateEstimatedSlots, isTimeInWindows } from "./estimated-slots.ts";
 import { isHhMm, isIsoDate } from "./manila-time.ts";
 import { isGuestType, normaliseMemberId, validateFlight, type FlightPlayer } from "./players.ts";
 import { makeProblem, type DomainProblem } from "./problem.ts";
@@ -85,6 +85,12 @@ export type SubmissionContext = {
   nowTime?: string;
   /** The form-options lists: player types, carts and fees must be among them. */
   options?: SubmissionOptions;
+  /**
+   * The times of the club's live sheet for the submitted date, per course id (tee_time_slots). A
+   * course with times here is checked against them; one without against the estimated grid of the
+   * allowed windows (spec §9). Left out, only the windows are checked (callers that cannot read it).
+   */
+  liveTimes?: Readonly<Record<string, readonly string[]>>;
 };
 
 export type SubmissionOptions = {
@@ -158,11 +164,19 @@ function checkDate(date: string, ctx: SubmissionContext): DomainProblem | null {
   return null;
 }
 
-function checkTimes(times: readonly string[], date: string, courseName: string, windows: AllowedWindows): DomainProblem | null {
+/**
+ * Each time valid, once, inside the windows, and a time that exists: on the club's live sheet
+ * when the date has one, else on the estimated grid of the windows, so the engine never asks the
+ * club for a time it does not have.
+ */
+function checkTimes(times: readonly string[], date: string, courseName: string, windows: AllowedWindows, liveTimes: readonly string[] | undefined | null): DomainProblem | null {
+  const existing = liveTimes === null ? null : new Set(liveTimes && liveTimes.length > 0 ? liveTimes : generateEstimatedSlots(date, courseName, windows).map((s) => s.time));
+  const isLive = !!liveTimes && liveTimes.length > 0;
   for (const [i, time] of times.entries()) {
     if (!isHhMm(time)) return makeProblem("booking.invalid_time", { time });
     if (times.indexOf(time) !== i) return makeProblem("booking.duplicate_time", { time });
     if (!isTimeInWindows(date, courseName, time, windows)) return makeProblem("booking.time_outside_window", { time });
+    if (existing && !existing.has(time)) return makeProblem(isLive ? "booking.time_not_on_sheet" : "booking.time_not_on_grid", { time });
   }
   return null;
 }
@@ -218,7 +232,7 @@ function normalisePlayers(players: readonly SubmissionPlayer[]): SubmissionPlaye
 /**
  * The server's check of a parsed submission, first problem wins: something missing ('Please
  * complete all required fields.'), the date, the course and its weekday, the times (valid,
- * unique, inside the allowed windows), then the flight against the rule of the first selected
+ * unique, inside the allowed windows, existing on the live sheet or the estimated grid), then the flight against the rule of the first selected
  * time. Member ids come back upper-cased.
  */
 export function validateBookingSubmission(sub: BookingSubmission, ctx: SubmissionContext): SubmissionOutcome {
@@ -232,7 +246,7 @@ export function validateBookingSubmission(sub: BookingSubmission, ctx: Submissio
   const course = findCourse(ctx.courses, sub.course);
   if (!course) return fail(makeProblem("booking.unknown_course", { course: sub.course.trim() }));
   if (!isCourseActiveOn(course, date)) return fail(makeProblem("booking.course_closed"));
-  const timeProblem = checkTimes(times, date, course.name, ctx.windows);
+  const timeProblem = checkTimes(times, date, course.name, ctx.windows, ctx.liveTimes === undefined ? null : ctx.liveTimes[course.id]);
   if (timeProblem) return fail(timeProblem);
   const nowTime = ctx.nowTime;
   const passed = nowTime === undefined ? undefined : times.find((time) => isPastTeeTime(date, time, ctx.todayIso, nowTime));

@@ -26,6 +26,14 @@ export type PendingRequestView = {
   players: ({ name: string; type: string; memberId: string } & PlayerChoices)[];
 };
 
+/**
+ * What a processing request is going through while the club is in trouble (decision 116): the
+ * club does not answer ('waiting_for_club'), or a post's outcome is not known yet and the member's
+ * club bookings are being read to settle it ('checking_with_club'). Null otherwise.
+ */
+export const REQUEST_PHASES = ["waiting_for_club", "checking_with_club"] as const;
+export type RequestPhase = (typeof REQUEST_PHASES)[number];
+
 export type NextUpStatus = "Confirmed" | "Pending" | "Failed";
 
 export type NextUpItem =

@@ -28,6 +28,8 @@ export const PROBLEM_TEXTS = {
   "booking.invalid_time": "The tee time {time} is not a valid time.",
   "booking.duplicate_time": "The tee time {time} is selected more than once.",
   "booking.time_outside_window": "The tee time {time} is outside the booking windows.",
+  "booking.time_not_on_sheet": "The club has no tee time at {time} on that date. Choose one of the times it lists.",
+  "booking.time_not_on_grid": "There is no tee time at {time}. Choose one of the times offered for that date.",
   "booking.time_past": "The tee time {time} has already passed today.",
   "booking.invalid_option": "'{value}' is not one of the choices for {field}.",
   "booking.duplicate_request": "You already have a request for {date} at {time} on this course.",

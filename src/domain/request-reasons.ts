@@ -8,6 +8,7 @@ export const REQUEST_REASON_KEYS = [
   "bookings.reason.not_opened_in_time",
   "bookings.reason.bad_credentials",
   "bookings.reason.unsettled",
+  "bookings.reason.could_not_tell",
   "bookings.reason.club_timeout",
   "bookings.reason.page_not_understood",
   "bookings.reason.club_refused",

@@ -28,6 +28,12 @@ export type AppSettings = {
 export type ExtraSettings = {
   /** Open (pending or processing) requests a member may have at once. */
   max_open_requests: number;
+  /**
+   * How long the release engine keeps trying while the club is in trouble (errors, unreadable
+   * pages) before it gives a request up: failed when nothing can have been booked, else
+   * needs attention (decision 115).
+   */
+  club_retry_minutes: number;
 };
 
 export type StoredSettings = AppSettings & ExtraSettings;
@@ -45,7 +51,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
 };
 
 /** Every stored setting's default, the ones the spec does not list included. */
-export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10 };
+export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10, club_retry_minutes: 10 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_STORED_SETTINGS) as (keyof StoredSettings)[];
 
@@ -75,7 +81,8 @@ export function checkReleaseTime(value: string): DomainProblem | null {
  * Bounds (the spec gives none; these keep a typo from harming the club or the server):
  * release_days_before 0–60; ui_date_range_days and scraper_date_range_days 1–60 days;
  * booking_roll_hour 0–24 (24 never rolls to tomorrow); smart_refresh_threshold_seconds
- * 0–86400 (one day); course ids and scraper_username up to 64 characters.
+ * 0–86400 (one day); course ids and scraper_username up to 64 characters; club_retry_minutes
+ * 1–60 (at least long enough for a club restart, at most an hour of posts to a failing club).
  */
 export const SETTING_BOUNDS = {
   release_days_before: { min: 0, max: 60 },
@@ -84,6 +91,7 @@ export const SETTING_BOUNDS = {
   booking_roll_hour: { min: 0, max: 24 },
   smart_refresh_threshold_seconds: { min: 0, max: 86_400 },
   max_open_requests: { min: 1, max: 100 },
+  club_retry_minutes: { min: 1, max: 60 },
 } as const;
 
 export const NUMERIC_SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof typeof SETTING_BOUNDS)[];
@@ -107,6 +115,7 @@ export const appSettingsSchema = z.strictObject({
   log_level: z.enum(LOG_LEVELS),
   scraper_username: z.string().trim().max(64),
   max_open_requests: boundedInt("max_open_requests"),
+  club_retry_minutes: boundedInt("club_retry_minutes"),
 }) satisfies z.ZodType<StoredSettings>;
 
 /**

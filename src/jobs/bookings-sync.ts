@@ -11,7 +11,8 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
-import { courseNameOf } from "../lifecycle/request-lifecycle.ts";
+import { findBookedAtClub } from "../lifecycle/reconcile.ts";
+import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../features/bookings/club-players.ts";
@@ -66,14 +67,33 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
     const ours = await bookingsOfMember(d.database.db, userId);
-    const { isChanged, cancelled, changed } = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
-    for (const row of cancelled) {
+    const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    for (const row of applied.cancelled) {
       d.notifier.publish({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(d.database.db, row.courseId), date: row.playDate, time: row.time });
     }
-    for (const booking of changed) {
+    for (const booking of applied.changed) {
       d.notifier.publish({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(d.database.db, booking.course), date: booking.date, time: booking.time, readAt: startedAt });
     }
+    let isChanged = applied.isChanged;
+    isChanged = (await settleUnsureRequests(userId, atClub, startedAt)) || isChanged;
     if (isChanged) d.notifier.publish({ type: "data_changed", userId });
+    return isChanged;
+  }
+
+  /**
+   * A request the release engine could not settle (decision 117) is confirmed once the club lists
+   * a booking of the member for its date, course and a time it posted for, not held by another.
+   */
+  async function settleUnsureRequests(userId: number, atClub: ClubBooking[], now: number): Promise<boolean> {
+    let isChanged = false;
+    for (const { request, times } of await unsureRequestsOf(d.database.db, userId)) {
+      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, refs));
+      if (!found || found === "unreadable") continue;
+      if (!(await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now }))) continue;
+      isChanged = true;
+      const course = await courseNameOf(d.database.db, request.courseId);
+      d.notifier.publish({ type: "booking_confirmed", userId, course, date: request.playDate, time: found.time, ref: found.ref, requestId: request.id });
+    }
     return isChanged;
   }
 

@@ -51,7 +51,7 @@ const ARM_AHEAD_MS = 500;
 
 export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOptions = {}): ReleaseEngine {
   const { measureOffset = defaultMeasureOffset, ...overrides } = options;
-  const settings: ReleaseSettings = { ...DEFAULT_RELEASE_SETTINGS, ...overrides };
+  const settings: ReleaseSettings = { ...DEFAULT_RELEASE_SETTINGS, retryWindowFromSettings: overrides.unavailableWindowMs === undefined, ...overrides };
   let rt: ReleaseRuntime | null = null;
   let planner: Planner | null = null;
   /** The offset survives a restart of the engine (it is the club's, not the run's). */
@@ -77,6 +77,7 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       // gone. From here on they are processing (a cancel is refused), their first claims are
       // taken and their first attempts written as sent, so nothing is left to do at the instant
       // but post.
+      await rt.loadRetryWindow();
       contexts = await armRequests(rt, await loadPendingAt(db, releaseAt));
       wave = await planFirstWave(rt, contexts, fireAt);
       await warmConnections(rt, contexts.length);

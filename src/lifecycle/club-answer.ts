@@ -51,8 +51,12 @@ export type Decision =
   | { kind: "retry_same"; afterMs: number }
   /** Club trouble with nothing possibly booked: the same time again after a growing pause. */
   | { kind: "back_off"; afterMs: number }
-  /** A post went unanswered: after the pause, read the member's club bookings before posting anything. */
-  | { kind: "reconcile"; afterMs: number }
+  /**
+   * A post went unanswered: after the pause, read the member's club bookings before posting
+   * anything. Never a failure while the outcome is unknown; `failIfAbsent` (the trouble has lasted
+   * the whole window) says: when the read shows no booking, the request fails for this reason.
+   */
+  | { kind: "reconcile"; afterMs: number; failIfAbsent?: RequestReason }
   /** Sign in again, then (after `afterMs`, when given) try the same time. */
   | { kind: "re_sign_in"; afterMs: number | null }
   /** The predicted slot id was refused: read the sheet for the real one and post again. */
@@ -81,6 +85,13 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
     return { decision: make(afterMs), state: { ...state, ...extra, troubleSince: since, backoffStep: state.backoffStep + 1 } };
   };
   const done = (decision: Decision) => ({ decision, state });
+  /** After a post that may have booked: always a read of the club first, whatever the window says. */
+  const unknownOutcome = (failure: RequestReason) => {
+    const since = state.troubleSince ?? now;
+    const afterMs = settings.unavailableBackoffMs[Math.min(state.backoffStep, settings.unavailableBackoffMs.length - 1)];
+    const decision: Decision = now - since >= settings.unavailableWindowMs ? { kind: "reconcile", afterMs, failIfAbsent: failure } : { kind: "reconcile", afterMs };
+    return { decision, state: { ...state, troubleSince: since, backoffStep: state.backoffStep + 1 } };
+  };
 
   if (answer.kind === "booked") return done({ kind: "book", ref: answer.ref });
   if (answer.kind === "not_released") return notYetOpen();
@@ -116,9 +127,14 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
       return trouble(refused, (afterMs) => ({ kind: "back_off", afterMs }), { hasRenewed: false });
     case "unavailable":
       // Without a readable answer the club may have booked it: read the club before posting again.
-      return error.isAmbiguous ? trouble(timeout, (afterMs) => ({ kind: "reconcile", afterMs })) : trouble(timeout, (afterMs) => ({ kind: "back_off", afterMs }));
+      return error.isAmbiguous ? unknownOutcome(timeout) : trouble(timeout, (afterMs) => ({ kind: "back_off", afterMs }));
     case "page_not_understood":
-      return trouble(unreadable, (afterMs) => ({ kind: "reconcile", afterMs }));
+      return unknownOutcome(unreadable);
+    case "no_such_time":
+      // The club has no such time: the id may just be wrong or stale (read the sheet once for the
+      // real one); refused again, or absent from the sheet, the time is not there: the next time.
+      if (!state.isIdCorrected) return { decision: { kind: "read_sheet" }, state: { ...state, isIdCorrected: true } };
+      return done({ kind: "next_time", gone: true });
     case "rule_refused":
       if (state.isPredicted && !state.isIdCorrected) return { decision: { kind: "read_sheet" }, state: { ...state, isIdCorrected: true } };
       return done({ kind: "fail", reason: refused });

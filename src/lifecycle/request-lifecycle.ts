@@ -6,17 +6,21 @@
  *   pending ──► processing ──► confirmed | failed      (the release engine)
  *   pending ◄─► held ──► failed                        (the member disabled; enabled again before the release)
  *   pending | held | failed ──► cancelled | pending     (the member cancels or edits)
- *   needs_attention: named for the readiness check before a release; nothing enters it yet.
+ *   processing ──► needs_attention ──► confirmed | cancelled | pending   (Teebox could not tell whether a post
+ *                                       booked; the bookings sync confirms it once the club lists the booking)
  *
- * "Checking with the club" is a phase of processing, not a stored status (observers of the
- * status keep seeing Processing): an attempt written 'sent' with no answer. While one exists the
- * runner posts nothing more for the request, and a restart reads the club before resuming.
+ * While processing, a request may be in a phase (decision 116, column `phase`): 'waiting_for_club'
+ * while the club does not answer, 'checking_with_club' while a post's outcome is unknown and the
+ * member's club bookings are read to settle it. Observers of the status keep seeing processing;
+ * the member's page shows the phase as its status text. A post's outcome is never written as a
+ * failure while unknown: once the club cannot be read for the whole retry window the request needs
+ * attention (decision 117), and nothing more is posted for it.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
-import { bookingRequests, bookings, courses, requestAttempts, users, type RequestStatus } from "../db/schema.ts";
+import { bookingRequests, bookings, courses, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
 
@@ -25,10 +29,11 @@ export const TRANSITIONS = {
   arm: { from: ["pending"], to: "processing" },
   hold: { from: ["pending"], to: "held" },
   unhold: { from: ["held"], to: "pending" },
-  confirm: { from: ["processing", "pending"], to: "confirmed" },
+  confirm: { from: ["processing", "pending", "needs_attention"], to: "confirmed" },
   fail: { from: ["processing", "pending", "held"], to: "failed" },
-  cancel: { from: ["pending", "failed", "held"], to: "cancelled" },
-  resubmit: { from: ["pending", "failed", "held"], to: "pending" },
+  unsure: { from: ["processing"], to: "needs_attention" },
+  cancel: { from: ["pending", "failed", "held", "needs_attention"], to: "cancelled" },
+  resubmit: { from: ["pending", "failed", "held", "needs_attention"], to: "pending" },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;
 
 const reasonColumns = (why: RequestReason | null) =>
@@ -46,7 +51,7 @@ async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, se
   const { from, to } = TRANSITIONS[name];
   const conditions = [eq(bookingRequests.id, id), inArray(bookingRequests.status, [...from])];
   if (userId !== undefined) conditions.push(eq(bookingRequests.userId, userId));
-  const rows = await db.update(bookingRequests).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ id: bookingRequests.id });
+  const rows = await db.update(bookingRequests).set({ ...set, status: to, phase: null, updatedAt: now }).where(and(...conditions)).returning({ id: bookingRequests.id });
   return rows.length === 1;
 }
 
@@ -65,7 +70,7 @@ export async function insertRequest(db: Db, row: typeof bookingRequests.$inferIn
 
 /** An edit of a request starts it afresh: its attempts go, its fields and status are replaced. */
 export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<boolean> {
-  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null }, now, userId);
+  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null, clockOffsetMs: null, clockUncertaintyMs: null }, now, userId);
   if (moved) await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
   return moved;
 }
@@ -98,8 +103,13 @@ export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestR
     .orderBy(asc(bookingRequests.submittedAt), asc(bookingRequests.id));
 }
 
-/** pending → processing; false when the request is no longer pending (cancelled, edited away). */
-export const markProcessing = (db: Db, id: number, now: number) => transition(db, id, "arm", {}, now);
+/**
+ * pending → processing; false when the request is no longer pending (cancelled, edited away). The
+ * club clock's offset measured for this release stays with the request for its story (null: the
+ * club's clock could not be read, so ours was used).
+ */
+export const markProcessing = (db: Db, id: number, now: number, clock: { offsetMs: number; uncertaintyMs: number } | null = null) =>
+  transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now);
 
 export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
   await db
@@ -163,7 +173,7 @@ export async function confirmRequest(
     }
     const updated = await tx
       .update(bookingRequests)
-      .set({ status: TRANSITIONS.confirm.to, bookingRef: input.ref, ...reasonColumns(null), updatedAt: input.now })
+      .set({ status: TRANSITIONS.confirm.to, phase: null, bookingRef: input.ref, ...reasonColumns(null), updatedAt: input.now })
       .where(and(eq(bookingRequests.id, input.request.id), inArray(bookingRequests.status, [...TRANSITIONS.confirm.from])))
       .returning({ id: bookingRequests.id });
     if (updated.length === 0) return false;
@@ -185,6 +195,32 @@ export async function confirmRequest(
 }
 
 export const failRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "fail", reasonColumns(why), now);
+
+/** processing → needs_attention: a post's outcome stayed unknown for the whole retry window. */
+export const markUnsure = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "unsure", reasonColumns(why), now);
+
+/**
+ * Requests that need attention because Teebox could not tell whether the club booked them, each
+ * with the times it posted for: the bookings sync confirms one once the club lists the booking.
+ */
+export async function unsureRequestsOf(db: Db, userId: number): Promise<{ request: RequestRow; times: string[] }[]> {
+  const rows = await db
+    .select()
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.userId, userId), eq(bookingRequests.status, "needs_attention"), eq(bookingRequests.reasonKey, "bookings.reason.could_not_tell")));
+  const attempts = await loadAttempts(db, rows.map((r) => r.id));
+  return rows.map((request) => ({ request, times: [...new Set(attempts.filter((a) => a.requestId === request.id).map((a) => a.time))] }));
+}
+
+/** The phase of a processing request (null: none); false when it is no longer processing. */
+export async function setPhase(db: Db, id: number, phase: RequestPhase | null): Promise<boolean> {
+  const rows = await db
+    .update(bookingRequests)
+    .set({ phase })
+    .where(and(eq(bookingRequests.id, id), eq(bookingRequests.status, "processing")))
+    .returning({ id: bookingRequests.id });
+  return rows.length === 1;
+}
 
 /** Booking references Teebox already holds, so a reconciliation never claims one twice. */
 export async function knownBookingRefs(db: Db, refs: string[]): Promise<Set<string>> {

@@ -5,6 +5,7 @@
  */
 import { asc } from "drizzle-orm";
 import { checkClub, type ClubCheckReport } from "../club/check.ts";
+import type { NumericDateOrder } from "../club/text.ts";
 import type { Db } from "../db/client.ts";
 import { courses } from "../db/schema.ts";
 import { manilaDate } from "../domain/manila-time.ts";
@@ -18,6 +19,8 @@ export interface RunClubCheckInput {
   email: string;
   password: string;
   timeoutMs?: number;
+  /** How the club writes numeric dates (CLUB_DATE_ORDER). */
+  numericDateOrder?: NumericDateOrder | null;
 }
 
 export async function runClubCheck(input: RunClubCheckInput): Promise<ClubCheckReport> {
@@ -31,5 +34,6 @@ export async function runClubCheck(input: RunClubCheckInput): Promise<ClubCheckR
     horizonDays: settings.scraper_date_range_days,
     timeoutMs: input.timeoutMs,
     clock: input.clock,
+    numericDateOrder: input.numericDateOrder ?? null,
   });
 }

@@ -80,14 +80,53 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     expect(await act(f, "maria", "SUBMIT_BOOKING_REQUEST", wrongId)).toEqual([
       { type: "error", message: "The tee time 06:00 is not offered on that date.", errorKey: "bookings.error.unknown_slot" },
     ]);
+    // 06:16 is on the estimated grid, but the club's live sheet for the date does not list it.
     expect(await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, ["06:16"]))).toEqual([
-      { type: "error", message: "The tee time 06:16 is not offered on that date.", errorKey: "bookings.error.unknown_slot" },
+      { type: "error", message: "The club has no tee time at 06:16 on that date. Choose one of the times it lists.", errorKey: "booking.time_not_on_sheet" },
     ]);
     expect(await countRequests(f)).toBe(0);
     const [ok] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, ["06:08"]));
     expect(ok).toMatchObject({ type: "submissionResult", status: "submitted" });
     const [row] = await f.t.deps.database.db.select().from(bookingRequests);
     expect(row.selection).toEqual([{ time: "06:08", slotId: "MAS-20261127-0608" }]);
+  });
+
+  test("without a live sheet, a time must be on the estimated grid of the windows", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    expect(await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["05:05"]))).toEqual([
+      { type: "error", message: "There is no tee time at 05:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid" },
+    ]);
+    // A later preference off the grid is refused too: the engine must never ask the club for it.
+    expect(await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["05:04", "06:10"]))).toEqual([
+      { type: "error", message: "There is no tee time at 06:10. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid" },
+    ]);
+    expect(await countRequests(f)).toBe(0);
+    const [ok] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["05:04", "06:00"]));
+    expect(ok).toMatchObject({ type: "submissionResult", status: "pending" });
+    // Editing the request through the socket is checked the same way.
+    const [row] = await f.t.deps.database.db.select().from(bookingRequests);
+    expect(await act(f, "maria", "SUBMIT_BOOKING_REQUEST", { ...submission(PLAY, ["05:05"]), editTarget: row.id })).toEqual([
+      { type: "error", message: "There is no tee time at 05:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid" },
+    ]);
+    const [after] = await f.t.deps.database.db.select().from(bookingRequests);
+    expect(after.selection.map((s) => s.time)).toEqual(["05:04", "06:00"]);
+  });
+
+  test("a request Teebox could not settle is listed as needing attention with what to do, and can be cancelled or submitted again", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));
+    await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:16"]));
+    const [first, second] = (await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
+    await f.t.deps.database.db.update(bookingRequests).set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: PLAY, minutes: "10" } });
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const listed = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
+    expect(listed.map((r: { status: string; phase: unknown }) => [r.status, r.phase])).toEqual([["Needs attention", null], ["Needs attention", null]]);
+    expect(listed[0].failureReason).toStartWith(`Teebox could not tell whether the club booked ${PLAY}: its site could not be read for 10 minutes.`);
+    expect(await act(f, "maria", "CANCEL_REQUEST", { id: first })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
+    const [edited] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", { ...submission(PLAY, ["06:24"]), editTarget: second });
+    expect(edited).toMatchObject({ type: "submissionResult", status: "pending" });
+    const rows = await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id);
+    expect(rows.map((r) => [r.status, r.reasonKey])).toEqual([["cancelled", "bookings.reason.could_not_tell"], ["pending", null]]);
   });
 
   test("a member without a club login is told to connect it", async () => {
@@ -212,12 +251,33 @@ describe("confirmed bookings", () => {
     f = fx;
     const cookie = await fx.t.signIn("maria", "demo1234");
     const garcia = { type: "Member", cartType: { Walking: true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Garcia", searchIdNumber: "sw-1004" };
+    const before = fx.t.published.length;
     const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:00"], "masters", [garcia]) });
     expect(res.status).toBe(200);
+    const pushedByEdit = fx.t.published.slice(before);
     const body = await res.json();
     expect(body.booking).toMatchObject({ bookingId: booking.bookingRef, time: "06:00", playersInfo: [{ name: "Maria Santos" }, { name: "Garcia", id: "SW-1004" }] });
     const [atClub] = fx.sim.bookingsOf("maria@southwoods.demo");
     expect(atClub.players.map((p) => p.lastName)).toEqual(["Santos", "Garcia"]);
+    // The member's open pages reload to show the new players, and the sync that follows keeps them.
+    const mariaId = body.booking && (await fx.t.deps.database.db.select().from(bookings))[0].userId;
+    expect(pushedByEdit).toContainEqual({ topic: `user:${mariaId}`, message: { type: "status", status: "updated" } });
+    await fx.t.deps.bookingsSync.syncMember(mariaId);
+    const listed = await (await fx.t.call("GET", "/v1/my/bookings", { cookie })).json();
+    expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Garcia"]);
+  });
+
+  test("a guest added to a confirmed booking stays after the club is read again", async () => {
+    const { fx, booking } = await bookedFixture();
+    f = fx;
+    const cookie = await fx.t.signIn("maria", "demo1234");
+    const guest = { type: "Guest", cartType: { Walking: true }, chargeFeesTo: { "Charge my guest": true }, firstName: "Maria", lastName: "Clara" };
+    const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:00"], "masters", [guest]) });
+    expect(res.status).toBe(200);
+    const [row] = await fx.t.deps.database.db.select().from(bookings);
+    await fx.t.deps.bookingsSync.syncMember(row.userId);
+    const listed = await (await fx.t.call("GET", "/v1/my/bookings", { cookie })).json();
+    expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Maria Clara"]);
   });
 
   test("a new time books the new slot first, then cancels the old one", async () => {
@@ -243,6 +303,16 @@ describe("confirmed bookings", () => {
     const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:08"]) });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: "None of the selected times is available; your booking is unchanged.", errorKey: "bookings.error.no_time_free" });
+    expect(fx.sim.bookingsOf("maria@southwoods.demo").map((b) => b.ref)).toEqual([booking.bookingRef]);
+  });
+
+  test("an edit to a time that does not exist is refused before anything is sent to the club", async () => {
+    const { fx, booking } = await bookedFixture();
+    f = fx;
+    const cookie = await fx.t.signIn("maria", "demo1234");
+    const res = await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { cookie, body: submission(OPEN_DATE, ["06:05"]) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: "There is no tee time at 06:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid" });
     expect(fx.sim.bookingsOf("maria@southwoods.demo").map((b) => b.ref)).toEqual([booking.bookingRef]);
   });
 

@@ -52,10 +52,10 @@ describe("booking submissions", () => {
     expect((await errorOf(f, submission("2027-01-30", ["06:00"]))).errorKey).toBe("booking.date_not_bookable");
     // The picker offers 14 dates from today (2026-11-22 … 2026-12-05): the day after is not one of them.
     expect((await errorOf(f, submission("2026-12-06", ["06:00"], "legends"))).errorKey).toBe("booking.date_not_bookable");
-    const past = await errorOf(f, submission(TODAY, ["08:52"], "legends"));
-    expect(past).toEqual({ errorKey: "booking.time_past", message: "The tee time 08:52 has already passed today." });
+    const past = await errorOf(f, submission(TODAY, ["08:48"], "legends"));
+    expect(past).toEqual({ errorKey: "booking.time_past", message: "The tee time 08:48 has already passed today." });
     // One passed time among later ones is refused too: the member sees which.
-    expect((await errorOf(f, submission(TODAY, ["10:00", "09:00"], "legends"))).errorKey).toBe("booking.time_past");
+    expect((await errorOf(f, submission(TODAY, ["10:00", "08:40"], "legends"))).errorKey).toBe("booking.time_past");
     expect(await f.t.deps.database.db.select().from(bookingRequests)).toHaveLength(0);
     // The last date offered is bookable.
     expect((await errorOf(f, submission("2026-12-05", ["06:00"], "masters"))).type).toBe("submissionResult");

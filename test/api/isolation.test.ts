@@ -114,7 +114,7 @@ describe("member A cannot change B's data", () => {
     expect(await act(aSocket, "CANCEL_REQUEST", { id: String(bRequestId) })).toEqual([{ type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" }]);
     expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: bBookingRef })).toEqual([{ type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" }]);
     expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: ` ${bBookingRef} ` })).toEqual([{ type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" }]);
-    expect(await act(aSocket, "SUBMIT_BOOKING_REQUEST", { ...submission(LATER_DATE, ["07:00"]), editTarget: bRequestId })).toEqual([
+    expect(await act(aSocket, "SUBMIT_BOOKING_REQUEST", { ...submission(LATER_DATE, ["07:04"]), editTarget: bRequestId })).toEqual([
       { type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" },
     ]);
     // B's booking edited to A's players or moved to another time: not found, nothing booked at the club.

@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { notifications, uiText } from "../../src/db/schema.ts";
+import { bookingRequests, notifications, uiText } from "../../src/db/schema.ts";
 import { NOTIFICATION_KINDS } from "../../src/domain/notifications.ts";
 import { createTestApp, userIdOf, type TestApp } from "../helpers/api.ts";
+import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 
 let t: TestApp | null = null;
@@ -220,5 +221,37 @@ describe("bookings cancelled or changed on the club's site", () => {
     await f.t.deps.bookingsSync.syncMember(maria.id);
     await f.t.deps.notifier.settled!();
     expect(await kindsOf(f, maria.id)).toEqual(["request_confirmed"]);
+  });
+});
+
+describe("a release whose outcome Teebox could not tell", () => {
+  test("needs attention (a notification with the reason), then booked (another) once the sync finds the booking at the club", async () => {
+    const PLAY = "2026-11-30";
+    const RELEASE = manilaInstant("2026-11-23", "07:00");
+    f = await startReleaseFixture({ engine: { unavailableWindowMs: 2000 } });
+    const maria = await f.user("maria");
+    await f.submit("maria", submission(PLAY, ["06:00"]));
+    await f.moveTo(RELEASE - 60_000);
+    f.sim.setFaults({ errorRate: 1 });
+    await f.moveTo(RELEASE);
+    const [request] = await f.t.deps.database.db.select().from(bookingRequests);
+    await f.stepUntil(async () => (await f!.request(request.id)).status === "needs_attention", 100, 2000);
+    await f.t.deps.notifier.settled!();
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const first = await (await f.t.call("GET", "/v1/my/notifications", { cookie })).json();
+    expect(first.items.map((n: { kind: string }) => n.kind)).toEqual(["needs_attention"]);
+    expect(first.items[0].text).toStartWith("Your request for Masters on 2026-11-30 needs attention: ");
+
+    // The club had booked it after all: the sync confirms the request and the member hears of it.
+    f.sim.setFaults({ errorRate: 0 });
+    const session = await f.t.deps.sessions.forMember(maria.id);
+    const { ref } = await session.book({ date: PLAY, course: "masters", slotId: "MAS-20261130-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    f.t.deps.bookingsSync.start();
+    await f.t.deps.bookingsSync.syncMember(maria.id);
+    await f.t.deps.notifier.settled!();
+    expect((await f.request(request.id)).status).toBe("confirmed");
+    const second = await (await f.t.call("GET", "/v1/my/notifications", { cookie })).json();
+    expect(second.items.map((n: { text: string }) => n.text)[0]).toBe(`Booked: Masters on ${PLAY} at 06:00 (${ref}).`);
+    expect(second.unread).toBe(2);
   });
 });

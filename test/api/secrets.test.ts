@@ -107,7 +107,7 @@ describe("a run through every route and action that handles user data or the clu
 
     // Bookings through the club with the stored club login: booked at once, queued, listed, edited, cancelled.
     expect((await act("maria", "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, ["06:00", "06:08"])))[0]).toMatchObject({ type: "submissionResult", status: "submitted" });
-    expect((await act("maria", "SUBMIT_BOOKING_REQUEST", submission(LATER_DATE, ["07:00"])))[0]).toMatchObject({ type: "submissionResult", status: "pending" });
+    expect((await act("maria", "SUBMIT_BOOKING_REQUEST", submission(LATER_DATE, ["07:04"])))[0]).toMatchObject({ type: "submissionResult", status: "pending" });
     expect((await act("ana", "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, ["06:16"])))[0]).toMatchObject({ type: "submissionResult" });
     await f.engine.idle();
     const booked = await (await call("maria", "GET", "/v1/my/bookings")).json();

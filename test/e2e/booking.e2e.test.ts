@@ -10,7 +10,7 @@ import { formatReleaseAt } from "../../src/domain/format.ts";
 import { formatEventDate } from "../../src/domain/manila-time.ts";
 import { releaseInstant } from "../../src/domain/release-time.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
-import { openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
+import { openPage, saveScreenshot, signIn, type TestServer, useClubLayout, useServerAndBrowser } from "./harness.ts";
 
 const DEMO_PASSWORD = "demo1234";
 /** A booking goes to the (demo) club and back; the wait is for what the member sees, with this as the limit. */
@@ -26,6 +26,8 @@ useServerAndBrowser((s, b) => {
 
 interface Width {
   name: string;
+  /** The demo club's portal for this run: its own markup, time and date forms, statuses and phrasing. */
+  layout: "standard" | "legacy";
   viewport: { width: number; height: number };
   username: string;
   isMobile: boolean;
@@ -35,8 +37,9 @@ interface Width {
 }
 
 const WIDTHS: Width[] = [
-  { name: "mobile", viewport: { width: 390, height: 844 }, username: "maria", isMobile: true, liveDateIndex: 1, estimatedDateIndex: 0 },
-  { name: "desktop", viewport: { width: 1280, height: 800 }, username: "jose", isMobile: false, liveDateIndex: 2, estimatedDateIndex: 1 },
+  { name: "mobile", layout: "standard", viewport: { width: 390, height: 844 }, username: "maria", isMobile: true, liveDateIndex: 1, estimatedDateIndex: 0 },
+  { name: "desktop", layout: "standard", viewport: { width: 1280, height: 800 }, username: "jose", isMobile: false, liveDateIndex: 2, estimatedDateIndex: 1 },
+  { name: "desktop-legacy-portal", layout: "legacy", viewport: { width: 1280, height: 800 }, username: "ana", isMobile: false, liveDateIndex: 3, estimatedDateIndex: 2 },
 ];
 
 const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole("button", { name, exact: typeof name === "string" });
@@ -101,11 +104,12 @@ async function goToBookings(page: Page, width: Width): Promise<void> {
 }
 
 for (const width of WIDTHS) {
-  describe(`booking at ${width.viewport.width}×${width.viewport.height}`, () => {
+  describe(`booking at ${width.viewport.width}×${width.viewport.height}${width.layout === "legacy" ? " on the club's second portal" : ""}`, () => {
     test(
       "book an open date, queue a request, edit and cancel both",
       async () => {
         const { context, page } = await openPage(browser, server, { viewport: width.viewport, hasSeenWelcome: true });
+        await useClubLayout(server, width.layout);
         try {
           await page.goto("/login");
           await signIn(page, width.username, DEMO_PASSWORD);
@@ -180,6 +184,7 @@ for (const width of WIDTHS) {
           await saveScreenshot(page, `booking-${width.name}-failure`).catch(() => undefined);
           throw new Error(`${error instanceof Error ? error.message : String(error)}\nServer output:\n${server.output().slice(-4000)}`);
         } finally {
+          await useClubLayout(server, "standard");
           await context.close();
         }
       },

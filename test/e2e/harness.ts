@@ -4,7 +4,7 @@
  * screenshots under test-results/. Nothing here sleeps a fixed time: it waits for what a user sees.
  */
 import { afterAll, beforeAll } from "bun:test";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -255,4 +255,31 @@ export async function submitRequestFromPage(page: Page, request: { date: string;
     request,
   );
   return JSON.parse(answer) as { type: string; message?: string };
+}
+
+/** Where the in-process demo club listens and its control token (written by Teebox at start). */
+export async function demoClub(server: TestServer): Promise<{ url: string; controlToken: string }> {
+  const path = join(server.dataDir, "demo-club.json");
+  const deadline = performance.now() + 10_000;
+  while (!existsSync(path)) {
+    if (performance.now() > deadline) throw new Error(`Teebox did not write ${path}.\n${server.output()}`);
+    await Bun.sleep(50);
+  }
+  return JSON.parse(readFileSync(path, "utf8")) as { url: string; controlToken: string };
+}
+
+/** Calls the demo club's control API (loopback only, with its token). */
+export async function controlDemoClub(server: TestServer, path: string, body: unknown): Promise<Response> {
+  const club = await demoClub(server);
+  return fetch(`${club.url}/__control/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-control-token": club.controlToken },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Serves the demo club's pages as the standard portal or as the second, differently written one. */
+export async function useClubLayout(server: TestServer, layout: "standard" | "legacy"): Promise<void> {
+  const answer = await controlDemoClub(server, "faults", { layout });
+  if (!answer.ok) throw new Error(`The demo club refused the layout ${layout}: ${answer.status} ${await answer.text()}`);
 }

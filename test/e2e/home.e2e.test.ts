@@ -1,13 +1,12 @@
 /**
  * The home journey in real Chromium against a Teebox running the demo club in-process: the
- * advisories the start-up scrape brought in, then a change on the club's tee sheet that a scrape
- * carries to the header's last-updated time.
+ * advisories the start-up scrape brought in (the standard portal), then a change on the club's tee
+ * sheet that a scrape of the second, differently written portal carries to the header's
+ * last-updated time: a sheet that portal could not be read from would keep the old time.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN_USERNAME, apiSession, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
+import { ADMIN_USERNAME, apiSession, controlDemoClub, openPage, saveScreenshot, signIn, type TestServer, useClubLayout, useServerAndBrowser } from "./harness.ts";
 
 /** The scraper answers a request within 30 s of the last run with that run; the start-up run counts. */
 const THROTTLE_WAIT_MS = 45_000;
@@ -19,17 +18,6 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 
-/** Where the in-process demo club listens and its control token (written by Teebox at start). */
-async function demoClub(): Promise<{ url: string; controlToken: string }> {
-  const path = join(server.dataDir, "demo-club.json");
-  const deadline = performance.now() + 10_000;
-  while (!existsSync(path)) {
-    if (performance.now() > deadline) throw new Error(`Teebox did not write ${path}.\n${server.output()}`);
-    await Bun.sleep(50);
-  }
-  return JSON.parse(readFileSync(path, "utf8"));
-}
-
 /** Flips one stored slot on the club's own tee sheet. */
 async function changeClubSheet(): Promise<void> {
   const cookie = await apiSession(server, ADMIN_USERNAME, server.adminPassword);
@@ -38,12 +26,7 @@ async function changeClubSheet(): Promise<void> {
   const day = teeTimes.find((d) => d.tee_times.length > 0);
   if (!day) throw new Error("The start-up scrape stored no tee times.");
   const slot = day.tee_times[0];
-  const club = await demoClub();
-  const answer = await fetch(`${club.url}/__control/slot`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-control-token": club.controlToken },
-    body: JSON.stringify({ date: day.date, course: day.course, time: slot.time, status: slot.status === "AVAILABLE" ? "BOOKED" : "AVAILABLE" }),
-  });
+  const answer = await controlDemoClub(server, "slot", { date: day.date, course: day.course, time: slot.time, status: slot.status === "AVAILABLE" ? "BOOKED" : "AVAILABLE" });
   expect(answer.status).toBe(204);
 }
 
@@ -66,6 +49,7 @@ describe("home", () => {
         const before = await lastUpdated(page);
         await saveScreenshot(page, "home-advisories");
 
+        await useClubLayout(server, "legacy");
         await changeClubSheet();
         // Ask as a member would, with the refresh button, until the scraper takes the request
         // (the start-up run may have ended less than 30 s ago) and the header shows the new time.
@@ -83,6 +67,7 @@ describe("home", () => {
         expect(after).toMatch(/^Last updated \d\d:\d\d:\d\d$/);
         await saveScreenshot(page, "home-after-scrape");
       } finally {
+        await useClubLayout(server, "standard");
         await context.close();
       }
     },

@@ -77,7 +77,20 @@ describe("a new member's own data", () => {
     await page.getByRole("alert").filter({ hasText: /did not accept/ }).waitFor();
     await saveScreenshot(page, "members-setup-club-refused");
     await page.getByLabel("Southwoods password").fill(CLUB_PASSWORD);
-    await page.getByRole("button", { name: "Verify & Continue" }).click();
+    // Club checks are paced like a person typing: if this one comes too soon, the app says so and
+    // Verify comes back once the wait is over.
+    const verify = page.getByRole("button", { name: "Verify & Continue" });
+    await verify.click();
+    const tooSoon = page.getByRole("alert").filter({ hasText: /wait a moment/ });
+    const defaults = page.getByRole("heading", { name: "Set Default Preferences", level: 2 });
+    await Promise.race([tooSoon.waitFor(), defaults.waitFor()]);
+    if (await tooSoon.isVisible()) {
+      await page.waitForFunction(() => {
+        const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Verify & Continue"));
+        return button !== undefined && !button.disabled;
+      });
+      await verify.click();
+    }
 
     // 4. Defaults, then 5. ALL DONE!
     await stepTitle(page, "Set Default Preferences");

@@ -67,7 +67,7 @@ for (const width of WIDTHS) {
       // Something upcoming, so the Bookings tab carries its badge.
       if (width === WIDTHS[0]) {
         const date = addDays(manilaDate(Date.now()), 12);
-        const answer = await submitRequestFromPage(page, { date, course: weekdayOf(date) === 7 ? "legends" : "masters", time: "06:04" });
+        const answer = await submitRequestFromPage(page, { date, course: weekdayOf(date) === 7 ? "legends" : "masters", time: "06:08" });
         expect(answer.type).toBe("submissionResult");
       }
     });

@@ -81,19 +81,19 @@ describe("installable app", () => {
       // A request for a date the club has not opened yet.
       const date = addDays(manilaDate(Date.now()), 12);
       const course = weekdayOf(date) === 7 ? "legends" : "masters";
-      const answer = await submitRequestFromPage(page, { date, course, time: "06:04" });
+      const answer = await submitRequestFromPage(page, { date, course, time: "06:08" });
       expect(answer.type).toBe("submissionResult");
 
       await page.goto("/bookings");
-      await page.getByText("06:04").first().waitFor();
-      await page.waitForFunction(() => (localStorage.getItem("teebox.offlineSnapshot") ?? "").includes("06:04"));
+      await page.getByText("06:08").first().waitFor();
+      await page.waitForFunction(() => (localStorage.getItem("teebox.offlineSnapshot") ?? "").includes("06:08"));
 
       await server.stop();
       await page.reload();
       await page.getByRole("heading", { name: "You are offline" }).waitFor();
       const requests = page.getByRole("region", { name: "Pending Requests" });
       const listed = await requests.textContent();
-      expect(listed).toContain("06:04");
+      expect(listed).toContain("06:08");
       expect(listed).toMatch(/Masters|Legends/);
       expect(await page.getByText("Offline", { exact: true }).isVisible()).toBe(true);
       await saveScreenshot(page, "pwa-offline-390");

@@ -1,7 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
-import { bookings } from "../../src/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { bookingRequests, bookings } from "../../src/db/schema.ts";
 import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
-import { startReleaseFixture, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
+import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";
 let f: ReleaseFixture | null = null;
@@ -56,6 +58,60 @@ test("the periodic round reads every member with a club login", async () => {
     for (let i = 0; i < 400 && !f.t.deps.jobs.get("bookings sync")?.lastRunAt; i++) await new Promise((r) => setTimeout(r, 5));
     expect(f.t.deps.jobs.get("bookings sync")?.lastRunAt).not.toBeNull();
     expect((await rows(f)).map((r) => [r.userId, r.time])).toEqual([[jose.id, "06:08"]]);
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("a request Teebox could not settle at its release is confirmed once the club lists its booking; one the club does not list still needs attention", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  try {
+    const { db } = f.t.deps.database;
+    const maria = await f.user("maria");
+    await f.submit("maria", submission(DATE, ["06:00", "06:08"]));
+    await f.submit("maria", submission(DATE, ["06:16"]));
+    const [booked, absent] = (await db.select().from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
+    // As the engine leaves them (decision 117): needs attention, with the times they posted for.
+    for (const [id, time] of [[booked, "06:08"], [absent, "06:16"]] as const) {
+      await db.update(bookingRequests).set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: DATE, minutes: "10" } }).where(eq(bookingRequests.id, id));
+      await recordAttemptSent(db, { requestId: id, time, slotId: null, firedAtClub: 0, firedAtLocal: 0 });
+    }
+    // The club made the first post's booking; it lists no booking at 06:16 (one at 06:24 is another matter).
+    const session = await f.t.deps.sessions.forMember(maria.id);
+    const player = { type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" };
+    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [player] });
+    await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0624", time: "06:24", players: [player] });
+
+    expect(await sync.syncMember(maria.id)).toBe(true);
+    const [first, second] = await db.select().from(bookingRequests).orderBy(bookingRequests.id);
+    expect(first).toMatchObject({ status: "confirmed", bookingRef: ref, reasonKey: null });
+    expect(second).toMatchObject({ status: "needs_attention", bookingRef: null, reasonKey: "bookings.reason.could_not_tell" });
+    const linked = await db.select().from(bookings).where(eq(bookings.bookingRef, ref));
+    expect(linked).toMatchObject([{ requestId: booked, time: "06:08" }]);
+    // Read again: nothing more changes, and the 06:24 booking is never claimed for the other request.
+    expect(await sync.syncMember(maria.id)).toBe(false);
+    expect((await db.select().from(bookingRequests).where(eq(bookingRequests.id, absent)))[0].status).toBe("needs_attention");
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("a session the club dropped mid-sync is signed in again once and the booking is still read", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  try {
+    const maria = await f.user("maria");
+    const session = await f.t.deps.sessions.forMember(maria.id);
+    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    const actionsBefore = f.clubActions.length;
+    f.sim.dropAllSessions();
+
+    expect(await sync.syncMember(maria.id)).toBe(true);
+    expect((await rows(f)).map((r) => r.bookingRef)).toEqual([ref]);
+    expect(f.clubActions.slice(actionsBefore).filter((a) => a.action === "login" && a.email === "maria@southwoods.demo")).toHaveLength(1);
   } finally {
     await sync.stop();
   }

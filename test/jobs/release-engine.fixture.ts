@@ -3,7 +3,7 @@
  * only when a test moves it, so the club sees our attempts at exact instants.
  */
 import { eq } from "drizzle-orm";
-import { createClubClient } from "../../src/club/client.ts";
+import { createClubClient, type ClubAuditEntry } from "../../src/club/client.ts";
 import { createClubSim, type ClubSim, type RivalsOptions } from "../../src/club-sim/index.ts";
 import { bookingRequests, bookings, requestAttempts, users } from "../../src/db/schema.ts";
 import { toSessionUser } from "../../src/services/sessions.ts";
@@ -19,6 +19,8 @@ export interface ReleaseFixture {
   clock: FakeClock;
   sim: ClubSim;
   engine: ReleaseEngine;
+  /** Every member action the adapter made at the club (sign-ins, bookings …), in order. */
+  clubActions: ClubAuditEntry[];
   user(username: string): Promise<SessionUser>;
   /** Sends SUBMIT_BOOKING_REQUEST as the member and returns the answer. */
   submit(username: string, payload: unknown): Promise<ServerMessage>;
@@ -52,11 +54,12 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
   const clock = new FakeClock(now);
   const sim = createClubSim({ clock, seed: 7, clockOffsetMs: options.clubOffsetMs ?? 0, prebookedShare: 0, blockedShare: 0, rivals: options.rivals });
   const running = await sim.start();
+  const clubActions: ClubAuditEntry[] = [];
   const t = await createTestApp({
     now,
     demo: true,
     clubUrl: running.url,
-    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000 }) }),
+    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000, onAudit: (entry) => clubActions.push(entry) }) }),
     releaseEngine: {
       measureOffset: async () => ({ offsetMs: options.measuredOffsetMs ?? sim.clockOffsetMs(), uncertaintyMs: 0 }),
       ...options.engine,
@@ -75,6 +78,7 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
     clock,
     sim,
     engine,
+    clubActions,
     user,
     async submit(username, payload) {
       const member = await user(username);

@@ -61,6 +61,48 @@ describe("firing at the release instant", () => {
     expect((await f.request(id)).status).toBe("confirmed");
   });
 
+  describe("a time the club does not have fails that slot, never the member (issue 18)", () => {
+    /** Requests stored before the club changed its grid: the submission check would refuse them now. */
+    const setTimes = (fx: ReleaseFixture, id: number, selection: { time: string; slotId: string | null }[]) =>
+      fx.t.deps.database.db.update(bookingRequests).set({ selection }).where(eq(bookingRequests.id, id));
+
+    test("a predicted id for a missing time: the sheet is read once, then the next time is booked; nobody else posts for it", async () => {
+      f = await startReleaseFixture();
+      await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
+      await f.submit("jose", submission(PLAY, ["06:16", "06:24"]));
+      const [maria, jose] = await requestIdOf(f);
+      await setTimes(f, maria, [{ time: "06:05", slotId: null }, { time: "06:08", slotId: null }]);
+      await setTimes(f, jose, [{ time: "06:05", slotId: null }, { time: "06:24", slotId: null }]);
+      await f.moveTo(RELEASE - 60_000);
+      await f.moveTo(RELEASE);
+      await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([["06:05", "no_such_time"], ["06:08", "confirmed"]]);
+      expect(await f.request(maria)).toMatchObject({ status: "confirmed", reasonKey: null });
+      // The club's sheet has no 06:05: jose, next in line for it, never asks for it.
+      expect(clubPosts(f, "jose@southwoods.demo").map((a) => a.time)).toEqual(["06:24"]);
+      expect((await f.request(jose)).status).toBe("confirmed");
+      expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:08"]);
+    });
+
+    test("a stale live id: the sheet gives the real one; a time the sheet lacks is gone, and with none left no time was available (never a refusal)", async () => {
+      f = await startReleaseFixture();
+      await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
+      await f.submit("jose", submission(PLAY, ["06:16"]));
+      const [maria, jose] = await requestIdOf(f);
+      await setTimes(f, maria, [{ time: "06:00", slotId: "MAS-GONE-0600" }, { time: "06:08", slotId: null }]);
+      await setTimes(f, jose, [{ time: "06:13", slotId: "MAS-GONE-0613" }]);
+      await f.moveTo(RELEASE - 60_000);
+      await f.moveTo(RELEASE);
+      await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.slotId, a.outcome])).toEqual([["06:00", "MAS-GONE-0600", "no_such_time"], ["06:00", "MAS-20261130-0600", "confirmed"]]);
+      expect((await f.request(maria)).status).toBe("confirmed");
+      expect((await f.attempts(jose)).map((a) => [a.time, a.outcome])).toEqual([["06:13", "no_such_time"]]);
+      const failed = await f.request(jose);
+      expect(failed).toMatchObject({ status: "failed", reasonKey: "bookings.reason.no_time_available", failureReason: NO_TIME_AVAILABLE });
+      expect(f.sim.bookingsOf("jose@southwoods.demo")).toHaveLength(0);
+    });
+  });
+
   test("'not yet open' is tried again every few tens of milliseconds until the club opens", async () => {
     // The club's clock is 200 ms behind, but the engine believes it is in step: it fires early.
     f = await startReleaseFixture({ clubOffsetMs: -200, measuredOffsetMs: 0 });
@@ -206,7 +248,8 @@ describe("rivals, faults and failures", () => {
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
   });
 
-  test("the club down for longer than the bounded window fails the request", async () => {
+  // Issue 18 changed this: an unknown outcome is never Failed; past the window it needs attention.
+  test("the club down for longer than the bounded window: the request needs attention, never Failed, and nothing more is posted", async () => {
     f = await startReleaseFixture({ engine: { unavailableWindowMs: 2000 } });
     await f.submit("maria", submission(PLAY, ["06:00"]));
     const [id] = await requestIdOf(f);
@@ -216,9 +259,15 @@ describe("rivals, faults and failures", () => {
     await f.stepUntil(async () => (await f!.request(id)).status !== "processing", 100, 2000);
     // 500s are ambiguous for a booking post, so each one is followed by a read of the club first.
     const request = await f.request(id);
-    expect(request.status).toBe("failed");
-    expect(request.failureReason).toContain("could not tell whether the booking went through");
+    expect(request.status).toBe("needs_attention");
+    expect(request.reasonKey).toBe("bookings.reason.could_not_tell");
+    expect(request.phase).toBeNull();
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
+    const posts = clubPosts(f).length;
+    f.sim.setFaults({ errorRate: 0 });
+    await f.clock.advance(10_000);
+    await f.engine.idle();
+    expect(clubPosts(f).length).toBe(posts);
   });
 });
 

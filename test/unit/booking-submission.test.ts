@@ -147,6 +147,32 @@ describe("validateBookingSubmission", () => {
     });
   });
 
+  test("a time must exist: on the estimated grid of the windows when the date has no live sheet", () => {
+    const noLiveData: SubmissionContext = { ...CTX, liveTimes: {} };
+    // Masters' grid: every 8 minutes from 06:00.
+    expect(problemOf(submission({ selectionOrder: [{ time: "06:00", slotId: null }, { time: "11:52", slotId: null }] }), noLiveData)).toBeNull();
+    expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "07:05", slotId: null }] }), noLiveData)).toEqual({
+      message: "There is no tee time at 07:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid", context: { time: "07:05" },
+    });
+    // Another course on the DEFAULT windows (from 05:04): 05:04 is a tee time, 05:05 is not.
+    const legends = { ...noLiveData, courses: [...COURSES, { id: "legends", name: "Legends", days_active: [1, 2, 3, 4, 5, 6, 7] }] };
+    expect(problemOf(submission({ course: "legends", selectionOrder: [{ time: "05:04", slotId: null }] }), legends)).toBeNull();
+    expect(problemOf(submission({ course: "legends", selectionOrder: [{ time: "05:05", slotId: null }] }), legends)?.errorKey).toBe("booking.time_not_on_grid");
+  });
+
+  test("a time must exist: on the club's live sheet when the date has one, even if the grid has it", () => {
+    const live: SubmissionContext = { ...CTX, liveTimes: { masters: ["06:00", "06:10", "07:04"] } };
+    // 06:10 is off the estimated grid but on the club's sheet: accepted.
+    expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "06:10", slotId: null }] }), live)).toBeNull();
+    // 06:56 is on the grid, but the club's sheet does not have it.
+    expect(problemOf(submission(), live)).toEqual({
+      message: "The club has no tee time at 06:56 on that date. Choose one of the times it lists.", errorKey: "booking.time_not_on_sheet", context: { time: "06:56" },
+    });
+    // Another course's sheet says nothing about this one: its grid applies.
+    const otherCourse: SubmissionContext = { ...CTX, liveTimes: { parklands: ["06:10"] } };
+    expect(problemOf(submission({ selectionOrder: [{ time: "06:10", slotId: null }] }), otherCourse)?.errorKey).toBe("booking.time_not_on_grid");
+  });
+
   test("Masters uses the SATURDAY_MASTERS windows even on a weekday", () => {
     expect(problemOf(submission({ selectionOrder: [{ time: "05:04", slotId: null }] }))?.errorKey).toBe("booking.time_outside_window");
   });
@@ -154,8 +180,8 @@ describe("validateBookingSubmission", () => {
   test("limits follow the rule of the first selected time", () => {
     const alone = submission({ playerDetails: { players: [] } });
     expect(problemOf(alone)?.message).toBe("Minimum of 2 players required.");
-    // First time 09:00 is outside the rule: defaults allow playing alone.
-    expect(problemOf({ ...alone, selectionOrder: [{ time: "09:00", slotId: null }, { time: "07:04", slotId: null }] })).toBeNull();
+    // First time 09:04 is outside the rule: defaults allow playing alone.
+    expect(problemOf({ ...alone, selectionOrder: [{ time: "09:04", slotId: null }, { time: "07:04", slotId: null }] })).toBeNull();
   });
 
   test("flight problems: too many, guests, self, duplicate, incomplete", () => {

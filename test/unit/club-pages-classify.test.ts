@@ -23,7 +23,11 @@ const CASES: [string, string][] = [
   ["Only one reservation per member is allowed.", "rule_refused"],
   ["Too many guests: a flight may include at most 3 guests.", "rule_refused"],
   ["Minimum of 2 players", "rule_refused"],
-  ["The selected tee time does not exist.", "rule_refused"],
+  // no such tee time (or not under that id) → the next time, never a failure
+  ["The selected tee time does not exist.", "no_such_time"],
+  ["No such tee time on this date.", "no_such_time"],
+  ["That tee time is not offered on Sundays.", "no_such_time"],
+  ["Invalid slot.", "no_such_time"],
   ["This tee time has already passed.", "rule_refused"],
   ["Every guest needs a first name.", "rule_refused"],
   // a player the club does not know

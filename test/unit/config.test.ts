@@ -28,14 +28,17 @@ describe("loadConfig", () => {
       ADMIN_PASSWORD: "correct-horse",
       PUBLIC_ORIGIN: "https://teebox.example.com/",
       LOG_LEVEL: "debug",
+      CLUB_DATE_ORDER: "dmy",
     });
     expect(config.port).toBe(8080);
+    expect(config.clubDateOrder).toBe("dmy");
     expect(config.publicOrigin).toBe("https://teebox.example.com");
     expect(config.clubUrl).toBe("https://club.example.com/portal");
     expect(config.logLevel).toBe("debug");
   });
 
   test.each([
+    ["CLUB_DATE_ORDER", "ymd", "CLUB_DATE_ORDER must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)"],
     ["PORT", "abc", "PORT must be a whole number from 0 to 65535"],
     ["PORT", "70000", "PORT must be a whole number from 0 to 65535"],
     ["DATABASE_URL", "postgres://x", "DATABASE_URL must start with file:"],

@@ -24,7 +24,15 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
   ["club down, pauses exhausted: the last pause repeats", err("unavailable"), { troubleSince: NOW - 10, backoffStep: 9 }, { kind: "back_off", afterMs: 500 }],
   ["an unanswered post: reconcile before posting again", err("unavailable", true), {}, { kind: "reconcile", afterMs: 100 }],
   ["an unreadable answer to a post: reconcile", err("page_not_understood"), {}, { kind: "reconcile", afterMs: 100 }],
-  ["trouble for the whole window: fail with the timeout reason", err("unavailable", true), { troubleSince: NOW - 30_000 }, { kind: "fail", reason: { key: "bookings.reason.club_timeout", context: {} } }],
+  ["club down for the whole window, nothing posted unanswered: fail with the timeout reason", err("unavailable"), { troubleSince: NOW - 30_000 }, { kind: "fail", reason: { key: "bookings.reason.club_timeout", context: {} } }],
+  // An unknown outcome is never a failure: the club's bookings are read first (issue 18).
+  ["an unanswered post after the whole window: read the club, fail only if the booking is absent", err("unavailable", true), { troubleSince: NOW - 30_000, backoffStep: 7 }, { kind: "reconcile", afterMs: 500, failIfAbsent: { key: "bookings.reason.club_timeout", context: {} } }],
+  ["an unreadable answer after the whole window: read the club, fail only if absent", err("page_not_understood"), { troubleSince: NOW - 30_000 }, { kind: "reconcile", afterMs: 100, failIfAbsent: { key: "bookings.reason.page_not_understood", context: {} } }],
+  // A time the club does not have is that slot failing, never the member's request (issue 18).
+  ["a predicted id for no such time: read the sheet once", err("no_such_time"), { isPredicted: true }, { kind: "read_sheet" }],
+  ["no such time under the real id: the next time, nobody tries it again", err("no_such_time"), { isPredicted: true, isIdCorrected: true }, { kind: "next_time", gone: true }],
+  ["no such time with a live-data id: it may be stale, read the sheet once", err("no_such_time"), {}, { kind: "read_sheet" }],
+  ["no such time after the sheet was read: the next time", err("no_such_time"), { isIdCorrected: true }, { kind: "next_time", gone: true }],
   ["a predicted slot id refused: read the sheet", err("rule_refused"), { isPredicted: true }, { kind: "read_sheet" }],
   ["a refusal of the real id: fail with the club's words", err("rule_refused"), { isPredicted: true, isIdCorrected: true }, { kind: "fail", reason: { key: "bookings.reason.club_refused", context: { message: "club says rule_refused" } } }],
   ["a player unknown to the club: fail with the club's words", err("player_not_found"), {}, { kind: "fail", reason: { key: "bookings.reason.club_refused", context: { message: "club says player_not_found" } } }],

@@ -136,6 +136,17 @@ describe("system monitor", () => {
   });
 
 
+  test("a long failure shows its summary line, the whole text on demand", async () => {
+    const long = "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";
+    serve((call) => (call.url.includes("system-stats") ? jsonResponse({ ...STATS, processes: [{ ...STATS.processes[1], lastError: long }] }) : undefined));
+    render(<SystemMonitor timer={{ every: () => () => undefined }} />);
+    const summary = await screen.get().findByText("13 of 14 pages could not be read", { exact: false, selector: "summary" });
+    expect(summary.textContent).toBe("13 of 14 pages could not be read Details");
+    const details = summary.closest("details") as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    expect(details.querySelector(".admin-failure__full")?.textContent).toBe(long);
+  });
+
   test("'No data available.' before any figures", async () => {
     serve((call) => (call.url.includes("system-stats") ? new Promise<Response>(() => undefined) as unknown as Response : undefined));
     render(<SystemMonitor timer={{ every: () => () => undefined }} />);
@@ -155,6 +166,17 @@ describe("app settings", () => {
     return (await screen.get().findByRole("heading", { name: "App Settings" })).closest("section") as HTMLElement;
   }
   const puts = () => calls.filter((c) => c.method === "PUT");
+
+  test("an emptied number is refused with a message and nothing is sent (never saved as 0)", async () => {
+    serve();
+    const section = await renderSettings();
+    await typeInto(await within(section).findByLabelText("Release days before"), "");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(await screen.get().findByText("release_days_before needs a number.")).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
 
   test("a bad release time shows the spec's message and sends nothing", async () => {
     serve();
@@ -197,6 +219,27 @@ describe("app settings", () => {
     expect(await screen.get().findByText("Settings saved")).toBeTruthy();
     expect(puts()[0].url).toBe("/v1/admin/app-settings");
     expect(puts()[0].body).toEqual({ ...DEFAULT_SETTINGS, release_days_before: 5, log_level: "warn" });
+  });
+
+  test("how long the engine keeps trying a club in trouble is edited here; left empty it is not sent", async () => {
+    serve((call) => {
+      if (call.method === "GET" && call.url.startsWith("/v1/admin/app-settings")) return jsonResponse({ settings: { ...DEFAULT_SETTINGS, club_retry_minutes: 10 }, uiText: {} });
+      return call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined;
+    });
+    const section = await renderSettings();
+    const field = (await within(section).findByLabelText("Keep trying a club in trouble at a release for (minutes)")) as HTMLInputElement;
+    expect(field.value).toBe("10");
+    await typeInto(field, "15");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(await screen.get().findByText("Settings saved")).toBeTruthy();
+    expect(puts()[0].body).toEqual({ ...DEFAULT_SETTINGS, club_retry_minutes: 15 });
+    await typeInto(field, "");
+    await settle();
+    fireEvent.click(within(section).getByRole("button", { name: "Save Settings" }));
+    await settle();
+    expect(puts()[1].body).toEqual({ ...DEFAULT_SETTINGS });
   });
 
 });
@@ -338,7 +381,11 @@ describe("rows that toggle between view and edit", () => {
     await settle();
     fireEvent.click(screen.get().getByRole("button", { name: "Save" }));
     await settle();
-    expect(await screen.get().findByText("ID and Name are required")).toBeTruthy();
+    const required = await screen.get().findByText("ID and Name are required");
+    // Announced, and tied to the row's fields.
+    expect(required.getAttribute("role")).toBe("alert");
+    expect(screen.get().getByLabelText("ID").getAttribute("aria-describedby")).toBe(required.id);
+    expect(screen.get().getByLabelText("ID").getAttribute("aria-invalid")).toBe("true");
     await typeInto(screen.get().getByLabelText("ID"), "masters");
     await settle();
     await typeInto(screen.get().getByLabelText("Name"), "Again");

@@ -52,6 +52,26 @@ describe("desktop tables", () => {
     expect(cells(rowOf("request:6"))[3]).toStartWith("Failed");
   });
 
+  test("a processing request shows what the club's trouble means for it; one Teebox could not settle needs attention", () => {
+    const processing = { ...pendingRequest, status: "Processing", release_at: null };
+    setLiveData({
+      requests: [
+        { ...processing, id: 11, phase: "waiting_for_club" },
+        { ...processing, id: 12, phase: "checking_with_club" },
+        { ...processing, id: 13, phase: null },
+        { ...pendingRequest, id: 14, status: "Needs attention", release_at: null, failureReason: "Teebox could not tell whether the club booked 2026-12-05." },
+      ],
+    });
+    renderScreens("/bookings");
+    expect(cells(rowOf("request:11"))[3]).toStartWith("Waiting for the club");
+    expect(cells(rowOf("request:12"))[3]).toStartWith("Checking with the club");
+    expect(cells(rowOf("request:13"))[3]).toStartWith("Processing");
+    expect(cells(rowOf("request:14"))[3]).toStartWith("Needs attention");
+    // While the club is being waited for, the request cannot be edited or cancelled.
+    expect(button("Edit", rowOf("request:11")).disabled).toBe(true);
+    expect(button("Cancel", rowOf("request:14")).disabled).toBe(false);
+  });
+
   test("rows expand to the players and, for requests, what the release engine did", () => {
     renderScreens("/bookings");
     fireEvent.click(button("Show details", rowOf("booking:SW-B-1")));

@@ -80,6 +80,15 @@ describe("steps forward and back", () => {
     expect(apply({ ...state, step: 1 }, { type: "secretChanged", key: "newPassword", value: "x" }).errorText).toBe("Verification failed.");
   });
 
+  test("a club check refused as too soon holds Verify until the wait the server asked for is over", () => {
+    const refused = apply(fresh(), { type: "callStarted" }, { type: "callFailed", errorText: "Too many club login checks.", retryAt: 5_000 }, { type: "callSettled" });
+    expect(refused.retryAt).toBe(5_000);
+    expect(refused.errorText).toBe("Too many club login checks.");
+    expect(apply(refused, { type: "retryAllowed" }).retryAt).toBeNull();
+    // Any other failure asks for no wait.
+    expect(apply(refused, { type: "callFailed", errorText: "The club did not accept it." }).retryAt).toBeNull();
+  });
+
   test("values change one field at a time; options are kept as loaded", () => {
     const options = [{ category: "cartPreference" as const, value: "Own Cart" }];
     const state = apply(fresh(), { type: "valueChanged", key: "memberId", value: "SW-1" }, { type: "optionsLoaded", options });

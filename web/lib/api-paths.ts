@@ -32,6 +32,9 @@ export const apiPaths = {
     notifications: "/v1/my/notifications",
     markNotificationsRead: "/v1/my/notifications/read",
     notificationSettings: "/v1/my/notification-settings",
+    requestStory: (id: number) => `/v1/my/requests/${id}/story`,
+    bookingStory: (bookingId: string) => `/v1/my/bookings/${enc(bookingId)}/story`,
+    calendar: "/v1/my/calendar",
   },
   editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {

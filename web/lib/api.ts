@@ -54,14 +54,23 @@ export class ApiError extends Error {
   readonly errorKey: string | undefined;
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | undefined;
+  /** How long the server asked to wait before trying again (a 429's Retry-After), in ms. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody, retryAfterMs: number | null = null) {
     super(errorTextOf(status, body));
     this.name = "ApiError";
     this.status = status;
     this.errorKey = body.errorKey;
     this.serverMessage = body.message;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** Retry-After in seconds (the form Teebox sends); null when absent or unreadable. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get("retry-after"));
+  return response.headers.has("retry-after") && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
 }
 
 export function errorTextOf(status: number, body: ApiErrorBody): string {
@@ -118,7 +127,7 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions & { 
   const duration = formatDuration(now() - startedAt);
 
   if (!response.ok) {
-    const error = new ApiError(response.status, await readErrorBody(response));
+    const error = new ApiError(response.status, await readErrorBody(response), retryAfterOf(response));
     if (response.status === 401) {
       logger.warn("API Call Auth Failure", { method, url, status: response.status, duration });
       if (dependencies.currentPath() !== paths.login) dependencies.navigate(paths.login);

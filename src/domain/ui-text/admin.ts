@@ -41,6 +41,7 @@ export const adminText = {
 
   // System Monitor.
   "admin.monitor.title": "System Monitor",
+  "admin.monitor.details": "Details",
   "admin.monitor.club": "Club in use",
   "admin.monitor.club_demo": "Demo club (built in)",
   "admin.monitor.club_live": "Live club site",
@@ -74,6 +75,7 @@ export const adminText = {
   "admin.club_check.col_page": "Page",
   "admin.club_check.col_result": "Result",
   "admin.club_check.col_details": "What was read",
+  "admin.club_check.col_saved": "Page as read",
   "admin.club_check.read": "Read",
   "admin.club_check.not_read": "Not read",
   "admin.club_check.save_page": "Save page",
@@ -125,6 +127,7 @@ export const adminText = {
   "admin.settings.booking_roll_hour": "Booking roll hour",
   "admin.settings.courses_to_skip_on_full": "Courses to skip when full (JSON array)",
   "admin.settings.smart_refresh_threshold_seconds": "Smart refresh threshold (seconds)",
+  "admin.settings.club_retry_minutes": "Keep trying a club in trouble at a release for (minutes)",
   "admin.settings.log_level": "Log level",
   "admin.settings.scraper_username": "Scraper uses the club login of (username)",
   "admin.settings.log_debug": "Debug",

@@ -72,6 +72,8 @@ export const bookText = {
   "booking.add_self": PROBLEM_TEXTS["booking.add_self"],
   "booking.incomplete": PROBLEM_TEXTS["booking.incomplete"],
   "booking.time_past": PROBLEM_TEXTS["booking.time_past"],
+  "booking.time_not_on_sheet": PROBLEM_TEXTS["booking.time_not_on_sheet"],
+  "booking.time_not_on_grid": PROBLEM_TEXTS["booking.time_not_on_grid"],
   "book.time.past": "This time has already passed.",
   "booking.invalid_option": PROBLEM_TEXTS["booking.invalid_option"],
   "booking.duplicate_request": PROBLEM_TEXTS["booking.duplicate_request"],

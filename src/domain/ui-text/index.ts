@@ -12,6 +12,7 @@ import { notificationsText } from "./notifications.ts";
 import { playersText } from "./players.ts";
 import { profileText } from "./profile.ts";
 import { setupText } from "./setup.ts";
+import { storyText } from "./story-and-calendar.ts";
 
 export { BRAND_TITLE } from "./common.ts";
 
@@ -26,6 +27,7 @@ export const DEFAULT_UI_TEXT = {
   ...setupText,
   ...adminText,
   ...notificationsText,
+  ...storyText,
 } as const satisfies Record<string, string>;
 
 export type UiTextKey = keyof typeof DEFAULT_UI_TEXT;

@@ -54,7 +54,9 @@ export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: s
     } catch (error) {
       throw clubErrorToAppError(error);
     }
-    return toBookingView(await changeBookingPlayers(database.db, booking.id, players));
+    const changed = toBookingView(await changeBookingPlayers(database.db, booking.id, players));
+    deps.notifier.publish({ type: "data_changed", userId: user.id });
+    return changed;
   }
 
   const rules = await readRules(database.db);

@@ -27,6 +27,8 @@ export type AttemptRow = z.infer<typeof attemptSchema>;
 export const requestRowSchema = z.object({
   ...pendingRequestShape,
   failureReason: z.optional(z.nullable(z.string())),
+  /** While Processing, what the club's trouble means for it now (decision 116). */
+  phase: z.optional(z.nullable(z.string())),
   submittedAt: z.optional(z.nullable(z.number())),
   attempts: z.optional(z.array(attemptSchema)),
   selectionOrder: z.optional(z.array(z.object({ time: z.string(), slotId: z.nullable(z.string()) }))),
@@ -37,3 +39,44 @@ export type RequestRow = z.infer<typeof requestRowSchema>;
 /** GET /v1/my/requests. */
 export const requestsResponseSchema = z.array(requestRowSchema);
 
+
+/** One post of a request's story: what was tried, when it left, what the club answered, what the sheet showed after. */
+export const storyAttemptSchema = z.object({
+  time: z.string(),
+  /** Milliseconds after the release instant, on the club's clock, that the post left. */
+  leftAtMs: z.number(),
+  outcome: z.nullable(z.string()),
+  /** The answer as a UI-text key and its placeholders; `answer` is the same rendered by the server. */
+  answerKey: z.nullable(z.string()),
+  answerContext: z.nullable(z.record(z.string(), z.string())),
+  answer: z.nullable(z.string()),
+  durationMs: z.nullable(z.number()),
+  /** The slot's status on the club's sheet as read after the release; null when the club showed nothing since. */
+  sheetAfter: z.nullable(z.object({ status: z.string(), readAt: z.number() })),
+});
+export type StoryAttempt = z.infer<typeof storyAttemptSchema>;
+
+/**
+ * GET /v1/my/requests/:id/story and GET /v1/my/bookings/:id/story. `request` is null for a booking
+ * Teebox did not make at a release (copied from the club's site, or made by an edit).
+ */
+export const requestStoryResponseSchema = z.object({
+  request: z.nullable(
+    z.object({
+      id: z.number(),
+      course: z.string(),
+      playDate: z.string(),
+      status: z.string(),
+      releaseAt: z.number(),
+      times: z.array(z.string()),
+      bookingRef: z.nullable(z.string()),
+      reasonKey: z.nullable(z.string()),
+      reasonContext: z.nullable(z.record(z.string(), z.string())),
+      reason: z.nullable(z.string()),
+    }),
+  ),
+  /** The club clock minus ours as measured for the release; null when not released yet or not measured. */
+  clock: z.nullable(z.object({ offsetMs: z.number(), uncertaintyMs: z.nullable(z.number()) })),
+  attempts: z.array(storyAttemptSchema),
+});
+export type RequestStory = z.infer<typeof requestStoryResponseSchema>;

@@ -3,11 +3,12 @@
  * request', §7). The submission payload itself is the domain's bookingSubmissionSchema.
  */
 import { z } from "zod";
-import type { ConfirmedBookingView, PendingRequestView } from "../../domain/bookings-view.ts";
+import type { ConfirmedBookingView, PendingRequestView, RequestPhase } from "../../domain/bookings-view.ts";
 
 export const cancelRequestPayloadSchema = z.object({ id: z.coerce.number().int().positive() });
 export const cancelBookingPayloadSchema = z.object({ bookingId: z.string().trim().min(1).max(100) });
 export const bookingIdParamSchema = z.string().trim().min(1).max(100);
+export const requestIdParamSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** One booking post as the member's record shows it. */
 export interface AttemptView {
@@ -26,10 +27,15 @@ export interface AttemptView {
   durationMs: number | null;
 }
 
-export type RequestStatusLabel = "Pending" | "On hold" | "Processing" | "Failed";
+export type RequestStatusLabel = "Pending" | "On hold" | "Processing" | "Needs attention" | "Failed";
 
 export interface RequestView extends PendingRequestView {
   status: RequestStatusLabel;
+  /**
+   * While Processing: 'waiting_for_club' (the club does not answer) or 'checking_with_club' (a
+   * post's outcome is being read from the club); the page shows it as the status text. Else null.
+   */
+  phase: RequestPhase | null;
   /** Why it failed or is held, rendered from the editable UI text. */
   failureReason: string | null;
   /** The reason as a UI-text key (src/domain/request-reasons.ts) and its placeholders. */

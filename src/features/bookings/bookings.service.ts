@@ -75,7 +75,7 @@ export async function checkSubmission(db: Db, member: MemberIdentity, payload: u
     self: { memberId: member.memberId, name: member.name },
     todayIso,
     ...offeredDateRange(now, rules.appSettings),
-    ...(await submissionGuards(db, now)),
+    ...(await submissionGuards(db, now, submission.targetDate)),
   });
   if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   return { ...outcome.value, selectionOrder: await checkLiveSlots(db, outcome.value) };
@@ -163,11 +163,11 @@ async function replaceRequest(deps: AppDeps, userId: number, id: number, fields:
 
 // ── listing ──────────────────────────────────────────────────────────────
 
-const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Pending", processing: "Processing", failed: "Failed" };
+const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Needs attention", processing: "Processing", failed: "Failed" };
 const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
 
 /** The reason's text as an admin worded it (or its default), filled from its context. */
-async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
+export async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
   const wanted = [...new Set(keys)];
   const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
   const texts = new Map(overrides.map((r) => [r.key, r.value]));
@@ -196,6 +196,7 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     play_date: row.playDate,
     times: row.selection.map((s) => s.time),
     status: STATUS_LABELS[row.status],
+    phase: row.status === "processing" ? row.phase : null,
     release_at: row.releaseAt,
     players: playersView(row.players),
     failureReason: reasonText(row.reasonKey, row.reasonContext, row.failureReason),

@@ -1,11 +1,11 @@
 /**
  * What a submission is checked against beyond the rules: the form-options lists, the time of day
- * now (Manila), and the member's other requests (no identical twin, at most max_open_requests
+ * now (Manila), the times that exist on the date (the club's live sheet), and the member's other requests (no identical twin, at most max_open_requests
  * open). The rules themselves live in domain/booking-submission.ts; this reads what they need.
  */
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { bookingRequests, bookings } from "../../db/schema.ts";
+import { bookingRequests, bookings, teeTimeSlots } from "../../db/schema.ts";
 import { checkOpenRequests, type NormalisedSubmission, type SubmissionContext } from "../../domain/booking-submission.ts";
 import { optionValues } from "../../domain/form-options.ts";
 import { manilaDate, manilaTimeOfDay } from "../../domain/manila-time.ts";
@@ -13,10 +13,18 @@ import { badRequest } from "../../lib/errors.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import { listFormOptions } from "../../services/options-and-texts.service.ts";
 
-/** The parts of the submission context read from the database and the clock. */
-export async function submissionGuards(db: Db, now: number): Promise<Pick<SubmissionContext, "options" | "nowTime">> {
+/**
+ * The parts of the submission context read from the database and the clock, for the submitted
+ * date: its live sheet's times per course (a date or course without stored data is checked
+ * against the estimated grid instead).
+ */
+export async function submissionGuards(db: Db, now: number, targetDate: string): Promise<Pick<SubmissionContext, "options" | "nowTime" | "liveTimes">> {
   const options = await listFormOptions(db);
+  const live = await db.select({ courseId: teeTimeSlots.courseId, time: teeTimeSlots.time }).from(teeTimeSlots).where(eq(teeTimeSlots.date, targetDate.trim()));
+  const liveTimes: Record<string, string[]> = {};
+  for (const row of live) (liveTimes[row.courseId] ??= []).push(row.time);
   return {
+    liveTimes,
     nowTime: manilaTimeOfDay(now),
     options: {
       playerTypes: optionValues(options, "playerType"),

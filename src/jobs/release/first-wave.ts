@@ -3,6 +3,8 @@
  * taken and first attempts written as sent, then every first post leaving in one tight loop.
  */
 import type { MemberClubSession } from "../../club/client.ts";
+import type { RequestPhase } from "../../db/schema.ts";
+import type { RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
@@ -29,6 +31,10 @@ export interface RunContext {
   hasUnsettledPost: boolean;
   /** Since when the club's bookings page could not be read to settle such a post. */
   unreadableSince?: number | null;
+  /** The trouble outlasted the retry window: when the read shows no booking, fail for this. */
+  failIfAbsent?: RequestReason | null;
+  /** The phase last stored for the request (decision 116). */
+  phase?: RequestPhase | null;
   /**
    * Time has passed (a pause, a wait) since the member's status was last read: read it again before
    * the next post. The next time at the instant itself needs no read; the member was read when armed.
@@ -50,7 +56,7 @@ export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promi
       }
       continue;
     }
-    if (!(await markProcessing(rt.deps.database.db, row.id, rt.now()))) continue;
+    if (!(await markProcessing(rt.deps.database.db, row.id, rt.now(), rt.measured ?? null))) continue;
     const request = { ...row, status: "processing" as const };
     try {
       contexts.push({ request, session: await rt.deps.sessions.forMember(request.userId), excluded: new Set(), hasUnsettledPost: false });

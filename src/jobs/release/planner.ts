@@ -6,6 +6,7 @@ import { manilaDate } from "../../domain/manila-time.ts";
 import { disabledMembers, loadRequestsByStatus, unholdRequest } from "../../lifecycle/request-lifecycle.ts";
 import { reason } from "../../domain/request-reasons.ts";
 import { finishFailed } from "./outcomes.ts";
+import { ensureOffset } from "./prepare.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
 
 /** The longest the planner sleeps before looking again, whatever is queued. */
@@ -45,9 +46,12 @@ export class Planner {
   /** Starts a batch for every release instant whose preparation is due; returns when to look next. */
   private async launchDueBatches(): Promise<number | null> {
     const { rt } = this;
-    const offsetMs = rt.measured?.offsetMs ?? 0;
     let nextAt = await this.settleHeld();
     const pending = await loadRequestsByStatus(rt.deps.database.db, "pending");
+    // Instants are on the club's clock: plan on a measurement of it, not on ours (a club clock
+    // far off ours would otherwise be prepared for late). Unmeasurable, ours stands in.
+    if (pending.length > 0 && !rt.measured) await ensureOffset(rt);
+    const offsetMs = rt.measured?.offsetMs ?? 0;
     rt.board.forgetBefore(manilaDate(rt.clubNow()));
     for (const releaseAt of new Set(pending.map((r) => r.releaseAt))) {
       if (rt.preparing.has(releaseAt)) continue;

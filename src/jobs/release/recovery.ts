@@ -5,7 +5,7 @@
 import type { MemberClubSession } from "../../club/client.ts";
 import { reason } from "../../domain/request-reasons.ts";
 import type { RunContext } from "./first-wave.ts";
-import { finishBooked, finishFailed, sessionFailure } from "./outcomes.ts";
+import { finishBooked, finishFailed, finishUnsure, sessionFailure } from "./outcomes.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { knownBookingRefs, loadAttempts, loadRequestsByStatus, settleUnansweredAttempts } from "../../lifecycle/request-lifecycle.ts";
 import { runRequest } from "./runner.ts";
@@ -17,6 +17,7 @@ export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
   const { db } = rt.deps.database;
   const rows = await loadRequestsByStatus(db, "processing");
   if (rows.length === 0) return;
+  await rt.loadRetryWindow();
   const attempts = await loadAttempts(db, rows.map((r) => r.id));
   const resumable: RunContext[] = [];
   for (const request of rows) {
@@ -40,11 +41,18 @@ export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
 async function settleAfterRestart(rt: ReleaseRuntime, ctx: RunContext): Promise<"booked" | "resume"> {
   const { db } = rt.deps.database;
   const { request } = ctx;
+  const since = rt.now();
   for (;;) {
     const times = [...(rt.attempted.get(request.id) ?? [])];
     const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(db, refs));
     if (found === "unreadable") {
       rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
+      if (rt.now() - since >= rt.settings.unavailableWindowMs) {
+        // Never Failed while the club may hold the booking: it needs attention (decision 117).
+        await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs));
+        return "booked";
+      }
+      await rt.notePhase(request, ctx, "checking_with_club");
       await rt.sleepFor(rt.settings.unavailableBackoffMs.at(-1) ?? 1000);
       if (!rt.isRunning) return "booked";
       continue;

@@ -4,12 +4,13 @@
  * decided by `decideAfterAnswer` (decide.ts); this file only carries it out.
  */
 import { ClubError } from "../../club/errors.ts";
+import type { RequestPhase } from "../../db/schema.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
 import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
 import type { PreparedAttempt, RunContext } from "./first-wave.ts";
-import { finishBooked, finishFailed } from "./outcomes.ts";
+import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
@@ -22,6 +23,8 @@ type SlotResult =
   /** Not for this request (not on the club's sheet, or refused for it alone): the others may still try it. */
   | { kind: "skip" }
   | { kind: "failed"; reason: RequestReason }
+  /** A post's outcome stayed unknown for the whole retry window: never failed, needs attention. */
+  | { kind: "unsure" }
   | { kind: "stopped" };
 
 export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttempt?: PreparedAttempt): Promise<void> {
@@ -48,6 +51,7 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
       const result = await trySlot(rt, ctx, time, prepared?.time === time ? prepared : undefined);
       prepared = undefined;
       if (result.kind === "booked" || result.kind === "stopped") return;
+      if (result.kind === "unsure") return void (await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs)));
       if (result.kind === "failed") {
         rt.board.release(request.id, request.playDate, request.courseId, time, "free");
         return void (await finishFailed(rt, request, result.reason));
@@ -76,6 +80,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     const next = decideAfterAnswer({ answer, state, now: rt.now(), playDate: request.playDate, settings: rt.settings });
     state = next.state;
     const decision: Decision = next.decision;
+    await rt.notePhase(request, ctx, phaseAfter(answer, decision));
     switch (decision.kind) {
       case "book":
         return { kind: "booked" };
@@ -95,6 +100,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
       }
       case "reconcile":
         ctx.hasUnsettledPost = true;
+        ctx.failIfAbsent = decision.failIfAbsent ?? null;
         return pause(decision.afterMs);
       case "retry_same":
       case "back_off":
@@ -201,21 +207,24 @@ async function settleUnansweredPost(rt: ReleaseRuntime, ctx: RunContext): Promis
   if (found === "unreadable") {
     rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
     ctx.unreadableSince ??= rt.now();
-    if (rt.now() - ctx.unreadableSince >= rt.settings.unavailableWindowMs) {
-      // Nothing more is posted: the sync job will show the booking if the club did make it.
-      return { kind: "failed", reason: reason("bookings.reason.unsettled") };
-    }
+    // The outcome is unknown, so never Failed: after the whole window nothing more is posted and
+    // the request needs attention (decision 117); until then the club is read again shortly.
+    if (rt.now() - ctx.unreadableSince >= rt.settings.unavailableWindowMs) return { kind: "unsure" };
     ctx.isMemberStale = true;
     await rt.sleepFor(rt.settings.unavailableBackoffMs.at(-1) ?? 1000);
     return rt.isRunning ? null : { kind: "stopped" };
   }
   ctx.unreadableSince = null;
   ctx.hasUnsettledPost = false;
+  const failure = ctx.failIfAbsent ?? null;
+  ctx.failIfAbsent = null;
   if (found) {
     await finishBooked(rt, request, null, found.time, found.ref, null);
     return { kind: "booked" };
   }
-  return null;
+  // Read, and not booked: the engine may go on (or fail, when the trouble outlasted the window).
+  await rt.notePhase(request, ctx, null);
+  return failure ? { kind: "failed", reason: failure } : null;
 }
 
 type ResolvedSlot = { kind: "ready"; slotId: string; isPredicted: boolean } | { kind: "gone" } | { kind: "skip" } | { kind: "answer"; answer: ClubAnswer };
@@ -234,7 +243,8 @@ async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mu
   if (!sheet.released) return { kind: "answer", answer: { to: "sheet", kind: "not_released" } };
   for (const slot of sheet.slots) if (slot.status !== "AVAILABLE") rt.board.markGone(request.playDate, request.courseId, slot.time);
   const slot = sheet.slots.find((s) => s.time === time);
-  if (!slot) return { kind: "skip" };
+  // The club has no such time on this date: that slot fails for everyone; the next time is tried.
+  if (!slot) return { kind: "gone" };
   if (slot.status !== "AVAILABLE") return { kind: "gone" };
   return { kind: "ready", slotId: slot.slotId, isPredicted: false };
 }
@@ -252,6 +262,17 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
 
 export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
   for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
+}
+
+/**
+ * What the member's page says while a request is processing: the club not answering, a post's
+ * outcome being checked, or nothing special (null).
+ */
+function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null {
+  if (decision.kind === "reconcile") return answer.kind === "error" && answer.error.kind === "unavailable" ? "waiting_for_club" : "checking_with_club";
+  if (decision.kind === "back_off") return "waiting_for_club";
+  if (decision.kind === "re_sign_in" && decision.afterMs !== null) return "waiting_for_club";
+  return null;
 }
 
 /** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */

@@ -14,6 +14,9 @@ import type { Notifier } from "../../realtime/notifier.ts";
 import type { JobHandle, JobRegistry } from "../registry.ts";
 import { ClaimBoard } from "./claims.ts";
 import type { RetrySettings } from "../../lifecycle/club-answer.ts";
+import { readSettings } from "../../services/settings.service.ts";
+import type { RequestPhase } from "../../db/schema.ts";
+import { setPhase } from "../../lifecycle/request-lifecycle.ts";
 import type { SlotIdTemplate } from "./slot-ids.ts";
 
 /** The few things the engine uses; `createContainer` builds them, a test may give its own. */
@@ -33,6 +36,13 @@ export interface ReleaseSettings extends RetrySettings {
   prepareLeadMs: number;
   /** A measured offset older than this is measured again before a release. */
   offsetMaxAgeMs: number;
+  /**
+   * Whether `unavailableWindowMs` comes from the app setting club_retry_minutes, read before each
+   * release and on start (decision 115); false when the engine's options fix it (tests, benchmarks).
+   */
+  retryWindowFromSettings: boolean;
+  /** How long one minute of club_retry_minutes lasts (tests scale a 40 s fault down to seconds). */
+  retryMinuteMs: number;
 }
 
 export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
@@ -41,7 +51,9 @@ export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   notYetOpenRetryMs: 40,
   notYetOpenWindowMs: 20_000,
   unavailableBackoffMs: [100, 250, 500, 1000, 2000],
-  unavailableWindowMs: 30_000,
+  unavailableWindowMs: 10 * 60_000,
+  retryWindowFromSettings: true,
+  retryMinuteMs: 60_000,
 };
 
 export class ReleaseRuntime {
@@ -67,7 +79,7 @@ export class ReleaseRuntime {
 
   constructor(
     readonly deps: ReleaseDeps,
-    readonly settings: ReleaseSettings,
+    public settings: ReleaseSettings,
     readonly measureOffset: (deps: ReleaseDeps) => Promise<ClockOffset>,
   ) {}
 
@@ -113,6 +125,24 @@ export class ReleaseRuntime {
   /** Resolves when the engine is stopped. */
   stopped(): Promise<void> {
     return new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
+  }
+
+  /** The retry window from the app setting, unless the engine's options fixed it. */
+  async loadRetryWindow(): Promise<void> {
+    if (!this.settings.retryWindowFromSettings) return;
+    try {
+      const { club_retry_minutes } = await readSettings(this.deps.database.db);
+      this.settings = { ...this.settings, unavailableWindowMs: club_retry_minutes * this.settings.retryMinuteMs };
+    } catch (error) {
+      this.deps.logger.warn("release: could not read the club retry setting", { error: describeError(error) });
+    }
+  }
+
+  /** Stores a processing request's phase when it changes, and tells its member's pages. */
+  async notePhase(request: { id: number; userId: number }, current: { phase?: RequestPhase | null }, phase: RequestPhase | null): Promise<void> {
+    if ((current.phase ?? null) === phase) return;
+    current.phase = phase;
+    if (await setPhase(this.deps.database.db, request.id, phase)) this.deps.notifier.publish({ type: "data_changed", userId: request.userId });
   }
 
   noteAttempted(requestId: number, time: string): void {

@@ -19,7 +19,7 @@ import {
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
 import { outboxResponseSchema, type OutboxResponse } from "../../../src/features/notifications/notifications-responses.schemas.ts";
 import type { BookingRule, Holiday } from "../../../src/domain/booking-rules.ts";
-import type { AppSettings } from "../../../src/domain/settings.ts";
+import type { AppSettings, ExtraSettings } from "../../../src/domain/settings.ts";
 
 export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
 export type ClubStatus = ClubStatusView;
@@ -53,7 +53,7 @@ export const adminApi = {
 
   fullConfig: () => getJson(paths.fullConfig, fullConfigSchema),
   settings: () => getJson(paths.appSettings, adminSettingsSchema),
-  saveSettings: (settings: AppSettings) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
+  saveSettings: (settings: AppSettings & Partial<ExtraSettings>) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
   saveUiText: (texts: Record<string, string>) => api.putFor(paths.uiText, texts, uiTextSaveResponseSchema),
 
   addHoliday: (holiday: Holiday) => api.post(paths.holidays, holiday),

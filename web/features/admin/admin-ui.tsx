@@ -29,10 +29,10 @@ export function problemText(t: Translate, problem: AdminProblem): string {
   return t(problem.key, problem.context);
 }
 
-export function ErrorLine({ text }: { text: string | null }) {
+export function ErrorLine({ text, id }: { text: string | null; id?: string }) {
   if (!text) return null;
   return (
-    <p className="form-error" role="alert">
+    <p className="form-error" role="alert" id={id}>
       {text}
     </p>
   );
@@ -105,4 +105,30 @@ export function useFullConfig(loadFailedKey: UiTextKey = "admin.config.load_fail
     return onDataRefresh(() => void reload());
   }, [reload]);
   return { config, error, reload };
+}
+
+/** Failure texts longer than this show a summary line, with the whole text on demand. */
+const SUMMARY_LENGTH = 80;
+
+/** The summary line of a long failure text: its first clause, or its start cut at a word. */
+export function summaryOf(text: string): string {
+  const clause = /^(.{8,80}?)(?::\s|\.\s|;\s)/.exec(text)?.[1];
+  if (clause) return clause;
+  if (text.length <= SUMMARY_LENGTH) return text;
+  const cut = text.slice(0, SUMMARY_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), SUMMARY_LENGTH / 2))}…`;
+}
+
+/** A failure text as the monitor shows it: short ones whole, long ones as a summary with the details on demand. */
+export function FailureText({ text }: { text: string }) {
+  const t = useText();
+  if (text.length <= SUMMARY_LENGTH) return <>{text}</>;
+  return (
+    <details className="admin-failure">
+      <summary>
+        {summaryOf(text)} <span className="admin-failure__more">{t("admin.monitor.details")}</span>
+      </summary>
+      <p className="admin-failure__full">{text}</p>
+    </details>
+  );
 }

@@ -4,7 +4,7 @@
  * removed by Cancel. Deleting asks first. Drawn by the shared DataTable, so rows become labelled
  * cards on a phone.
  */
-import { useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { Button } from "../../components/button.tsx";
 import { DataTable, type DataTableRow } from "../../components/data-table.tsx";
@@ -50,6 +50,23 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
   const editor = useRowEditor<Row, Draft>();
   const { editing } = editor;
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  // A check's message is about the row being edited: its fields point to the message (and say they
+  // are invalid) so a screen reader reads it with them. The tabs render their own fields, so the
+  // table ties them here rather than in every tab.
+  useEffect(() => {
+    const fields = [...(sectionRef.current?.querySelectorAll<HTMLElement>("tr.is-editing input, tr.is-editing select, tr.is-editing textarea") ?? [])];
+    for (const field of fields) {
+      if (error) {
+        field.setAttribute("aria-describedby", errorId);
+        field.setAttribute("aria-invalid", "true");
+      } else {
+        field.removeAttribute("aria-describedby");
+        field.removeAttribute("aria-invalid");
+      }
+    }
+  });
   const [isSaving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<Row | null>(null);
 
@@ -134,14 +151,14 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
   const emptyText = props.emptyText === undefined ? t("admin.empty") : props.emptyText ?? undefined;
 
   return (
-    <section className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>
+    <section ref={sectionRef} className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>
       <div className="admin-section__head">
         <h2 id={props.titleId}>{props.title}</h2>
         <Button disabled={editing !== null} onClick={() => (setError(null), editor.startNew(props.newDraft()))}>
           {props.addLabel}
         </Button>
       </div>
-      <ErrorLine text={error ?? props.loadError ?? null} />
+      <ErrorLine id={errorId} text={error ?? props.loadError ?? null} />
       {editor.isNewRowOpen && props.newRowNote ? <p className="page__note">{props.newRowNote}</p> : null}
       <DataTable
         label={props.title}

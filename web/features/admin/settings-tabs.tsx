@@ -1,6 +1,7 @@
 /** App Settings (spec §2, §5 'App settings') and UI Text (the key-to-text map). */
 import { useEffect, useMemo, useState } from "react";
-import { checkReleaseTime, LOG_LEVELS, type AppSettings, type LogLevel } from "../../../src/domain/settings.ts";
+import { makeProblem } from "../../../src/domain/problem.ts";
+import { checkReleaseTime, LOG_LEVELS, type AppSettings, type ExtraSettings, type LogLevel } from "../../../src/domain/settings.ts";
 import { DEFAULT_UI_TEXT } from "../../../src/domain/ui-text/index.ts";
 import { Button } from "../../components/button.tsx";
 import { LoadingBlock } from "../../components/spinner.tsx";
@@ -15,10 +16,14 @@ const NUMBER_KEYS = ["release_days_before", "ui_date_range_days", "scraper_date_
 type NumberKey = (typeof NUMBER_KEYS)[number];
 
 /** The form as typed: every field as text, the JSON list as JSON text. */
-export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel };
+export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username" | "club_retry_minutes", string> & { log_level: LogLevel };
 
-export function settingsFormOf(settings: AppSettings): SettingsForm {
+/** The spec's settings and the extra one the admin edits here (kept as stored when left empty). */
+type EditedSettings = AppSettings & Partial<Pick<ExtraSettings, "club_retry_minutes">>;
+
+export function settingsFormOf(settings: EditedSettings): SettingsForm {
   return {
+    club_retry_minutes: settings.club_retry_minutes === undefined ? "" : String(settings.club_retry_minutes),
     release_days_before: String(settings.release_days_before),
     release_time: settings.release_time,
     ui_date_range_days: String(settings.ui_date_range_days),
@@ -31,15 +36,18 @@ export function settingsFormOf(settings: AppSettings): SettingsForm {
   };
 }
 
-export type SettingsDecision = { kind: "send"; settings: AppSettings } | { kind: "error"; message: string } | { kind: "abandon" };
+export type SettingsDecision = { kind: "send"; settings: EditedSettings } | { kind: "error"; message: string } | { kind: "abandon" };
 
 /**
  * Spec §5: a bad release time is an error and nothing is sent; a JSON setting that does not parse
- * abandons the save silently; numbers are converted to numbers.
+ * abandons the save silently; numbers are converted to numbers. An emptied number field is an
+ * error too (it is never sent as 0, which the server would refuse anyway).
  */
 export function decideSettingsSave(form: SettingsForm): SettingsDecision {
   const problem = checkReleaseTime(form.release_time.trim());
   if (problem) return { kind: "error", message: problem.message };
+  const emptied = NUMBER_KEYS.find((key) => form[key].trim() === "" || !Number.isFinite(Number(form[key])));
+  if (emptied) return { kind: "error", message: makeProblem("settings.number_required", { key: emptied }).message };
   let courses: unknown;
   try {
     courses = JSON.parse(form.courses_to_skip_on_full);
@@ -47,10 +55,13 @@ export function decideSettingsSave(form: SettingsForm): SettingsDecision {
     return { kind: "abandon" };
   }
   const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, Number(form[key])])) as Record<NumberKey, number>;
+  // Not a spec key: left empty it is not sent, and the server keeps its stored value.
+  const retry = form.club_retry_minutes.trim();
   return {
     kind: "send",
     settings: {
       ...numbers,
+      ...(retry === "" ? {} : { club_retry_minutes: Number(retry) }),
       release_time: form.release_time.trim(),
       courses_to_skip_on_full: courses as string[],
       log_level: form.log_level,
@@ -135,6 +146,7 @@ export function AppSettingsTab() {
         {textField("booking_roll_hour", "number")}
         {textField("courses_to_skip_on_full")}
         {textField("smart_refresh_threshold_seconds", "number")}
+        {textField("club_retry_minutes", "number")}
         <label className="field">
           <span className="field__label">{t("admin.settings.log_level")}</span>
           <select name="log_level" value={form.log_level} onChange={(e) => set("log_level", e.target.value as LogLevel)}>

@@ -6,7 +6,7 @@ import { DataTable } from "../../components/data-table.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
-import { ErrorLine } from "./admin-ui.tsx";
+import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
 import { MailOutbox } from "./mail-outbox.tsx";
 
@@ -35,7 +35,11 @@ function ClubLine({ club, isUnavailable }: { club: ClubStatus | null; isUnavaila
       <span className={club.reachable ? "admin-status--ok" : "admin-status--bad"}>
         {club.reachable ? t("admin.monitor.club_reachable") : t("admin.monitor.club_unreachable")}
       </span>
-      {club.lastError ? <p className="admin-monitor__error">{t("admin.monitor.club_last_error", { error: club.lastError })}</p> : null}
+      {club.lastError ? (
+        <div className="admin-monitor__error">
+          <FailureText text={t("admin.monitor.club_last_error", { error: club.lastError })} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -126,7 +130,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <span className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</span>,
                 p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`,
                 p.memory === null ? "-" : formatBytes(p.memory),
-                p.lastError ?? "-",
+                p.lastError ? <FailureText text={p.lastError} /> : "-",
               ],
             }))}
           />

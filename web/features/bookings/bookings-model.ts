@@ -1,5 +1,6 @@
 /** How the Bookings page reads and orders the member's bookings and requests (spec §2, §3). */
-import type { ConfirmedBookingView, PendingRequestView } from "../../../src/domain/bookings-view.ts";
+import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
+import { REQUEST_PHASES, type ConfirmedBookingView, type PendingRequestView } from "../../../src/domain/bookings-view.ts";
 import { formatEventDate, manilaDate, normaliseTime, parseBookingDate } from "../../../src/domain/manila-time.ts";
 import { paths } from "../../paths.ts";
 
@@ -29,11 +30,24 @@ export function sortRequests<T extends PendingRequestView>(requests: readonly T[
   return [...requests].sort((a, b) => sortKey(a.play_date, a.times[0]).localeCompare(sortKey(b.play_date, b.times[0])) || a.id - b.id);
 }
 
-export type RequestStatusKind = "pending" | "processing" | "failed" | "other";
+export type RequestStatusKind = "pending" | "processing" | "needs_attention" | "failed" | "other";
 
 export function requestStatusKind(status: string): RequestStatusKind {
   const s = status.trim().toLowerCase();
+  if (s === "needs attention") return "needs_attention";
   return s === "pending" || s === "processing" || s === "failed" ? s : "other";
+}
+
+/**
+ * The UI-text key of a request's status: while Processing, what the club's trouble means for it
+ * (waiting for the club, checking with the club) when the server says so; null for a status the
+ * page shows as the server wrote it.
+ */
+export function requestStatusTextKey(request: { status: string; phase?: string | null }): UiTextKey | null {
+  const kind = requestStatusKind(request.status);
+  if (kind === "other") return null;
+  if (kind === "processing" && request.phase && (REQUEST_PHASES as readonly string[]).includes(request.phase)) return `bookings.status.${request.phase as (typeof REQUEST_PHASES)[number]}`;
+  return `bookings.status.${kind}`;
 }
 
 /** A request waiting for its release shows when it goes out; any other shows its status (spec §2). */

@@ -20,12 +20,14 @@ import {
   displayTime,
   editLinkFor,
   requestStatusKind,
+  requestStatusTextKey,
   showsReleaseTime,
   sortBookings,
   sortRequests,
   type RequestAttempt,
   type RequestRow,
 } from "./bookings-model.ts";
+import { StoryDialog, type StoryTarget } from "./story-dialog.tsx";
 import "./bookings.css";
 
 const DESKTOP_MIN_WIDTH_PX = 768;
@@ -46,6 +48,7 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [toCancel, setToCancel] = useState<Item | null>(null);
   const [cancelling, setCancelling] = useState<Set<string>>(new Set());
+  const [story, setStory] = useState<StoryTarget | null>(null);
 
   // A refused cancel comes back as an error (shown as a toast by the app); the row is usable again.
   useEffect(
@@ -97,6 +100,7 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
     onToggle: toggle,
     onEdit: edit,
     onCancel: setToCancel,
+    onStory: (item) => setStory(item.kind === "booking" ? { kind: "booking", bookingId: item.booking.bookingId } : { kind: "request", id: item.request.id }),
   };
   const Section = isDesktop ? ItemTable : ItemCards;
 
@@ -115,6 +119,7 @@ export function BookingsScreen({ client = appSocket }: { client?: SocketClient }
         </h2>
         {requestItems.length === 0 ? <p className="page__note">{t("bookings.empty_pending")}</p> : <Section items={requestItems} {...view} />}
       </section>
+      <StoryDialog target={story} onClose={() => setStory(null)} />
       <CancelDialog item={toCancel} courseName={courseName} onKeep={() => setToCancel(null)} onConfirm={confirmCancel} />
     </section>
   );
@@ -128,6 +133,7 @@ interface ViewProps {
   onToggle: (item: Item) => void;
   onEdit: (item: Item) => void;
   onCancel: (item: Item) => void;
+  onStory: (item: Item) => void;
 }
 
 function dateOf(item: Item): string {
@@ -143,8 +149,8 @@ function statusText(item: Item, t: Translate): string {
   if (item.kind === "booking") return t("bookings.status.confirmed");
   const { request } = item;
   if (showsReleaseTime(request) && request.release_at != null) return t("bookings.releases", { date: formatReleaseAt(request.release_at) });
-  const kind = requestStatusKind(request.status);
-  return kind === "other" ? request.status : t(`bookings.status.${kind}`);
+  const key = requestStatusTextKey(request);
+  return key === null ? request.status : t(key);
 }
 
 function submittedText(item: Item, t: Translate): string | null {
@@ -160,10 +166,13 @@ function isProcessing(item: Item): boolean {
   return item.kind === "request" && requestStatusKind(item.request.status) === "processing";
 }
 
-function RowActions({ item, t, isCancelling, onEdit, onCancel }: { item: Item } & ViewProps) {
+function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory }: { item: Item } & ViewProps) {
   const isBusy = isCancelling(item) || isProcessing(item);
   return (
     <div className="row-actions">
+      <Button variant="secondary" onClick={() => onStory(item)}>
+        {item.kind === "booking" ? t("story.open_booking") : t("story.open_request")}
+      </Button>
       <Button variant="secondary" disabled={isBusy} onClick={() => onEdit(item)}>
         {t("bookings.edit")}
       </Button>

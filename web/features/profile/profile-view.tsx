@@ -2,6 +2,7 @@
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
+import { CalendarSection } from "./calendar-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { EmailNotifications } from "./email-notifications.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
@@ -17,6 +18,7 @@ export function ProfileView() {
         <div className="profile-grid">
           <ProfileDetailsForm user={user} />
           <ChangePasswordForm />
+          <CalendarSection />
           <EmailNotifications />
         </div>
       ) : (

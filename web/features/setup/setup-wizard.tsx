@@ -12,7 +12,7 @@ import { BRAND_TITLE } from "../../../src/domain/ui-text/common.ts";
 import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { clientLog } from "../../lib/client-log.ts";
-import { useSessionStore } from "../../lib/session-store.ts";
+import { hasCompleteProfile, useSessionStore } from "../../lib/session-store.ts";
 import { useText, useTextLookup, type TryText } from "../../lib/text.ts";
 import { paths } from "../../paths.ts";
 import { fetchFormOptions, saveProfile, setFirstPassword, verifyClubLogin } from "./setup-api.ts";
@@ -55,6 +55,12 @@ export function SetupWizard() {
   }, []);
 
   useEffect(() => {
+    if (state.retryAt === null) return;
+    const timer = setTimeout(() => dispatch({ type: "retryAllowed" }), Math.max(0, state.retryAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [state.retryAt]);
+
+  useEffect(() => {
     const progress = progressToKeep({ step, values });
     if (progress) saveWizardState(progress);
   }, [step, values]);
@@ -86,6 +92,14 @@ export function SetupWizard() {
       async () => {
         // The spec's first password is the username; a password an admin typed is asked for.
         await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
+        if (user?.mustSetPassword && hasCompleteProfile(user)) {
+          // Only the password an admin typed was missing: the profile is done, so the member goes
+          // on to the app (the re-checked session no longer sends them here) instead of steps 2-4.
+          clearWizardState();
+          await checkSession();
+          navigate(paths.home, { replace: true });
+          return;
+        }
         dispatch({ type: "passwordSet" });
       },
       (error) => {
@@ -106,7 +120,13 @@ export function SetupWizard() {
         await verifyClubLogin(values.clubEmail.trim(), clubPassword);
         dispatch({ type: "clubLoginVerified" });
       },
-      (error) => dispatch({ type: "callFailed", errorText: wizardErrorText(error, tryText, t("setup.verify_failed")) }),
+      (error) =>
+        dispatch({
+          type: "callFailed",
+          errorText: wizardErrorText(error, tryText, t("setup.verify_failed")),
+          // Checks are paced like a person typing: Verify waits as long as the server asked.
+          retryAt: error instanceof ApiError && error.retryAfterMs !== null ? Date.now() + error.retryAfterMs : null,
+        }),
     );
   }
 
@@ -233,7 +253,7 @@ export function SetupWizard() {
           )}
           {step === 1 ? <Button type="submit" isLoading={isBusy} disabled={!isNewPasswordReady(newPassword, confirmPassword)}>{t("setup.next")}</Button> : null}
           {step === 2 ? <Button type="submit" disabled={!isProfileStepReady(values.name, values.memberId)}>{t("setup.next")}</Button> : null}
-          {step === 3 ? <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword)}>{t("setup.verify")}</Button> : null}
+          {step === 3 ? <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword) || state.retryAt !== null}>{t("setup.verify")}</Button> : null}
           {step === 4 ? <Button type="submit" isLoading={isBusy}>{t("setup.finish")}</Button> : null}
           {step === 5 ? <Button type="submit">{t("setup.go_dashboard")}</Button> : null}
         </div>

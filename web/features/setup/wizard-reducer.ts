@@ -31,6 +31,8 @@ export interface WizardState extends WizardSecrets {
   options: FormOption[];
   errorText: string | null;
   isBusy: boolean;
+  /** The club check was refused as too soon: Verify waits until this instant (epoch ms). */
+  retryAt: number | null;
 }
 
 export type WizardAction =
@@ -41,7 +43,9 @@ export type WizardAction =
   /** Step 2 needs no call. */
   | { type: "profileStepDone" }
   | { type: "callStarted" }
-  | { type: "callFailed"; errorText: string }
+  | { type: "callFailed"; errorText: string; retryAt?: number | null }
+  /** The wait the server asked for is over. */
+  | { type: "retryAllowed" }
   | { type: "callSettled" }
   /** Step 1 done: set now, or the server says it was set before. */
   | { type: "passwordSet" }
@@ -64,6 +68,7 @@ export function initialWizardState(user: SessionUser | null, storage: WizardStor
     options: [],
     errorText: null,
     isBusy: false,
+    retryAt: null,
   };
 }
 
@@ -87,7 +92,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "callStarted":
       return { ...state, isBusy: true, errorText: null };
     case "callFailed":
-      return { ...state, errorText: action.errorText };
+      return { ...state, errorText: action.errorText, retryAt: action.retryAt ?? null };
+    case "retryAllowed":
+      return { ...state, retryAt: null };
     case "callSettled":
       return { ...state, isBusy: false };
     case "passwordSet":
