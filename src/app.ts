@@ -20,6 +20,7 @@ import { checkHealth } from "./features/system/health.ts";
 import { AppError } from "./lib/errors.ts";
 import { guardWrites, prepareRequest, requireOwnPassword, requireRole, requireUser } from "./lib/middleware.ts";
 import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
+import { createMailOutboxRoutes, createNotificationsRoutes } from "./features/notifications/notifications.routes.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -55,13 +56,15 @@ export function createApp(deps: AppDeps) {
     ["/my", createWatchesRoutes()],
     ["/bookings", createBookingsRoutes()],
     ["/my", createProfileRoutes()],
+    ["/my", createNotificationsRoutes()],
     ["/my", createMyCalendarRoutes()],
     ["/system", createClubStatusRoutes()],
     ["/tee-times", createTeeTimesRoutes()],
     ["/system", createAvailabilitySystemRoutes()],
     ["/advisories", createAdvisoriesRoutes()],
   ];
-  const adminGroups: [string, Hono<AppEnv>][] = [...createAdminRouteGroups()];
+  // The outbox is the notifications feature's; the admin feature does not import another feature.
+  const adminGroups: [string, Hono<AppEnv>][] = [...createAdminRouteGroups(), ["/mail-outbox", createMailOutboxRoutes()]];
   for (const path of new Set(memberGroups.map(([path]) => path))) api.use(`${path}/*`, requireUser, requireOwnPassword);
   for (const [path, group] of memberGroups) api.route(path, group);
   for (const [path, group] of adminGroups) {

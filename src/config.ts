@@ -8,6 +8,8 @@ import { z } from "zod";
 
 import { LOG_LEVELS, type LogLevel } from "./domain/settings.ts";
 import { invalidNetworks } from "./lib/trust.ts";
+import { parseSmtpUrl } from "./mail/smtp-client.ts";
+import { addressOf } from "./mail/transport.ts";
 
 export { LOG_LEVELS, type LogLevel };
 
@@ -27,6 +29,10 @@ export interface Config {
   trustedProxies: string[] | null;
   /** Host names served besides localhost, loopback, the machine's own addresses and publicOrigin's host. */
   allowedHosts: string[];
+  /** The SMTP server notification emails go through; null keeps them in the outbox, unsent. */
+  smtpUrl: string | null;
+  /** The sender of notification emails (`Teebox <teebox@example.com>`); required with smtpUrl. */
+  mailFrom: string | null;
   /** How the club writes numeric dates ('05/03/2025'): day first or month first; null refuses them. */
   clubDateOrder: "dmy" | "mdy" | null;
 }
@@ -62,7 +68,22 @@ const fields = {
     .refine((list) => list.every((h) => /^[a-z0-9.\-:\[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
   CLUB_DATE_ORDER: z.enum(["dmy", "mdy"], { message: "must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)" }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
+  SMTP_URL: z.string().superRefine((value, ctx) => {
+    try {
+      parseSmtpUrl(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: error instanceof TypeError ? "must be a URL such as smtp://user:password@mail.example.com:587" : (error as Error).message });
+    }
+  }),
+  MAIL_FROM: z.string().refine((v) => addressOf(v) !== null, "must be an email address, optionally with a name: Teebox <teebox@example.com>"),
 } as const;
+
+/** What an error line may show of a value: never a secret, nor the password inside a URL. */
+function shown(name: FieldName, raw: string): string {
+  if (name === "SECRET_KEY" || name === "ADMIN_PASSWORD") return "…";
+  if (name === "SMTP_URL") return raw.replace(/\/\/[^@/]*@/, "//…@");
+  return raw;
+}
 
 type FieldName = keyof typeof fields;
 
@@ -71,7 +92,7 @@ function read<K extends FieldName>(env: Record<string, string | undefined>, name
   if (raw === undefined || raw === "") return undefined;
   const parsed = fields[name].safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(`${name} ${parsed.error.issues[0]?.message ?? "is invalid"} (got ${JSON.stringify(name === "SECRET_KEY" || name === "ADMIN_PASSWORD" ? "…" : raw)})`);
+    throw new ConfigError(`${name} ${parsed.error.issues[0]?.message ?? "is invalid"} (got ${JSON.stringify(shown(name, raw))})`);
   }
   return parsed.data as z.infer<(typeof fields)[K]>;
 }
@@ -92,8 +113,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: read(env, "LOG_LEVEL") ?? null,
     trustedProxies: read(env, "TRUSTED_PROXIES") ?? null,
     allowedHosts: read(env, "ALLOWED_HOSTS") ?? [],
+    smtpUrl: read(env, "SMTP_URL") ?? null,
+    mailFrom: read(env, "MAIL_FROM") ?? null,
     clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
   };
+  if (config.smtpUrl && !config.mailFrom) {
+    throw new ConfigError("MAIL_FROM must be set when SMTP_URL is: the sender of notification emails, such as Teebox <teebox@example.com>");
+  }
   try {
     // Created readable by the owner only: it holds the database, its key file and backups.
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -19,6 +19,8 @@ import { createReadinessCheck, type ReadinessCheckOptions } from "./jobs/readine
 import { createMemberSessions } from "./club/member-sessions.ts";
 import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
+import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
+import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -36,6 +38,8 @@ export interface ContainerConfig {
   bookingsSync?: BookingsSyncOptions;
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
+  /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
+  mail?: MailSenderOptions;
   passwordCost?: AppDeps["passwordCost"];
 }
 
@@ -48,7 +52,14 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const jobs = overrides.jobs ?? createJobRegistry();
   // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
-  const notifier = overrides.notifier ?? createNotifier(hub);
+  const mailSender = overrides.mailSender ?? createMailSender({ database, clock, logger, jobs }, config.mail);
+  // Each notification is stored (list and outbox) after its raiser has moved on; the mail job sends.
+  const notifier =
+    overrides.notifier ??
+    createNotifier(hub, {
+      record: createNotificationRecorder({ database, clock, mail: mailSender }),
+      onError: (error, notification) => logger.error("a notification could not be stored", { kind: notification.kind, userId: notification.userId, error }),
+    });
   const jobDeps = { database, clock, logger, jobs, club, sessions, notifier };
   const deps: AppDeps = {
     database,
@@ -66,6 +77,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     jobs,
     sessions,
     notifier,
+    mailSender,
     releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),

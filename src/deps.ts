@@ -15,6 +15,7 @@ import type { Notifier } from "./realtime/notifier.ts";
 import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
+import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
@@ -48,6 +49,8 @@ export interface AppDeps {
   slotWatch: SlotWatch;
   /** Checks pending requests the day before their release (and on demand). */
   readiness: ReadinessCheck;
+  /** Sends the outbox's notification emails (started by main.ts). */
+  mailSender: MailSender;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

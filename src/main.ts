@@ -27,6 +27,7 @@ import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
 import { createContainer } from "./container.ts";
+import { createSmtpTransport } from "./mail/smtp-client.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -61,6 +62,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     publicOrigin: config.publicOrigin,
     trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
+    mail: { transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null, from: config.mailFrom },
   });
   await seed(database, {
     now: clock.now(),
@@ -86,12 +88,13 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   jobs.push(deps.bookingsSync);
   jobs.push(deps.slotWatch);
   jobs.push(deps.readiness);
+  jobs.push(deps.mailSender);
 
   const app = createApp(deps);
   const web = await loadWebAssets();
   const server = startHttpServer({ app, deps, web, port: config.port, host: config.host });
   for (const job of jobs) await job.start();
-  logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl });
+  logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl, mail: deps.mailSender.describe() ?? "outbox only (no SMTP_URL)" });
   if (demoClub) {
     // Local tools (browser tests, benchmarks) find the demo club and its control token here.
     writeFileSync(join(config.dataDir, CLUB_INFO_FILE), JSON.stringify({ url: demoClub.url, controlToken: demoSim!.controlToken }), { mode: 0o600 });
@@ -103,6 +106,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
       // Stop taking requests, let release attempts in flight finish, close sockets, then the rest.
       await server.stopAccepting();
       for (const job of [...jobs].reverse()) await job.stop();
+      // Notifications raised by the last work are stored before the database closes.
+      await deps.notifier.settled?.();
       await server.closeConnections();
       await demoClub?.stop();
       await database.close();

@@ -337,3 +337,61 @@ export const watchAttempts = sqliteTable(
   },
   (t) => [index("watch_attempts_watch").on(t.watchId), index("watch_attempts_user_state").on(t.userId, t.state)],
 );
+
+/**
+ * A member's notification list (issue 16): what happened, as a UI-text key with its placeholders,
+ * rendered in the member's wording when read. One row per (member, event).
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** One of NOTIFICATION_KINDS (src/domain/notifications.ts). */
+    kind: text("kind").notNull(),
+    textKey: text("text_key").notNull(),
+    context: text("context", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /** Names the event it records, so one event is one notification. */
+    eventId: text("event_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    readAt: integer("read_at"),
+  },
+  (t) => [uniqueIndex("notifications_user_event").on(t.userId, t.eventId), index("notifications_user_id").on(t.userId, t.id)],
+);
+
+/** A member's email switch per notification kind; a kind with no row has email on. */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    email: integer("email", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Every email Teebox sends, written when the notification is stored and sent by the mail job
+ * (src/jobs/mail-sender.ts) with retries; one message per (event, recipient).
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    eventId: text("event_id").notNull(),
+    /** queued, sent or failed (MAIL_STATES). */
+    state: text("state", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the mail job may try it next (a claim moves it on, so a crashed send is tried again later). */
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    /** Why it is not sent yet, or why it failed. */
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [uniqueIndex("mail_outbox_event_recipient").on(t.eventId, t.recipient), index("mail_outbox_due").on(t.state, t.nextAttemptAt)],
+);

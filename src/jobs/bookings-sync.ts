@@ -12,7 +12,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
 import { findBookedAtClub } from "../lifecycle/reconcile.ts";
-import { confirmRequest, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
+import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../features/bookings/club-players.ts";
@@ -67,7 +67,14 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const startedAt = d.clock.now();
     const atClub = await session.fetchMyBookings();
     const ours = await bookingsOfMember(d.database.db, userId);
-    let isChanged = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    for (const row of applied.cancelled) {
+      d.notifier.publish({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(d.database.db, row.courseId), date: row.playDate, time: row.time });
+    }
+    for (const booking of applied.changed) {
+      d.notifier.publish({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(d.database.db, booking.course), date: booking.date, time: booking.time, readAt: startedAt });
+    }
+    let isChanged = applied.isChanged;
     isChanged = (await settleUnsureRequests(userId, atClub, startedAt)) || isChanged;
     if (isChanged) d.notifier.publish({ type: "data_changed", userId });
     return isChanged;
@@ -82,7 +89,10 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     for (const { request, times } of await unsureRequestsOf(d.database.db, userId)) {
       const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, refs));
       if (!found || found === "unreadable") continue;
-      if (await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now })) isChanged = true;
+      if (!(await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now }))) continue;
+      isChanged = true;
+      const course = await courseNameOf(d.database.db, request.courseId);
+      d.notifier.publish({ type: "booking_confirmed", userId, course, date: request.playDate, time: found.time, ref: found.ref, requestId: request.id });
     }
     return isChanged;
   }

@@ -31,10 +31,24 @@ export async function bookingsOfMember(db: Db, userId: number): Promise<BookingR
 }
 
 const nameKey = (names: string[]) => names.map((n) => n.trim().toLowerCase().replace(/\s+/g, " ")).sort().join("|");
+/**
+ * Who plays, as both sides write it the same way: how many, and which member ids. Names are not
+ * compared here: Teebox keeps the names the member typed, the club its own spelling of them.
+ */
+const flightKey = (ids: string[]) => `${ids.length}:${ids.map((id) => id.trim().toUpperCase()).filter(Boolean).sort().join("|")}`;
+
+/** What applying the club's list changed: for the member's notifications. */
+export interface ClubBookingChanges {
+  isChanged: boolean;
+  /** Upcoming bookings gone from the club's list (cancelled there), as they were. */
+  cancelled: BookingRow[];
+  /** Bookings moved, or with other players (not only names spelled otherwise), as the club lists them now. */
+  changed: ClubBooking[];
+}
 
 /**
  * The member's bookings as the club lists them, applied to Teebox's: new ones added, moved or
- * renamed ones changed, and upcoming ones gone at the club removed. True when anything changed.
+ * renamed ones changed, and upcoming ones gone at the club removed.
  */
 export async function applyClubBookings(
   database: AppDatabase,
@@ -48,9 +62,11 @@ export async function applyClubBookings(
     displayName: (player: StoredPlayer) => string;
     playersFromClub: (booking: ClubBooking) => StoredPlayer[];
   },
-): Promise<boolean> {
+): Promise<ClubBookingChanges> {
   const { userId, atClub, ours, readAt, today } = input;
   let isChanged = false;
+  const cancelled: BookingRow[] = [];
+  const changed: ClubBooking[] = [];
   await database.transaction(async (tx) => {
     for (const clubBooking of atClub) {
       const row = ours.find((b) => b.bookingRef === clubBooking.ref);
@@ -66,11 +82,14 @@ export async function applyClubBookings(
       const isMoved = row.playDate !== clubBooking.date || row.time !== clubBooking.time || row.courseId !== clubBooking.course;
       const isRenamed = nameKey(row.players.map(input.displayName)) !== nameKey(clubBooking.players.map((p) => p.name));
       if (isMoved || isRenamed) {
-        await tx
+        const updated = await tx
           .update(bookings)
           .set({ playDate: clubBooking.date, time: clubBooking.time, courseId: clubBooking.course, ...(isRenamed ? { players: input.playersFromClub(clubBooking) } : {}) })
-          .where(eq(bookings.id, row.id));
+          .where(eq(bookings.id, row.id))
+          .returning({ id: bookings.id });
         isChanged = true;
+        const isOtherFlight = flightKey(row.players.map((p) => p.memberId)) !== flightKey(clubBooking.players.map((p) => p.id));
+        if (updated.length > 0 && (isMoved || isOtherFlight)) changed.push(clubBooking);
       }
     }
     // Gone at the club: cancelled there. Only rows older than this read (a booking made while the
@@ -78,11 +97,13 @@ export async function applyClubBookings(
     const refsAtClub = new Set(atClub.map((b) => b.ref));
     for (const row of ours) {
       if (refsAtClub.has(row.bookingRef) || row.playDate < today || row.createdAt >= readAt) continue;
-      await tx.delete(bookings).where(and(eq(bookings.id, row.id), lt(bookings.createdAt, readAt)));
+      const deleted = await tx.delete(bookings).where(and(eq(bookings.id, row.id), lt(bookings.createdAt, readAt))).returning({ id: bookings.id });
       isChanged = true;
+      // Only a row this read removed: one an edit in Teebox removed meanwhile was not cancelled at the club.
+      if (deleted.length > 0) cancelled.push(row);
     }
   });
-  return isChanged;
+  return { isChanged, cancelled, changed };
 }
 
 /** A member's booking by its club reference, cancelled (at the club first, by the caller). */

@@ -1,10 +1,11 @@
 /**
  * The one place that turns what happened in Teebox (domain events raised by services and jobs)
- * into what browsers are told. Services never build socket messages; later, notifications and
- * emails hang off the same events here.
+ * into what members are told: socket messages for open screens (`messagesFor`) and notifications
+ * for the member's list and email (`notificationFor`). Services never build socket messages.
  */
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
+import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
 import type { ServerMessage, ToastPayload } from "./messages.ts";
 
 export type DomainEvent =
@@ -17,18 +18,37 @@ export type DomainEvent =
   /** An admin moved the release time: `count` of the member's waiting requests follow it. */
   | { type: "requests_moved"; userId: number; count: number }
   | { type: "request_cancelled"; userId: number }
-  | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string }
+  /** A request booked (the release engine). `requestId` names the request when the raiser knows it. */
+  | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string; requestId?: number }
+  /** The member cancelled their own booking in Teebox. */
   | { type: "booking_cancelled"; userId: number; ref: string }
-  | { type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason }
-  /** A slot watch booked a freed tee time. */
-  | { type: "watch_booked"; userId: number; course: string; date: string; time: string }
-  /** A "tell me only" watch saw a tee time come free. */
-  | { type: "watch_found"; userId: number; course: string; date: string; time: string }
-  /** The readiness check found a problem with a pending request before its release. */
-  | { type: "needs_attention"; userId: number; course: string; date: string; reason: RequestReason };
+  | { type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason; requestId?: number }
+  /** A slot watch booked a freed tee time for the member. */
+  | { type: "watch_booked"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  /** A slot watch ("tell me only") found a freed tee time. */
+  | { type: "watch_found"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  /** The readiness check found a problem with a pending request (`reason` says which). */
+  | { type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  /** The bookings sync found a confirmed booking gone from the club's list: cancelled on the club's site. */
+  | { type: "club_booking_cancelled"; userId: number; ref: string; course: string; date: string; time: string }
+  /** The bookings sync found a confirmed booking moved or its players changed on the club's site (read at `readAt`). */
+  | { type: "club_booking_changed"; userId: number; ref: string; course: string; date: string; time: string; readAt: number };
 
 export interface Notifier {
   publish(event: DomainEvent): void;
+  /** Resolves once the notifications of the events published so far are stored (tests, shutdown). */
+  settled?(): Promise<void>;
+}
+
+/** One entry of a member's notification list, as the notifier asks for it to be stored. */
+export interface NotificationRecord {
+  userId: number;
+  kind: NotificationKind;
+  /** The UI-text key of its line, filled from `context` (rendered in the member's wording when read). */
+  textKey: string;
+  context: Record<string, string>;
+  /** Names the occurrence: the same event raised twice is stored, and mailed, once. */
+  eventId: string;
 }
 
 /** Where the messages go: the socket hub (or a test's recorder). */
@@ -82,31 +102,115 @@ export function messagesFor(event: DomainEvent): { userId: number | "everyone"; 
       ];
     }
     case "watch_booked":
-      return toastAndUpdate(event.userId, "success", "watches.toast.booked", { course: event.course, date: event.date, time: event.time });
     case "watch_found":
-      return toastAndUpdate(event.userId, "info", "watches.toast.found", { course: event.course, date: event.date, time: event.time });
     case "needs_attention": {
-      const reasonText = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
-      return toastAndUpdate(event.userId, "error", "readiness.toast.needs_attention", { ...event.reason.context, course: event.course, date: event.date, reason: reasonText, reasonKey: event.reason.key });
+      const { kind, context } = notificationFor(event)!;
+      const textKey = notificationTextKey(kind);
+      const toastKind = event.type === "watch_booked" ? "success" : event.type === "watch_found" ? "info" : "error";
+      return [
+        { userId: event.userId, message: toast({ kind: toastKind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) },
+        { userId: event.userId, message: UPDATED },
+      ];
+    }
+    case "club_booking_cancelled":
+    case "club_booking_changed": {
+      // The sync raises data_changed once for all it applied; these add only what the member reads.
+      const { kind, context } = notificationFor(event)!;
+      const textKey = notificationTextKey(kind);
+      return [{ userId: event.userId, message: toast({ kind: "info", textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) }];
     }
   }
 }
 
-/** A toast in its default words with its key and placeholders, then the member's reload. */
-function toastAndUpdate(userId: number, kind: ToastPayload["kind"], textKey: "watches.toast.booked" | "watches.toast.found" | "readiness.toast.needs_attention", context: Record<string, string>) {
-  return [
-    { userId, message: toast({ kind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) },
-    { userId, message: UPDATED },
-  ];
+/** A reason's default text and its key beside its own placeholders, for a line that names it as {reason}. */
+function reasonContext(reason: RequestReason | undefined): Record<string, string> {
+  if (!reason) return { reason: "" };
+  return { ...reason.context, reason: renderReason(DEFAULT_UI_TEXT[reason.key], reason.context), reasonKey: reason.key };
 }
 
-export function createNotifier(sink: MessageSink): Notifier {
+const record = (userId: number, kind: NotificationKind, context: Record<string, string>, eventId: string): NotificationRecord => ({
+  userId,
+  kind,
+  textKey: notificationTextKey(kind),
+  context,
+  eventId,
+});
+
+/**
+ * The notification an event leaves in its member's list (and outbox), or null for events that only
+ * refresh screens. The event id is made of what names the occurrence, so a repeated event is one.
+ */
+export function notificationFor(event: DomainEvent): NotificationRecord | null {
+  switch (event.type) {
+    case "booking_confirmed": {
+      const context = { course: event.course, date: event.date, time: event.time, bookingId: event.ref };
+      return record(event.userId, "request_confirmed", context, `booking_confirmed:${event.ref}`);
+    }
+    case "request_failed": {
+      const context = { ...reasonContext(event.reason), course: event.course, date: event.date };
+      const which = event.requestId !== undefined ? `#${event.requestId}` : `${event.course}:${event.date}`;
+      return record(event.userId, "request_failed", context, `request_failed:${which}:${event.reason.key}`);
+    }
+    case "watch_booked":
+    case "watch_found":
+    case "needs_attention": {
+      const context = { ...reasonContext(event.reason), course: event.course, date: event.date, time: event.time ?? "" };
+      const detail = event.type === "needs_attention" ? (event.reason?.key ?? "") : (event.time ?? "");
+      return record(event.userId, event.type, context, `${event.type}:${event.course}:${event.date}:${detail}`);
+    }
+    case "club_booking_cancelled": {
+      const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };
+      return record(event.userId, "booking_cancelled", context, `club_booking_cancelled:${event.ref}`);
+    }
+    case "club_booking_changed": {
+      const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };
+      return record(event.userId, "booking_changed", context, `club_booking_changed:${event.ref}:${event.readAt}`);
+    }
+    default:
+      return null;
+  }
+}
+
+export interface NotifierOptions {
+  /**
+   * Stores a notification (the member's list, and the outbox when the member's email switch is
+   * on); true when it was new. Never sends anything itself: the mail job does.
+   */
+  record?: (notification: NotificationRecord) => Promise<boolean>;
+  onError?: (error: unknown, notification: NotificationRecord) => void;
+}
+
+/**
+ * Sends each event's socket messages at once. A notification is stored after the caller has gone
+ * on (publish never waits for the database), then its member's screens refresh to show it.
+ */
+export function createNotifier(sink: MessageSink, options: NotifierOptions = {}): Notifier {
+  const pending = new Set<Promise<void>>();
+
+  function send(userId: number | "everyone", message: ServerMessage) {
+    if (userId === "everyone") sink.toAll(message);
+    else sink.toUser(userId, message);
+  }
+
+  function store(notification: NotificationRecord, recordNotification: NonNullable<NotifierOptions["record"]>) {
+    const run = new Promise<void>((resolve) => setTimeout(resolve, 0))
+      .then(() => recordNotification(notification))
+      .then((isNew) => {
+        if (isNew) send(notification.userId, UPDATED);
+      })
+      .catch((error) => options.onError?.(error, notification))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
   return {
     publish(event) {
-      for (const { userId, message } of messagesFor(event)) {
-        if (userId === "everyone") sink.toAll(message);
-        else sink.toUser(userId, message);
-      }
+      for (const { userId, message } of messagesFor(event)) send(userId, message);
+      const notification = options.record ? notificationFor(event) : null;
+      if (notification && options.record) store(notification, options.record);
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }

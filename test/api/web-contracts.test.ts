@@ -16,6 +16,7 @@ import { bookingsResponseSchema, requestsResponseSchema } from "../../src/featur
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
 import { clubStatusSchema } from "../../src/features/club/club.schemas.ts";
 import { savedPlayersResponseSchema } from "../../src/features/players/players-responses.schemas.ts";
+import { emailSettingsSchema, markReadResponseSchema, notificationsResponseSchema, outboxResponseSchema } from "../../src/features/notifications/notifications-responses.schemas.ts";
 import { formOptionsResponseSchema, uiTextResponseSchema } from "../../src/features/system/system.schemas.ts";
 import { apiPaths } from "../../web/lib/api-paths.ts";
 import type { ResponseSchema } from "../../web/lib/api.ts";
@@ -61,6 +62,8 @@ describe("every answer the web app reads passes its schema", () => {
     [apiPaths.my.watches, watchesResponseSchema],
     [apiPaths.formOptions, formOptionsResponseSchema],
     [apiPaths.uiText, uiTextResponseSchema],
+    [apiPaths.my.notifications, notificationsResponseSchema],
+    [apiPaths.my.notificationSettings, emailSettingsSchema],
   ];
   for (const [path, schema] of memberReads) {
     test(`GET ${path}`, async () => {
@@ -74,6 +77,7 @@ describe("every answer the web app reads passes its schema", () => {
     [apiPaths.admin.appSettings, adminSettingsSchema],
     [apiPaths.admin.systemStats, systemStatsSchema],
     [apiPaths.system.club, clubStatusSchema],
+    [apiPaths.admin.mailOutbox, outboxResponseSchema],
   ];
   for (const [path, schema] of adminReads) {
     test(`GET ${path} (admin)`, async () => {
@@ -87,6 +91,25 @@ describe("every answer the web app reads passes its schema", () => {
     expect(config.bookingWindows.length).toBeGreaterThan(0);
     const users = expectReadable(adminUsersResponseSchema, await answerOf("GET", apiPaths.admin.users, admin));
     expect(users.map((u) => u.username)).toContain("mia");
+  });
+
+  test("notifications with every kind of line, marked read, the switches saved, and the outbox with messages", async () => {
+    const [mia] = await t.deps.database.query<{ id: number }>("SELECT id FROM users WHERE username = 'mia'");
+    const base = { userId: mia.id, course: "Masters", date: "2026-11-29" };
+    t.deps.notifier.publish({ type: "booking_confirmed", ...base, time: "06:00", ref: "SW-1" });
+    t.deps.notifier.publish({ type: "request_failed", ...base, reason: { key: "bookings.reason.club_refused", context: { message: "No" } } });
+    t.deps.notifier.publish({ type: "watch_booked", ...base, time: "07:00" });
+    t.deps.notifier.publish({ type: "watch_found", ...base, time: "07:08" });
+    t.deps.notifier.publish({ type: "needs_attention", ...base, reason: { key: "bookings.reason.bad_credentials", context: {} } });
+    t.deps.notifier.publish({ type: "club_booking_cancelled", ...base, ref: "SW-1", time: "06:00" });
+    t.deps.notifier.publish({ type: "club_booking_changed", ...base, ref: "SW-2", time: "06:08", readAt: 1 });
+    await t.deps.notifier.settled!();
+    const listed = expectReadable(notificationsResponseSchema, await answerOf("GET", apiPaths.my.notifications, member));
+    expect(listed.items).toHaveLength(7);
+    expectReadable(markReadResponseSchema, await answerOf("POST", apiPaths.my.markNotificationsRead, member, { ids: [listed.items[0].id] }));
+    expectReadable(emailSettingsSchema, await answerOf("PUT", apiPaths.my.notificationSettings, member, { email: { watch_found: false } }));
+    const outbox = expectReadable(outboxResponseSchema, await answerOf("GET", apiPaths.admin.mailOutbox, admin));
+    expect(outbox.messages.length).toBeGreaterThanOrEqual(6);
   });
 
   test("PUT /v1/my/profile answers with the user", async () => {

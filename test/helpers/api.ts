@@ -18,6 +18,7 @@ import { registerPlayersActions } from "../../src/features/players/players.servi
 import { registerBookingActions } from "../../src/features/bookings/bookings.actions.ts";
 import { createContainer, type ContainerConfig } from "../../src/container.ts";
 import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
+import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 export const ORIGIN = "http://localhost";
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   extend?: (deps: AppDeps) => Partial<AppDeps>;
   /** How the release engine is built (the container builds it with the app's parts). */
   releaseEngine?: ReleaseEngineOptions;
+  /** The mail job's transport and pace (default: no SMTP, messages kept in the outbox). */
+  mail?: MailSenderOptions;
 }
 
 /** A port nothing listens on, so a test that forgot to start a club fails fast and clearly. */
@@ -75,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clubTimeoutMs: 2000,
     passwordCost: { memoryCost: 1024, timeCost: 1 },
     releaseEngine: options.releaseEngine,
+    mail: options.mail,
   };
   const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
   const base = createContainer(config, { hub });
@@ -139,6 +143,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await deps.bookingsSync.stop();
       await deps.slotWatch.stop();
       await deps.readiness.stop();
+      await deps.mailSender.stop();
+      await deps.notifier.settled?.();
       await database.close();
     },
   };

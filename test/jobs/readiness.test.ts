@@ -72,7 +72,7 @@ describe("readiness check", () => {
     const row = await request(f, id);
     expect(row).toMatchObject({ status: "needs_attention", reasonKey: "readiness.reason.bad_login" });
     const told = f.t.published.filter((p) => p.topic === `user:${maria.id}`).map((p) => p.message);
-    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "error", textKey: "readiness.toast.needs_attention", context: expect.objectContaining({ reasonKey: "readiness.reason.bad_login" }) }) }));
+    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "error", textKey: "notifications.text.needs_attention", context: expect.objectContaining({ reasonKey: "readiness.reason.bad_login" }) }) }));
     // The member's list names the state and the reason.
     const cookie = await f.t.signIn("maria", "demo1234");
     const list = (await (await f.t.call("GET", "/v1/my/requests", { cookie })).json()) as { status: string; failureReason: string }[];

@@ -10,6 +10,7 @@ import { toSessionUser } from "../../src/services/sessions.ts";
 import type { SessionUser } from "../../src/domain/session-user.ts";
 import { FakeClock } from "../../src/lib/clock.ts";
 import type { ReleaseEngine, ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
+import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
 
@@ -44,6 +45,8 @@ export interface ReleaseFixtureOptions {
   startEngine?: boolean;
   /** How long the adapter waits for the club (default 5 s). */
   clubTimeoutMs?: number;
+  /** The mail job's transport and pace (default: no SMTP). */
+  mail?: MailSenderOptions;
 }
 
 export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): Promise<ReleaseFixture> {
@@ -61,6 +64,7 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
       measureOffset: async () => ({ offsetMs: options.measuredOffsetMs ?? sim.clockOffsetMs(), uncertaintyMs: 0 }),
       ...options.engine,
     },
+    mail: options.mail,
   });
   const engine = t.deps.releaseEngine;
   if (options.startEngine ?? true) await engine.start();

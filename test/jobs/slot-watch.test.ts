@@ -77,7 +77,7 @@ describe("slot watch against the demo club", () => {
     expect(booking).toMatchObject({ bookingRef: clubMaria[0].ref, playDate: PLAY, time: "06:08", courseId: "masters" });
     const mariaUser = await f.user("maria");
     const told = f.t.published.filter((p) => p.topic === `user:${mariaUser.id}`).map((p) => p.message);
-    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "success", textKey: "watches.toast.booked" }) }));
+    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "success", textKey: "notifications.text.watch_booked" }) }));
 
     // The list shows the state and what was tried.
     const list = (await (await f.t.call("GET", "/v1/my/watches", { cookie: maria.cookie })).json()) as { status: string; tried: { time: string; outcome: string }[]; reason: string }[];
@@ -107,7 +107,7 @@ describe("slot watch against the demo club", () => {
     expect(await f.bookingsOf("ana")).toHaveLength(0);
     const anaUser = await f.user("ana");
     const told = f.t.published.filter((p) => p.topic === `user:${anaUser.id}`).map((p) => p.message);
-    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "watches.toast.found", context: expect.objectContaining({ time: "06:00" }) }) }));
+    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }) }));
   });
 
   test("an upgrade books the better time first and then cancels the old booking: exactly one booking", async () => {

@@ -45,6 +45,9 @@ describe("loadConfig", () => {
     ["CLUB_URL", "not a url", "CLUB_URL must be a URL"],
     ["LOG_LEVEL", "loud", "LOG_LEVEL must be one of debug, info, warn, error"],
     ["SECRET_KEY", "short", "SECRET_KEY must be at least 16 characters"],
+    ["SMTP_URL", "http://mail.example.com", "SMTP_URL must start with smtp:// or smtps://"],
+    ["SMTP_URL", "mail.example.com", "SMTP_URL must be a URL such as smtp://"],
+    ["MAIL_FROM", "Teebox", "MAIL_FROM must be an email address"],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
     let error: unknown;
     try {
@@ -59,5 +62,17 @@ describe("loadConfig", () => {
 
   test("secrets are not echoed in the error", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: "short" })).toThrow('ADMIN_PASSWORD must be at least 8 characters (got "…")');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://user:hunter2@mail.example.com?starttls=maybe" })).toThrow(
+      'SMTP_URL starttls must be off or required (got "smtp://…@mail.example.com?starttls=maybe")',
+    );
+  });
+
+  test("email: SMTP_URL and MAIL_FROM together, neither by default; SMTP_URL alone stops start-up", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ smtpUrl: null, mailFrom: null });
+    expect(loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtps://teebox:pw@mail.example.com", MAIL_FROM: "Teebox <teebox@example.com>" })).toMatchObject({
+      smtpUrl: "smtps://teebox:pw@mail.example.com",
+      mailFrom: "Teebox <teebox@example.com>",
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com" })).toThrow("MAIL_FROM must be set when SMTP_URL is");
   });
 });

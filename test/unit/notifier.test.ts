@@ -1,6 +1,6 @@
 /** The notifier is the only code that turns domain events into socket messages: its mapping. */
-import { expect, test } from "bun:test";
-import { createNotifier, messagesFor } from "../../src/realtime/notifier.ts";
+import { describe, expect, test } from "bun:test";
+import { createNotifier, messagesFor, notificationFor, type DomainEvent, type NotificationRecord } from "../../src/realtime/notifier.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 
 const UPDATED = { type: "status", status: "updated" };
@@ -69,4 +69,151 @@ test("the notifier sends each message to its audience, in order", () => {
   notifier.publish({ type: "booking_confirmed", userId: 7, course: "M", date: "d", time: "t", ref: "r" });
   notifier.publish({ type: "data_changed", everyone: true });
   expect(sent).toEqual(["user 7: toast", "user 7: status", "all: status"]);
+});
+
+describe("the notification each event leaves (issue 16)", () => {
+  test("a booking confirmed: request_confirmed, named by the club's reference", () => {
+    expect(notificationFor({ type: "booking_confirmed", userId: 2, course: "Masters", date: "2026-11-29", time: "06:08", ref: "SW-9", requestId: 5 })).toEqual({
+      userId: 2,
+      kind: "request_confirmed",
+      textKey: "notifications.text.request_confirmed",
+      context: { course: "Masters", date: "2026-11-29", time: "06:08", bookingId: "SW-9" },
+      eventId: "booking_confirmed:SW-9",
+    });
+  });
+
+  test("a request failed: request_failed with the reason's key, its placeholders and its default text", () => {
+    const failed = notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.club_refused", context: { message: "Member suspended" } }, requestId: 5 });
+    expect(failed).toEqual({
+      userId: 2,
+      kind: "request_failed",
+      textKey: "notifications.text.request_failed",
+      context: { message: "Member suspended", reason: "Member suspended", reasonKey: "bookings.reason.club_refused", course: "Masters", date: "2026-11-29" },
+      eventId: "request_failed:#5:bookings.reason.club_refused",
+    });
+    // Without the request's id the course and date name it.
+    expect(notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} } })?.eventId).toBe(
+      "request_failed:Masters:2026-11-29:bookings.reason.no_time_available",
+    );
+  });
+
+  test("the watch and readiness events: their own kinds, a time or a reason when given", () => {
+    expect(notificationFor({ type: "watch_booked", userId: 3, course: "Legends", date: "2026-12-01", time: "07:04" })).toMatchObject({
+      kind: "watch_booked",
+      textKey: "notifications.text.watch_booked",
+      context: { course: "Legends", date: "2026-12-01", time: "07:04", reason: "" },
+      eventId: "watch_booked:Legends:2026-12-01:07:04",
+    });
+    expect(notificationFor({ type: "watch_found", userId: 3, course: "Legends", date: "2026-12-01", time: "07:12" })).toMatchObject({ kind: "watch_found", eventId: "watch_found:Legends:2026-12-01:07:12" });
+    expect(notificationFor({ type: "needs_attention", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.bad_credentials", context: {} } })).toMatchObject({
+      kind: "needs_attention",
+      context: { course: "Legends", date: "2026-12-01", time: "", reasonKey: "bookings.reason.bad_credentials", reason: "The club did not accept your club login. Update it in your profile." },
+      eventId: "needs_attention:Legends:2026-12-01:bookings.reason.bad_credentials",
+    });
+  });
+
+  test("a booking cancelled or changed on the club's site: booking_cancelled once per booking, booking_changed once per read", () => {
+    expect(notificationFor({ type: "club_booking_cancelled", userId: 4, ref: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" })).toEqual({
+      userId: 4,
+      kind: "booking_cancelled",
+      textKey: "notifications.text.booking_cancelled",
+      context: { bookingId: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" },
+      eventId: "club_booking_cancelled:SW-3",
+    });
+    expect(notificationFor({ type: "club_booking_changed", userId: 4, ref: "SW-3", course: "Masters", date: "2026-11-30", time: "06:16", readAt: 1000 })).toMatchObject({
+      kind: "booking_changed",
+      context: { bookingId: "SW-3", course: "Masters", date: "2026-11-30", time: "06:16" },
+      eventId: "club_booking_changed:SW-3:1000",
+    });
+  });
+
+  test("events that only refresh screens, and the member's own cancellations, leave none", () => {
+    const quiet: DomainEvent[] = [
+      { type: "data_changed", userId: 1 },
+      { type: "data_changed", everyone: true },
+      { type: "texts_changed" },
+      { type: "requests_moved", userId: 1, count: 2 },
+      { type: "request_cancelled", userId: 1 },
+      { type: "booking_cancelled", userId: 1, ref: "SW-1" },
+    ];
+    for (const event of quiet) expect(notificationFor(event)).toBeNull();
+  });
+
+  test("the new events' toasts: watch and readiness with a refresh, the club's changes a toast alone (the sync refreshes once)", () => {
+    expect(messagesFor({ type: "watch_booked", userId: 3, course: "Legends", date: "2026-12-01", time: "07:04" })).toEqual([
+      {
+        userId: 3,
+        message: {
+          type: "toast",
+          toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { reason: "", course: "Legends", date: "2026-12-01", time: "07:04" }, message: "Your slot watch booked Legends on 2026-12-01 at 07:04." },
+        },
+      },
+      { userId: 3, message: UPDATED as ServerMessage },
+    ]);
+    expect(messagesFor({ type: "needs_attention", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_club_login", context: {} } })[0].message).toMatchObject({
+      toast: { kind: "error", message: "Your request for Legends on 2026-12-01 needs attention: Connect your club account in your profile first." },
+    });
+    expect(messagesFor({ type: "club_booking_cancelled", userId: 4, ref: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" })).toEqual([
+      {
+        userId: 4,
+        message: {
+          type: "toast",
+          toast: {
+            kind: "info",
+            textKey: "notifications.text.booking_cancelled",
+            context: { bookingId: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" },
+            message: "Your booking SW-3 for Masters on 2026-11-30 at 06:00 was cancelled on the club's site.",
+          },
+        },
+      },
+    ]);
+  });
+});
+
+describe("the notifier stores notifications after the raiser has gone on", () => {
+  test("publish sends at once and never waits; the notification is stored next, then the member's screens refresh", async () => {
+    const sent: string[] = [];
+    const stored: NotificationRecord[] = [];
+    let finishStore!: () => void;
+    const notifier = createNotifier(
+      { toUser: (id, m) => sent.push(`user ${id}: ${m.type}`), toAll: (m) => sent.push(`all: ${m.type}`) },
+      {
+        record: async (n) => {
+          stored.push(n);
+          await new Promise<void>((resolve) => (finishStore = resolve));
+          return true;
+        },
+      },
+    );
+    notifier.publish({ type: "booking_confirmed", userId: 7, course: "M", date: "d", time: "t", ref: "r" });
+    expect(sent).toEqual(["user 7: toast", "user 7: status"]);
+    expect(stored).toEqual([]);
+    await Bun.sleep(5);
+    expect(stored.map((n) => n.kind)).toEqual(["request_confirmed"]);
+    finishStore();
+    await notifier.settled!();
+    expect(sent).toEqual(["user 7: toast", "user 7: status", "user 7: status"]);
+  });
+
+  test("an event stored before (record answers false) refreshes nothing more; a failing store is reported, not thrown", async () => {
+    const sent: string[] = [];
+    const errors: unknown[] = [];
+    let calls = 0;
+    const notifier = createNotifier(
+      { toUser: (id, m) => sent.push(`user ${id}: ${m.type}`), toAll: () => undefined },
+      {
+        record: async () => {
+          calls++;
+          if (calls === 2) throw new Error("disk full");
+          return false;
+        },
+        onError: (error) => errors.push(error),
+      },
+    );
+    notifier.publish({ type: "club_booking_cancelled", userId: 1, ref: "A", course: "M", date: "d", time: "t" });
+    notifier.publish({ type: "club_booking_cancelled", userId: 1, ref: "B", course: "M", date: "d", time: "t" });
+    await notifier.settled!();
+    expect(sent).toEqual(["user 1: toast", "user 1: toast"]);
+    expect(errors.map(String)).toEqual(["Error: disk full"]);
+  });
 });

@@ -3,11 +3,12 @@ import { formatClockTime } from "../../src/domain/manila-time.ts";
 import { BRAND_TITLE } from "../../src/domain/ui-text/common.ts";
 import { Button } from "../components/button.tsx";
 import { RefreshButton } from "../features/home/refresh-button.tsx";
+import { NotificationBell } from "../features/notifications/notification-bell.tsx";
 import { useLiveDataStore, useLiveDataSync } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 import { useText } from "../lib/text.ts";
 
-/** Brand, welcome line, last-updated time (Manila HH:mm:ss, dashes when unknown) and logout. */
+/** Brand, welcome line, last-updated time (Manila HH:mm:ss, dashes when unknown), the notification bell and logout. */
 export function Header() {
   const t = useText();
   const user = useSessionStore((state) => state.user);
@@ -34,9 +35,13 @@ export function Header() {
           {t("layout.last_updated", { time: formatClockTime(lastScrapeTime) })}
         </span>
         <RefreshButton />
-        <Button variant="secondary" className="app-header__logout" isLoading={isSigningOut} onClick={handleLogout}>
-          {t("layout.logout")}
-        </Button>
+        {/* Side by side even on a phone, where the rest of this column stacks. */}
+        <div className="app-header__account">
+          <NotificationBell />
+          <Button variant="secondary" className="app-header__logout" isLoading={isSigningOut} onClick={handleLogout}>
+            {t("layout.logout")}
+          </Button>
+        </div>
       </div>
     </header>
   );

@@ -8,6 +8,7 @@ import { bookingsText } from "./bookings.ts";
 import { commonText } from "./common.ts";
 import { homeText } from "./home.ts";
 import { loginText } from "./login.ts";
+import { notificationsText } from "./notifications.ts";
 import { playersText } from "./players.ts";
 import { profileText } from "./profile.ts";
 import { setupText } from "./setup.ts";
@@ -26,6 +27,7 @@ export const DEFAULT_UI_TEXT = {
   ...profileText,
   ...setupText,
   ...adminText,
+  ...notificationsText,
   ...storyText,
   ...watchesText,
 } as const satisfies Record<string, string>;

@@ -11,7 +11,7 @@ export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, atte
   if (!isNew) return;
   const course = await courseNameOf(database.db, request.courseId);
   logger.info("release: booked", { requestId: request.id, ref, teeTime: time, latenessMs: request.latenessMs });
-  notifier.publish({ type: "booking_confirmed", userId: request.userId, course, date: request.playDate, time, ref });
+  notifier.publish({ type: "booking_confirmed", userId: request.userId, course, date: request.playDate, time, ref, requestId: request.id });
 }
 
 export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why: RequestReason): Promise<void> {
@@ -20,7 +20,7 @@ export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why:
   if (!isNew) return;
   const course = await courseNameOf(database.db, request.courseId);
   logger.info("release: request failed", { requestId: request.id, reason: why.key, context: why.context });
-  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why });
+  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why, requestId: request.id });
 }
 
 /**
@@ -32,7 +32,9 @@ export async function finishUnsure(rt: ReleaseRuntime, request: RequestRow, minu
   const why = reason("bookings.reason.could_not_tell", { date: request.playDate, minutes: String(Math.max(1, minutes)) });
   if (!(await markUnsure(database.db, request.id, why, rt.now()))) return;
   logger.warn("release: could not tell whether the club booked a request", { requestId: request.id });
-  notifier.publish({ type: "data_changed", userId: request.userId });
+  const course = await courseNameOf(database.db, request.courseId);
+  // A toast and a refresh, and a notification (list and email): the member has something to check.
+  notifier.publish({ type: "needs_attention", userId: request.userId, course, date: request.playDate, reason: why });
 }
 
 /** Why a member's club session could not be opened. */

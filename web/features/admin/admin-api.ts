@@ -17,6 +17,7 @@ import {
   type SystemStats,
 } from "../../../src/features/admin/admin.schemas.ts";
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
+import { outboxResponseSchema, type OutboxResponse } from "../../../src/features/notifications/notifications-responses.schemas.ts";
 import type { BookingRule, Holiday } from "../../../src/domain/booking-rules.ts";
 import type { AppSettings, ExtraSettings } from "../../../src/domain/settings.ts";
 import type { AdminSettingsValues } from "../../../src/features/admin/admin.schemas.ts";
@@ -25,6 +26,7 @@ type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watc
 
 export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
 export type ClubStatus = ClubStatusView;
+export type MailOutbox = OutboxResponse;
 
 export interface UserPayload {
   username?: string;
@@ -45,6 +47,7 @@ const paths = apiPaths.admin;
 export const adminApi = {
   systemStats: () => getJson(paths.systemStats, systemStatsSchema),
   clubStatus: () => getJson(apiPaths.system.club, clubStatusSchema),
+  mailOutbox: () => getJson(paths.mailOutbox, outboxResponseSchema),
 
   listUsers: () => getJson(paths.users, adminUsersResponseSchema),
   createUser: (user: UserPayload) => api.post(paths.users, user),

@@ -1,4 +1,4 @@
-/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, refreshed every 5 s. */
+/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";
@@ -8,6 +8,7 @@ import { useText } from "../../lib/text.ts";
 import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
 import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
+import { MailOutbox } from "./mail-outbox.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
 
@@ -146,6 +147,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
       ) : error ? null : (
         <p>{t("admin.monitor.no_data")}</p>
       )}
+      <MailOutbox timer={timer} refreshMs={MONITOR_REFRESH_MS} />
     </section>
   );
 }

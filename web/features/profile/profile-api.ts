@@ -1,9 +1,11 @@
-/** The profile calls (spec §7): save the profile, change the password, and the form options. */
+/** The profile calls (spec §7): save the profile, change the password, the form options and the email switches. */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
 import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
 import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
-import { api, getJson } from "../../lib/api.ts";
+import { emailSettingsSchema, type EmailSettings } from "../../../src/features/notifications/notifications-responses.schemas.ts";
+import type { NotificationKind } from "../../../src/domain/notifications.ts";
+import { api, getJson, withCacheBuster } from "../../lib/api.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 
 /** The server's own contract (a blank or absent golf_password keeps the stored club password). */
@@ -19,4 +21,15 @@ export function updateProfile(update: ProfileUpdate): Promise<UserResponse> {
 
 export function changePassword(body: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
   return api.post(apiPaths.my.changePassword, body);
+}
+
+export type { EmailSettings };
+
+export function fetchEmailSettings(): Promise<EmailSettings> {
+  return getJson(withCacheBuster(apiPaths.my.notificationSettings), emailSettingsSchema);
+}
+
+/** Switches the email of one kind of notification on or off; answers all the switches. */
+export function saveEmailSwitch(kind: NotificationKind, isOn: boolean): Promise<EmailSettings> {
+  return api.putFor(apiPaths.my.notificationSettings, { email: { [kind]: isOn } }, emailSettingsSchema);
 }

@@ -1,9 +1,10 @@
-/** The Profile page body (spec §2): the user details form and, separately, the change-password form. */
+/** The Profile page body (spec §2): the user details form, the change-password form and the email switches. */
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import { CalendarSection } from "./calendar-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { EmailNotifications } from "./email-notifications.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
 import "./profile.css";
 
@@ -18,6 +19,7 @@ export function ProfileView() {
           <ProfileDetailsForm user={user} />
           <ChangePasswordForm />
           <CalendarSection />
+          <EmailNotifications />
         </div>
       ) : (
         <LoadingBlock label={t("profile.loading")} />

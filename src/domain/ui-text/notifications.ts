@@ -1,0 +1,76 @@
+/**
+ * UI text of notifications (issue 16): the bell and its list, each kind's line (also the body of
+ * its email and the toast of the watch events), each kind's email subject, the profile's email
+ * switches and the admin's outbox. Placeholders: {course}, {date}, {time}, {bookingId}, {reason}.
+ */
+import type { NotificationKind } from "../notifications.ts";
+
+type PerKind<P extends string> = { [K in NotificationKind as `${P}.${K}`]: string };
+
+const lines = {
+  "notifications.text.request_confirmed": "Booked: {course} on {date} at {time} ({bookingId}).",
+  "notifications.text.request_failed": "Your request for {course} on {date} failed: {reason}",
+  "notifications.text.watch_booked": "Your slot watch booked {course} on {date} at {time}.",
+  "notifications.text.watch_found": "A tee time came free: {course} on {date} at {time}.",
+  "notifications.text.needs_attention": "Your request for {course} on {date} needs attention: {reason}",
+  "notifications.text.booking_cancelled": "Your booking {bookingId} for {course} on {date} at {time} was cancelled on the club's site.",
+  "notifications.text.booking_changed": "Your booking {bookingId} was changed on the club's site: now {course} on {date} at {time}.",
+} as const satisfies PerKind<"notifications.text">;
+
+const subjects = {
+  "notifications.subject.request_confirmed": "Teebox booked {course} on {date} at {time}",
+  "notifications.subject.request_failed": "Teebox could not book {course} on {date}",
+  "notifications.subject.watch_booked": "Teebox booked a freed tee time: {course} on {date}",
+  "notifications.subject.watch_found": "A tee time came free: {course} on {date}",
+  "notifications.subject.needs_attention": "Your request for {course} on {date} needs attention",
+  "notifications.subject.booking_cancelled": "Booking {bookingId} was cancelled on the club's site",
+  "notifications.subject.booking_changed": "Booking {bookingId} was changed on the club's site",
+} as const satisfies PerKind<"notifications.subject">;
+
+const switches = {
+  "notifications.switch.request_confirmed": "A request is booked",
+  "notifications.switch.request_failed": "A request could not be booked",
+  "notifications.switch.watch_booked": "A slot watch booked a tee time",
+  "notifications.switch.watch_found": "A slot watch found a free tee time",
+  "notifications.switch.needs_attention": "A request needs attention before its release",
+  "notifications.switch.booking_cancelled": "A booking was cancelled on the club's site",
+  "notifications.switch.booking_changed": "A booking was changed on the club's site",
+} as const satisfies PerKind<"notifications.switch">;
+
+export const notificationsText = {
+  ...lines,
+  ...subjects,
+  ...switches,
+  "notifications.bell": "Notifications",
+  "notifications.bell_unread": "Notifications, {count} unread",
+  "notifications.title": "Notifications",
+  "notifications.empty": "Nothing yet. Teebox tells you here when a request is booked or fails, and when a booking changes at the club.",
+  "notifications.unread": "Unread",
+  "notifications.mark_all_read": "Mark all as read",
+  "notifications.mark_read": "Mark as read",
+  "notifications.load_failed": "Your notifications could not be loaded.",
+  "notifications.more": "Show older",
+  "notifications.email_footer": "Teebox\nYou get this email because it is switched on in your Teebox profile; switch it off there.",
+  "notifications.settings.title": "Email notifications",
+  "notifications.settings.hint": "Every notification is listed under the bell. Choose which ones are also sent by email to {email}.",
+  "notifications.settings.no_email": "Add your email in your details above to get notifications by email.",
+  "notifications.settings.saved": "Email notifications saved",
+  "notifications.settings.load_failed": "Your email notifications could not be loaded.",
+  "notifications.settings.save_failed": "Your choice could not be saved. Please try again.",
+  "notifications.page.invalid": "The page of notifications asked for is not valid.",
+  "admin.outbox.title": "Email outbox",
+  "admin.outbox.smtp_off": "No SMTP server is configured (SMTP_URL): messages are kept here and not sent.",
+  "admin.outbox.smtp_on": "Sent through {server}.",
+  "admin.outbox.empty": "No messages yet.",
+  "admin.outbox.col_created": "Created",
+  "admin.outbox.col_recipient": "To",
+  "admin.outbox.col_subject": "Subject",
+  "admin.outbox.col_state": "State",
+  "admin.outbox.col_attempts": "Attempts",
+  "admin.outbox.col_note": "Note",
+  "admin.outbox.state.queued": "Queued",
+  "admin.outbox.state.sent": "Sent",
+  "admin.outbox.state.failed": "Failed",
+  "admin.outbox.load_failed": "The outbox could not be loaded.",
+  "admin.outbox.counts": "{queued} queued, {sent} sent, {failed} failed",
+} as const;

@@ -1,0 +1,27 @@
+/**
+ * What the notification calls accept (issue 16): a page of the list, which notifications to mark
+ * read, and the member's email switches. Strict: a field Teebox does not know is refused.
+ */
+import { z } from "zod";
+import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX } from "../../domain/notifications.ts";
+
+const wholeNumber = (max: number) => z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().min(1).max(max));
+
+/** GET /v1/my/notifications?limit=&before= (other query fields, such as the cache buster, are ignored). */
+export const notificationsPageSchema = z.object({
+  limit: wholeNumber(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_DEFAULT),
+  before: wholeNumber(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** POST /v1/my/notifications/read: `{ "all": true }` or `{ "ids": [3, 4] }`. */
+export const markReadSchema = z.union([
+  z.strictObject({ all: z.literal(true) }),
+  z.strictObject({ ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(NOTIFICATIONS_PAGE_MAX * 2) }),
+]);
+export type MarkReadInput = z.infer<typeof markReadSchema>;
+
+/** PUT /v1/my/notification-settings: email on or off for any of the kinds. */
+export const emailSwitchesSchema = z.strictObject({
+  email: z.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<z.ZodBoolean>>),
+});
+export type EmailSwitchesInput = z.infer<typeof emailSwitchesSchema>;

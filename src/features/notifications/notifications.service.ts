@@ -1,0 +1,61 @@
+/**
+ * The member's notification calls (list, mark read, email switches) and the admin's outbox.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../../deps.ts";
+import { mailOutbox, users } from "../../db/schema.ts";
+import { MAIL_STATES, type MailState, type NotificationKind } from "../../domain/notifications.ts";
+import { emailSwitchesOf, listNotifications, markRead, setEmailSwitches, unreadCount, type NotificationPage } from "./notifications.store.ts";
+import type { EmailSwitchesInput, MarkReadInput } from "./notifications.schemas.ts";
+
+export function notificationPage(deps: AppDeps, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
+  return listNotifications(deps.database.db, userId, page);
+}
+
+/** Marks the member's notifications read; their other screens refresh when any changed. */
+export async function readNotifications(deps: AppDeps, userId: number, which: MarkReadInput): Promise<{ unread: number }> {
+  const changed = await markRead(deps.database.db, userId, which, deps.clock.now());
+  if (changed > 0) deps.notifier.publish({ type: "data_changed", userId });
+  return { unread: await unreadCount(deps.database.db, userId) };
+}
+
+export interface EmailSettingsView {
+  address: string;
+  email: Record<NotificationKind, boolean>;
+}
+
+export async function emailSettings(deps: AppDeps, userId: number): Promise<EmailSettingsView> {
+  const [user] = await deps.database.db.select({ email: users.clubEmail }).from(users).where(eq(users.id, userId));
+  return { address: user?.email.trim() ?? "", email: await emailSwitchesOf(deps.database.db, userId) };
+}
+
+export async function saveEmailSettings(deps: AppDeps, userId: number, input: EmailSwitchesInput): Promise<EmailSettingsView> {
+  await setEmailSwitches(deps.database.db, userId, input.email);
+  return emailSettings(deps, userId);
+}
+
+const OUTBOX_SHOWN = 50;
+
+/** The newest outbox messages with the counts of each state, and where they are sent. */
+export async function outbox(deps: AppDeps) {
+  const db = deps.database.db;
+  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_SHOWN);
+  const counted = await db.select({ state: mailOutbox.state, n: sql<number>`count(*)` }).from(mailOutbox).groupBy(mailOutbox.state);
+  const counts = Object.fromEntries(MAIL_STATES.map((state) => [state, 0])) as Record<MailState, number>;
+  for (const row of counted) counts[row.state] = Number(row.n);
+  return {
+    smtp: deps.mailSender.describe(),
+    counts,
+    messages: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      recipient: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      state: row.state,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      sentAt: row.sentAt,
+    })),
+  };
+}

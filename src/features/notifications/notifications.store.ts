@@ -1,0 +1,173 @@
+/**
+ * Notifications as stored: the recorder the notifier hands each notification to (the member's
+ * list, and an outbox message when the member's email switch for its kind is on), and the
+ * member's reads of their list. Sending is the mail job's (src/jobs/mail-sender.ts), never this.
+ */
+import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { AppDatabase, Db } from "../../db/client.ts";
+import { mailOutbox, notifications, notificationSettings, users } from "../../db/schema.ts";
+import {
+  DEFAULT_EMAIL_SWITCH,
+  NO_SMTP_NOTE,
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS_KEPT_PER_MEMBER,
+  notificationSubjectKey,
+  isNotificationKind,
+  type NotificationKind,
+} from "../../domain/notifications.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { NotificationRecord } from "../../realtime/notifier.ts";
+import { addressOf } from "../../mail/transport.ts";
+import { readTexts, renderNotification, textKeysOf } from "./notification-text.ts";
+
+export interface RecorderDeps {
+  database: AppDatabase;
+  clock: Clock;
+  /** The mail job: whether it can send, and a poke when a message is queued. */
+  mail: { readonly isConfigured: boolean; wake(): void };
+}
+
+/** The member's email switches, every kind present (a kind never switched is on). */
+export async function emailSwitchesOf(db: Db, userId: number): Promise<Record<NotificationKind, boolean>> {
+  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const switches = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, DEFAULT_EMAIL_SWITCH])) as Record<NotificationKind, boolean>;
+  for (const row of rows) if (isNotificationKind(row.kind)) switches[row.kind] = row.email;
+  return switches;
+}
+
+export async function setEmailSwitches(db: Db, userId: number, switches: Partial<Record<NotificationKind, boolean>>): Promise<void> {
+  for (const [kind, email] of Object.entries(switches)) {
+    if (!isNotificationKind(kind) || typeof email !== "boolean") continue;
+    await db
+      .insert(notificationSettings)
+      .values({ userId, kind, email })
+      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { email } });
+  }
+}
+
+/** Drops the member's oldest notifications beyond the number kept. */
+async function prune(db: Db, userId: number): Promise<void> {
+  const [oldestKept] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1)
+    .offset(NOTIFICATIONS_KEPT_PER_MEMBER - 1);
+  if (oldestKept) await db.delete(notifications).where(and(eq(notifications.userId, userId), lt(notifications.id, oldestKept.id)));
+}
+
+/** The outbox message of a notification, when the member has an email and its switch is on. */
+async function queueEmail(d: RecorderDeps, notification: NotificationRecord, now: number): Promise<void> {
+  const db = d.database.db;
+  const [user] = await db.select({ email: users.clubEmail }).from(users).where(eq(users.id, notification.userId));
+  const recipient = user?.email.trim() ?? "";
+  if (!addressOf(recipient)) return;
+  const switches = await emailSwitchesOf(db, notification.userId);
+  if (!switches[notification.kind]) return;
+  const subjectKey = notificationSubjectKey(notification.kind);
+  const text = await readTexts(db, [...textKeysOf(notification), subjectKey, "notifications.email_footer"]);
+  const subject = renderNotification(subjectKey, notification.context, text);
+  const body = `${renderNotification(notification.textKey, notification.context, text)}\n\n--\n${text("notifications.email_footer")}\n`;
+  const inserted = await db
+    .insert(mailOutbox)
+    .values({
+      userId: notification.userId,
+      recipient,
+      subject,
+      body,
+      // Event ids name an occurrence for its member; two members sharing an address get one each.
+      eventId: `user ${notification.userId}: ${notification.eventId}`,
+      state: "queued",
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: d.mail.isConfigured ? null : NO_SMTP_NOTE,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  if (inserted.length === 0) return;
+  d.mail.wake();
+  // Now and then, not on every message: the outbox keeps a month.
+  if (inserted[0].id % 100 === 0) await pruneOutbox(db, now);
+}
+
+/**
+ * Stores one notification in its member's list (once per event) and queues its email; true when
+ * it was new. The notifier calls this after the event's raiser has moved on.
+ */
+export function createNotificationRecorder(d: RecorderDeps): (notification: NotificationRecord) => Promise<boolean> {
+  return async (notification) => {
+    const now = d.clock.now();
+    const db = d.database.db;
+    const inserted = await db
+      .insert(notifications)
+      .values({ userId: notification.userId, kind: notification.kind, textKey: notification.textKey, context: notification.context, eventId: notification.eventId, createdAt: now, readAt: null })
+      .onConflictDoNothing()
+      .returning({ id: notifications.id });
+    if (inserted.length === 0) return false;
+    await prune(db, notification.userId);
+    await queueEmail(d, notification, now);
+    return true;
+  };
+}
+
+export interface NotificationView {
+  id: number;
+  kind: NotificationKind;
+  /** The line in the member's current wording. */
+  text: string;
+  textKey: string;
+  context: Record<string, string>;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export interface NotificationPage {
+  items: NotificationView[];
+  /** All the member's unread notifications, not only this page's. */
+  unread: number;
+  /** True when older notifications follow (ask with `before` = the last id). */
+  hasMore: boolean;
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** The member's notifications, newest first, `limit` at a time, older than id `before` when given. */
+export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
+  const where = page.before === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), lt(notifications.id, page.before));
+  const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const text = await readTexts(db, shown.flatMap(textKeysOf));
+  const items = shown.map((row) => ({
+    id: row.id,
+    kind: (isNotificationKind(row.kind) ? row.kind : "request_confirmed") as NotificationKind,
+    text: renderNotification(row.textKey, row.context, text),
+    textKey: row.textKey,
+    context: row.context,
+    createdAt: row.createdAt,
+    readAt: row.readAt,
+  }));
+  return { items, unread: await unreadCount(db, userId), hasMore: rows.length > page.limit };
+}
+
+/** Marks the member's own notifications read (all, or those of `ids`); the number newly read. */
+export async function markRead(db: Db, userId: number, which: { all: true } | { ids: number[] }, now: number): Promise<number> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  const where = "all" in which ? mine : and(mine, inArray(notifications.id, which.ids));
+  const rows = await db.update(notifications).set({ readAt: now }).where(where).returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Messages older than this leave the outbox, whatever became of them. */
+export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+async function pruneOutbox(db: Db, now: number): Promise<void> {
+  await db.delete(mailOutbox).where(lte(mailOutbox.createdAt, now - OUTBOX_KEPT_MS));
+}
