@@ -1,9 +1,11 @@
 /**
  * The member's calendar address and feed: made and renewed from the Profile page's calls, fetched
- * with no cookie and no Origin as a calendar app does, read back with the strict iCalendar parser
- * (no iCalendar parser package is installed), times in Manila, a replaced or unknown token 404.
+ * with no cookie and no Origin as a calendar app does, read back with a real iCalendar parser
+ * (ical.js, as calendar apps built on it read feeds) and with the strict structural parser of the
+ * test helpers, times in Manila, a replaced or unknown token 404.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { bookingRequests, bookings, calendarFeeds, uiText, users } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
@@ -126,6 +128,25 @@ describe("the feed", () => {
     // The same booking keeps its UID from one fetch to the next.
     const later = eventsOf(await readFeed(url)).map((e) => valueOf(e, "UID"));
     expect(later).toEqual(events.map((e) => valueOf(e, "UID")));
+  });
+
+  test("a real iCalendar parser reads the same events, with the tee time in Manila and the players' names intact", async () => {
+    await addBooking(mariaId, "SW-90", "2026-11-30", "06:04", [player("Maria", "Santos", "SW-1001"), player("Juan; Jr.", "Dela Cruz, III", "SW-1007")]);
+    const releaseAt = manilaInstant("2026-11-27", "07:00");
+    const pendingId = await addRequest(mariaId, "pending", "2026-12-04", releaseAt);
+    const url = await makeAddress();
+    const res = await fetchFeed(url);
+    expect(res.status).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+    const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    const booking = events.find((e) => e.uid === "booking-SW-90@teebox");
+    expect(booking?.startDate.toJSDate().toISOString()).toBe("2026-11-29T22:04:00.000Z");
+    expect(booking?.startDate.zone?.tzid).toBe("Asia/Manila");
+    expect(booking?.summary).toBe("Golf: Masters at 06:04");
+    expect(booking?.description).toBe("Booking SW-90. Players: Maria Santos, Juan; Jr. Dela Cruz, III.");
+    const release = events.find((e) => e.uid === `release-${pendingId}@teebox`);
+    expect(release?.startDate.toJSDate().getTime()).toBe(releaseAt);
   });
 
   test("is served with no cookie and no Origin, only for our host names, and never logs its token", async () => {
