@@ -8,7 +8,7 @@ import { z } from "zod";
 
 import { LOG_LEVELS, type LogLevel } from "./domain/settings.ts";
 import { invalidNetworks } from "./lib/trust.ts";
-import { parseSmtpUrl } from "./mail/smtp-client.ts";
+import { parseSmtpUrl } from "./mail/smtp-url.ts";
 import { addressOf } from "./mail/transport.ts";
 
 export { LOG_LEVELS, type LogLevel };

@@ -27,7 +27,7 @@ import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
 import { createContainer } from "./container.ts";
-import { createSmtpTransport } from "./mail/smtp-client.ts";
+import { createMailTransport } from "./mail/nodemailer-transport.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -62,7 +62,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     publicOrigin: config.publicOrigin,
     trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
-    mail: { transport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null, from: config.mailFrom },
+    mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
   });
   await seed(database, {
     now: clock.now(),

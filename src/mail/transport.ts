@@ -1,6 +1,6 @@
 /**
- * How Teebox hands an email to a mail server: one small interface, so the mail job does not care
- * whether the built-in SMTP client (smtp-client.ts) or a library sends it.
+ * How Teebox hands an email to a mail server: one small interface, so the mail job (and its tests)
+ * do not depend on the library that sends it (nodemailer-transport.ts).
  */
 export interface MailMessage {
   /** `Name <address>` or a bare address. */

@@ -12,7 +12,7 @@ export interface ReceivedMail {
   raw: string;
   headers: Record<string, string>;
   subject: string;
-  /** The body decoded (7bit or base64). */
+  /** The body decoded (7bit, quoted-printable or base64). */
   body: string;
 }
 
@@ -45,7 +45,10 @@ interface Session {
 }
 
 function decodeHeaderValue(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([^?]*)\?=\s*/gi, (_, b64: string) => Buffer.from(b64, "base64").toString("utf8")).trim();
+  return value
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=\s*/gi, (_, b64: string) => Buffer.from(b64, "base64").toString("utf8"))
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, " ")))
+    .trim();
 }
 
 function parseMessage(raw: string): { headers: Record<string, string>; subject: string; body: string } {
@@ -64,8 +67,12 @@ function parseMessage(raw: string): { headers: Record<string, string>; subject: 
     }
   }
   for (const name of Object.keys(headers)) headers[name] = decodeHeaderValue(headers[name]);
-  const isBase64 = /base64/i.test(headers["content-transfer-encoding"] ?? "");
-  const body = isBase64 ? Buffer.from(rawBody.replace(/\s+/g, ""), "base64").toString("utf8") : rawBody;
+  const encoding = headers["content-transfer-encoding"] ?? "";
+  const body = /base64/i.test(encoding)
+    ? Buffer.from(rawBody.replace(/\s+/g, ""), "base64").toString("utf8")
+    : /quoted-printable/i.test(encoding)
+      ? decodeQuotedPrintable(rawBody)
+      : rawBody;
   return { headers, subject: headers.subject ?? "", body: body.replace(/\r\n/g, "\n") };
 }
 
@@ -211,4 +218,18 @@ export async function closedPort(): Promise<number> {
   const port = probe.port;
   probe.stop(true);
   return port;
+}
+
+/** RFC 2045 quoted-printable: soft line breaks removed, =XX bytes decoded as UTF-8. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3))?.[0] : undefined;
+    if (hex) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i], "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
 }
