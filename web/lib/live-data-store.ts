@@ -90,18 +90,23 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
       savedPlayersResponseSchema,
       teeTimesResponseSchema,
     } = schemas;
+    // Every answer is gathered first and applied in one update: one render of the screens for a
+    // whole reload instead of one per answer (a phone's main thread notices seven).
+    const loaded: Partial<LiveData> = {};
     await Promise.all([
-      load("tee times", withCacheBuster(apiPaths.teeTimes), teeTimesResponseSchema, (value) =>
-        set({ teeTimes: value.teeTimes, lastScrapeTime: newer(get().lastScrapeTime, value.lastScrapeTime) }),
-      ),
-      load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => set({ dates })),
-      load("booking rules", apiPaths.system.rules, rulesResponseSchema, (rules) => set({ rules })),
-      load("advisories", withCacheBuster(apiPaths.advisories), advisoriesResponseSchema, (advisories) => set({ advisories })),
-      load("bookings", withCacheBuster(apiPaths.my.bookings), bookingsResponseSchema, (bookings) => set({ bookings })),
-      load("requests", withCacheBuster(apiPaths.my.requests), requestsResponseSchema, (requests) => set({ requests })),
-      load("saved players", withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema, (savedPlayers) => set({ savedPlayers })),
+      load("tee times", withCacheBuster(apiPaths.teeTimes), teeTimesResponseSchema, (value) => {
+        loaded.teeTimes = value.teeTimes;
+        loaded.lastScrapeTime = value.lastScrapeTime;
+      }),
+      load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => (loaded.dates = dates)),
+      load("booking rules", apiPaths.system.rules, rulesResponseSchema, (rules) => (loaded.rules = rules)),
+      load("advisories", withCacheBuster(apiPaths.advisories), advisoriesResponseSchema, (advisories) => (loaded.advisories = advisories)),
+      load("bookings", withCacheBuster(apiPaths.my.bookings), bookingsResponseSchema, (bookings) => (loaded.bookings = bookings)),
+      load("requests", withCacheBuster(apiPaths.my.requests), requestsResponseSchema, (requests) => (loaded.requests = requests)),
+      load("saved players", withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema, (savedPlayers) => (loaded.savedPlayers = savedPlayers)),
     ]);
-    set({ hasLoaded: true, isLoading: false });
+    const lastScrapeTime = "lastScrapeTime" in loaded ? newer(get().lastScrapeTime, loaded.lastScrapeTime ?? null) : get().lastScrapeTime;
+    set({ ...loaded, lastScrapeTime, hasLoaded: true, isLoading: false });
   }
 
   return {
