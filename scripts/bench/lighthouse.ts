@@ -2,7 +2,9 @@
  * Lighthouse on every member page with its mobile profile (simulated slow 4G, a 4x slower CPU),
  * against a local Teebox with the demo club, signed in as a member (the session cookie goes with
  * every request). Prints each page's performance, accessibility and best-practices scores with
- * LCP, TBT, FCP and the JavaScript loaded but unused.
+ * LCP, TBT, FCP and the JavaScript loaded but unused, twice: on a first visit (a fresh browser,
+ * where the one-time welcome overlay shows) and as a returning member (the overlay seen, the app
+ * visited once before, as on a phone that installed it: scripts/bench/lighthouse-returning.mjs).
  *
  * Lighthouse is not a dependency of Teebox: the benchmark installs it on first use into a cache
  * folder outside the project, so `npm install` stays lean.
@@ -32,8 +34,10 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
 }
 
+const LIGHTHOUSE_DIR = join(tmpdir(), `teebox-lighthouse-${LIGHTHOUSE_VERSION}`);
+
 function installLighthouse(): string {
-  const dir = join(tmpdir(), `teebox-lighthouse-${LIGHTHOUSE_VERSION}`);
+  const dir = LIGHTHOUSE_DIR;
   const cli = join(dir, "node_modules", "lighthouse", "cli", "index.js");
   if (existsSync(cli)) return cli;
   mkdirSync(dir, { recursive: true });
@@ -41,6 +45,13 @@ function installLighthouse(): string {
   const result = Bun.spawnSync(["npm", "install", "--no-audit", "--no-fund", "--prefix", dir, `lighthouse@${LIGHTHOUSE_VERSION}`], { stdout: "ignore", stderr: "inherit" });
   if (result.exitCode !== 0 || !existsSync(cli)) throw new Error("lighthouse could not be installed");
   return cli;
+}
+
+async function auditReturning(url: string, cookie: string): Promise<LighthouseReport> {
+  const proc = Bun.spawn(["node", join(import.meta.dir, "lighthouse-returning.mjs"), LIGHTHOUSE_DIR, CHROMIUM, url, cookie], { stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`lighthouse (returning member) failed on ${url}: ${err.slice(-500)}`);
+  return JSON.parse(out) as LighthouseReport;
 }
 
 async function audit(cli: string, url: string, cookie: string | null): Promise<LighthouseReport> {
@@ -66,32 +77,40 @@ async function audit(cli: string, url: string, cookie: string | null): Promise<L
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const score = (report: LighthouseReport, key: keyof LighthouseReport["categories"]) => Math.round((report.categories[key].score ?? 0) * 100);
 
+function printRow(path: string, reports: LighthouseReport[]): void {
+  // The run with the median performance score speaks for the page, its metrics with it.
+  const byPerf = [...reports].sort((a, b) => score(a, "performance") - score(b, "performance"));
+  const chosen = byPerf[Math.floor(byPerf.length / 2)];
+  const metric = (id: string) => Math.round(chosen.audits[id]?.numericValue ?? Number.NaN);
+  const unusedKb = Math.round((chosen.audits["unused-javascript"]?.details?.overallSavingsBytes ?? 0) / 1024);
+  console.log(
+    [
+      path.padEnd(10),
+      String(score(chosen, "performance")).padStart(5),
+      String(median(reports.map((r) => score(r, "accessibility")))).padStart(5),
+      String(median(reports.map((r) => score(r, "best-practices")))).padStart(5),
+      String(metric("largest-contentful-paint")).padStart(8),
+      String(metric("total-blocking-time")).padStart(8),
+      String(metric("first-contentful-paint")).padStart(8),
+      String(unusedKb).padStart(13),
+    ].join(" "),
+  );
+}
+
 const cli = installLighthouse();
 const teebox = await startTeebox();
 try {
   const cookie = await signIn(teebox.url, "maria", "demo1234");
-  console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile profile (simulated slow 4G, 4x CPU), median of ${runs} runs per page`);
-  console.log("page        perf  a11y  best   LCP ms   TBT ms   FCP ms  unused JS KB");
-  for (const page of PAGES) {
-    const reports: LighthouseReport[] = [];
-    for (let i = 0; i < runs; i++) reports.push(await audit(cli, `${teebox.url}${page.path}`, page.isSignedIn ? cookie : null));
-    // The run with the median performance score speaks for the page, its metrics with it.
-    const byPerf = [...reports].sort((a, b) => score(a, "performance") - score(b, "performance"));
-    const chosen = byPerf[Math.floor(byPerf.length / 2)];
-    const metric = (id: string) => Math.round(chosen.audits[id]?.numericValue ?? Number.NaN);
-    const unusedKb = Math.round((chosen.audits["unused-javascript"]?.details?.overallSavingsBytes ?? 0) / 1024);
-    console.log(
-      [
-        page.path.padEnd(10),
-        String(score(chosen, "performance")).padStart(5),
-        String(median(reports.map((r) => score(r, "accessibility")))).padStart(5),
-        String(median(reports.map((r) => score(r, "best-practices")))).padStart(5),
-        String(metric("largest-contentful-paint")).padStart(8),
-        String(metric("total-blocking-time")).padStart(8),
-        String(metric("first-contentful-paint")).padStart(8),
-        String(unusedKb).padStart(13),
-      ].join(" "),
-    );
+  for (const visit of ["first visit", "returning member"] as const) {
+    console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile profile (simulated slow 4G, 4x CPU), ${visit}, median of ${runs} runs per page`);
+    console.log("page        perf  a11y  best   LCP ms   TBT ms   FCP ms  unused JS KB");
+    for (const page of PAGES) {
+      if (visit === "returning member" && !page.isSignedIn) continue;
+      const url = `${teebox.url}${page.path}`;
+      const reports: LighthouseReport[] = [];
+      for (let i = 0; i < runs; i++) reports.push(visit === "first visit" ? await audit(cli, url, page.isSignedIn ? cookie : null) : await auditReturning(url, cookie));
+      printRow(page.path, reports);
+    }
   }
 } finally {
   await teebox.stop();

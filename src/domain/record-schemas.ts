@@ -3,7 +3,7 @@
  * answer before it trusts it. zod/mini keeps them small in the web bundle; each schema `satisfies`
  * the domain type, so the two cannot drift apart. Unknown extra fields are dropped.
  */
-import * as z from "zod/mini";
+import * as z from "./zod-mini.ts";
 import type { BookingRule, Course, Holiday } from "./booking-rules.ts";
 import type { ConfirmedBookingView, PendingRequestView } from "./bookings-view.ts";
 import type { DateEntry, TeeTimeDay } from "./date-kinds.ts";

@@ -3,7 +3,7 @@
  * member or an admin reaches: dialogs open, edit rows open, a form error shown. Any serious or
  * critical violation fails (the journeys run the same check at every screenshot).
  */
-import { afterAll, beforeAll, describe, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { ADMIN_USERNAME, expectAccessible, openPage, signIn, type TestServer, useServerAndBrowser, waitForTransitions } from "./harness.ts";
 
@@ -48,6 +48,14 @@ for (const { name, viewport } of VIEWPORTS) {
     });
 
     test("every member page, the Add Player dialog and the profile in edit mode", async () => {
+      // The browser's own list of problems: a script that breaks the content security policy (even
+      // one caught, such as a library probing for eval) shows up there and costs best practices.
+      const cdp = await context.newCDPSession(page);
+      const policyIssues: unknown[] = [];
+      cdp.on("Audits.issueAdded", (event: { issue: { code: string; details: unknown } }) => {
+        if (event.issue.code === "ContentSecurityPolicyIssue") policyIssues.push(event.issue.details);
+      });
+      await cdp.send("Audits.enable");
       await signIn(page, "ana", "demo1234");
       for (const [path, heading] of [
         ["/", "Home"],
@@ -71,6 +79,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Edit" }).first().click();
       await settle(page);
       await expectAccessible(page, `${name} profile editing`);
+      expect(policyIssues).toEqual([]);
       await page.getByRole("button", { name: "Log out" }).click();
       await page.waitForURL("**/login");
     }, 60_000);

@@ -3,7 +3,7 @@
  * zod/mini keeps them small in the web bundle. The create, update and delete answers are not
  * read by the web app, so they have no schema here.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 import { advisorySchema, appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
 
 /** A course as the admin edits it: with the other names the club's pages may use for it. */

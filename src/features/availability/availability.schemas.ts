@@ -3,7 +3,7 @@
  * dates, the booking rules bundle and the advisories. The web app checks every answer against
  * these (zod/mini: small in its bundle); the types are what the service returns.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 import {
   allowedWindowsSchema,
   appSettingsSchema,

@@ -3,7 +3,7 @@
  * checked by the web app before it trusts an answer. Apart from bookings.schemas.ts because the web
  * bundle carries zod/mini, not the full zod of the request checks.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 import { confirmedBookingSchema, pendingRequestShape } from "../../domain/record-schemas.ts";
 
 /** GET /v1/my/bookings. */

@@ -2,7 +2,7 @@
  * What the calendar address calls answer (GET and POST /v1/my/calendar), checked by the web app.
  * zod/mini: the web bundle reads it.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 
 /** The member's private feed address; null until one is made (or when it can no longer be read). */
 export const calendarAddressResponseSchema = z.object({

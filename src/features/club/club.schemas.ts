@@ -1,5 +1,5 @@
 /** What GET /v1/system/club answers (admins): checked by the web app before it trusts it. */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 
 export const clubStatusSchema = z.object({
   mode: z.enum(["demo", "live"]),

@@ -3,7 +3,7 @@
  * from notifications.schemas.ts because the web bundle carries zod/mini, not the full zod of the
  * request checks.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 import { MAIL_STATES, NOTIFICATION_KINDS } from "../../domain/notifications.ts";
 
 export const notificationSchema = z.object({

@@ -3,7 +3,7 @@
  * GET /v1/my/watches, POST /v1/my/watches, POST /v1/my/watches/{id}/cancel, and the readiness
  * check POST /v1/my/requests/check.
  */
-import * as z from "zod/mini";
+import * as z from "../../domain/zod-mini.ts";
 
 /** One booking post a watch made, as "what was tried" shows it. */
 export const watchTrySchema = z.object({
