@@ -33,7 +33,7 @@ import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
 import { ownPeakRssMb, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
-const PREPARE_LEAD_MS = 20_000;
+const PREPARE_LEAD_MS = 45_000;
 /** Requests still open this long after the instant are left as they are and reported. */
 const SETTLE_MS = 45_000;
 

@@ -42,7 +42,16 @@ export interface ReleaseEngine {
   offset(): (ClockOffset & { measuredAt: number }) | null;
   /** Resolves once every task waits on the clock or on another task (tests step a fake clock). */
   idle(): Promise<void>;
+  /**
+   * While a first wave is about to leave (its posts built, the instant less than WAVE_HOLD_MS
+   * away): a promise that resolves once it has left. Reads wait on it, so answering them cannot
+   * hold up the posts at the instant; otherwise null.
+   */
+  waveAboutToLeave(): Promise<void> | null;
 }
+
+/** How long before a first wave's instant reads are held back until it has left. */
+export const WAVE_HOLD_MS = 150;
 
 export const NO_TIME_AVAILABLE = DEFAULT_UI_TEXT["bookings.reason.no_time_available"];
 
@@ -56,6 +65,8 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
   let planner: Planner | null = null;
   /** The offset survives a restart of the engine (it is the club's, not the run's). */
   let lastMeasured: ReleaseRuntime["measured"] = null;
+  /** First waves armed and not yet left: when each leaves, and how to tell those waiting. */
+  const armedWaves = new Set<{ fireAt: number; left: Promise<void> }>();
 
   /** One release instant: prepare, wait for the club's clock, fire the first wave, run each request. */
   async function runBatch(rt: ReleaseRuntime, releaseAt: number): Promise<void> {
@@ -84,9 +95,17 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     } finally {
       rt.preparing.delete(releaseAt);
     }
-    await rt.park(waitPrecisely(rt.deps.clock, fireAt, rt.stopController.signal));
-    if (!rt.isRunning) return;
-    launchFirstWave(rt, wave);
+    let markLeft = () => {};
+    const armed = { fireAt, left: new Promise<void>((resolve) => (markLeft = resolve)) };
+    armedWaves.add(armed);
+    try {
+      await rt.park(waitPrecisely(rt.deps.clock, fireAt, rt.stopController.signal));
+      if (!rt.isRunning) return;
+      launchFirstWave(rt, wave);
+    } finally {
+      armedWaves.delete(armed);
+      markLeft();
+    }
     await rt.park(Promise.all(contexts.map((ctx) => rt.track(() => runRequest(rt, ctx, wave.get(ctx.request.id))))));
     forgetSheetsOf(rt, contexts.map((c) => c.request));
   }
@@ -97,6 +116,12 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
   };
 
   return {
+    waveAboutToLeave() {
+      if (armedWaves.size === 0) return null;
+      const now = deps.clock.now();
+      const soon = [...armedWaves].filter((wave) => wave.fireAt - now <= WAVE_HOLD_MS);
+      return soon.length === 0 ? null : Promise.all(soon.map((wave) => wave.left)).then(() => undefined);
+    },
     async start() {
       if (rt?.isRunning) return;
       const runtime = new ReleaseRuntime(deps, settings, measureOffset);

@@ -40,6 +40,10 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
       const error = misdirected();
       return c.json(error.toBody(), 421);
     }
+    // At a release instant the posts leave first: a read arriving in the last moments before a
+    // first wave waits until it has left (a few ms), so answering it cannot delay them.
+    const wave = deps.releaseEngine?.waveAboutToLeave();
+    if (wave) await wave;
     const session = options.readSession ? await getSessionFromCookieHeader(deps, c.req.header("cookie")) : null;
     if (session) {
       c.set("user", session.user);

@@ -13,7 +13,9 @@ const WARM_CONNECTIONS = 32;
 
 export function defaultMeasureOffset(deps: ReleaseDeps): Promise<ClockOffset> {
   // Loopback and nearby servers answer in a few ms, so the offset can be pinned to a few ms.
-  return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 2, maxProbes: 41, probesPerRound: 4 });
+  // A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead) keep
+  // trying until a quiet one pins the offset, since posts wait out the uncertainty so as never to be early.
+  return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 2, maxProbes: 121, probesPerRound: 4 });
 }
 
 export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
