@@ -97,7 +97,8 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     }
     let markLeft = () => {};
     const armed = { fireAt, left: new Promise<void>((resolve) => (markLeft = resolve)) };
-    armedWaves.add(armed);
+    // Only a wave with posts to send is worth holding reads for.
+    if (wave.size > 0) armedWaves.add(armed);
     try {
       await rt.park(waitPrecisely(rt.deps.clock, fireAt, rt.stopController.signal));
       if (!rt.isRunning) return;
@@ -119,8 +120,11 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     waveAboutToLeave() {
       if (armedWaves.size === 0) return null;
       const now = deps.clock.now();
-      const soon = [...armedWaves].filter((wave) => wave.fireAt - now <= WAVE_HOLD_MS);
-      return soon.length === 0 ? null : Promise.all(soon.map((wave) => wave.left)).then(() => undefined);
+      const soon = [...armedWaves].filter((wave) => wave.fireAt - now <= WAVE_HOLD_MS && now - wave.fireAt < WAVE_HOLD_MS);
+      if (soon.length === 0) return null;
+      // A safety net in real time: a read is never held longer than this, whatever became of the wave.
+      const cap = new Promise<void>((resolve) => setTimeout(resolve, WAVE_HOLD_MS * 2));
+      return Promise.race([Promise.all(soon.map((wave) => wave.left)).then(() => undefined), cap]);
     },
     async start() {
       if (rt?.isRunning) return;

@@ -50,7 +50,7 @@ export class Planner {
     const pending = await loadRequestsByStatus(rt.deps.database.db, "pending");
     // Instants are on the club's clock: plan on a measurement of it, not on ours (a club clock
     // far off ours would otherwise be prepared for late). Unmeasurable, ours stands in.
-    if (pending.length > 0 && !rt.measured) await ensureOffset(rt);
+    if (pending.length > 0 && !rt.measured) await ensureOffset(rt, "coarse");
     const offsetMs = rt.measured?.offsetMs ?? 0;
     rt.board.forgetBefore(manilaDate(rt.clubNow()));
     for (const releaseAt of new Set(pending.map((r) => r.releaseAt))) {

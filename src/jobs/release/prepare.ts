@@ -6,17 +6,22 @@ import { measureClockOffset, type ClockOffset } from "../../club/clock-offset.ts
 import { addDays, manilaDate } from "../../domain/manila-time.ts";
 import type { RequestRow } from "../../lifecycle/request-lifecycle.ts";
 import { applySlotIdTemplate, learnSlotIdTemplate } from "./slot-ids.ts";
-import { describeError, type ReleaseDeps, type ReleaseRuntime } from "./runtime.ts";
+import { describeError, type OffsetPrecision, type ReleaseDeps, type ReleaseRuntime } from "./runtime.ts";
 
 /** At most this many connections are opened ahead of a release. */
 const WARM_CONNECTIONS = 32;
 
-export function defaultMeasureOffset(deps: ReleaseDeps): Promise<ClockOffset> {
-  // Loopback and nearby servers answer in a few ms, so the offset can be pinned to a few ms.
-  // A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead) keep
-  // trying until a quiet one pins the offset, since posts wait out the uncertainty so as never to be early.
+export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecision = "fine"): Promise<ClockOffset> {
+  // Planning needs only a rough offset, quickly (a late request must not wait for it).
+  if (precision === "coarse") return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4 });
+  // Loopback and nearby servers answer in a few ms, so the offset can be pinned to a few ms. A busy
+  // moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead) keep trying
+  // until a quiet one pins it, since every post waits out the uncertainty so as never to be early.
   return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 2, maxProbes: 121, probesPerRound: 4 });
 }
+
+/** The precision a fine measurement aims at; one this close is not measured again before it ages. */
+const FINE_UNCERTAINTY_MS = 2;
 
 export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
   const { sessions, logger } = rt.deps;
@@ -31,18 +36,22 @@ export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Pr
       }
     }),
   );
-  await ensureOffset(rt);
+  await ensureOffset(rt, "fine");
   const firstByCourse = new Map<string, RequestRow>();
   for (const row of rows) if (!firstByCourse.has(row.courseId)) firstByCourse.set(row.courseId, row);
   await Promise.all([...firstByCourse.values()].map((row) => learnTemplate(rt, row)));
 }
 
-export async function ensureOffset(rt: ReleaseRuntime): Promise<void> {
-  if (rt.measured && rt.now() - rt.measured.measuredAt < rt.settings.offsetMaxAgeMs) return;
+export async function ensureOffset(rt: ReleaseRuntime, precision: OffsetPrecision): Promise<void> {
+  const isFresh = rt.measured !== null && rt.now() - rt.measured.measuredAt < rt.settings.offsetMaxAgeMs;
+  const isCloseEnough = precision === "coarse" || (rt.measured !== null && (rt.measured.precision === "fine" || rt.measured.uncertaintyMs <= FINE_UNCERTAINTY_MS));
+  if (isFresh && isCloseEnough) return;
+  if (rt.measuring) await rt.measuring;
+  if (precision === "coarse" && rt.measured) return;
   rt.measuring ??= (async () => {
     try {
-      const offset = await rt.measureOffset(rt.deps);
-      rt.measured = { ...offset, measuredAt: rt.now() };
+      const offset = await rt.measureOffset(rt.deps, precision);
+      rt.measured = { ...offset, measuredAt: rt.now(), precision };
       rt.deps.logger.info("release: club clock measured", { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs });
     } catch (error) {
       rt.deps.logger.warn("release: the club clock could not be measured", { error: describeError(error) });

@@ -20,6 +20,12 @@ import { setPhase } from "../../lifecycle/request-lifecycle.ts";
 import type { SlotIdTemplate } from "./slot-ids.ts";
 
 /** The few things the engine uses; `createContainer` builds them, a test may give its own. */
+/**
+ * How closely the club clock is measured: `coarse` to plan when to prepare (a few probes), `fine`
+ * ahead of the instant itself (every post waits out the uncertainty, so it must be small).
+ */
+export type OffsetPrecision = "coarse" | "fine";
+
 export interface ReleaseDeps {
   database: AppDatabase;
   clock: Clock;
@@ -60,7 +66,7 @@ export class ReleaseRuntime {
   job: JobHandle | null = null;
   isRunning = false;
   stopController = new AbortController();
-  measured: (ClockOffset & { measuredAt: number }) | null = null;
+  measured: (ClockOffset & { measuredAt: number; precision?: OffsetPrecision }) | null = null;
   measuring: Promise<void> | null = null;
   readonly board = new ClaimBoard();
   /** Release instants being prepared or waited for (a batch each). */
@@ -80,7 +86,7 @@ export class ReleaseRuntime {
   constructor(
     readonly deps: ReleaseDeps,
     public settings: ReleaseSettings,
-    readonly measureOffset: (deps: ReleaseDeps) => Promise<ClockOffset>,
+    readonly measureOffset: (deps: ReleaseDeps, precision?: OffsetPrecision) => Promise<ClockOffset>,
   ) {}
 
   now = (): number => this.deps.clock.now();
