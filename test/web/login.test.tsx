@@ -24,6 +24,14 @@ function fill(username: string, password: string): void {
 }
 
 describe("login page", () => {
+  test("is one main landmark holding the form, for screen readers' jump to content", async () => {
+    mockFetch(() => undefined);
+    renderApp("/login", { user: null });
+    await findPageTitle();
+    const main = screen.getByRole("main");
+    expect(main.contains(screen.getByRole("button", { name: "Sign in" }))).toBe(true);
+  });
+
   test("requires both fields before calling the server", async () => {
     const calls = mockFetch(() => undefined);
     renderApp("/login", { user: null });

@@ -5,13 +5,13 @@ import { useText } from "../lib/text.ts";
 export default function LoginPage() {
   const t = useText();
   return (
-    <div className="standalone-page login-page">
+    <main className="standalone-page login-page">
       <div className="card login-card">
         <p className="brand-title">{BRAND_TITLE}</p>
         <h1 className="page__title">{t("login.title")}</h1>
         <p className="page__note">{t("login.subtitle")}</p>
         <LoginForm />
       </div>
-    </div>
+    </main>
   );
 }

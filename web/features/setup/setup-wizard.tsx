@@ -173,7 +173,7 @@ export function SetupWizard() {
   const newPasswordProblemText = typedProblem ? t(typedProblem.errorKey as Parameters<typeof t>[0], typedProblem.context) : null;
 
   return (
-    <div className="standalone-page setup-page">
+    <main className="standalone-page setup-page">
       <div className="setup-topbar">
         <p className="brand-title">{BRAND_TITLE}</p>
         <Button variant="ghost" onClick={() => void signOut()}>
@@ -258,7 +258,7 @@ export function SetupWizard() {
           {step === 5 ? <Button type="submit">{t("setup.go_dashboard")}</Button> : null}
         </div>
       </form>
-    </div>
+    </main>
   );
 }
 
