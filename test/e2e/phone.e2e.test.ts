@@ -147,7 +147,7 @@ describe("the admin area on a 390 px phone", () => {
           buttons
             .filter((b) => {
               const r = b.getBoundingClientRect();
-              return r.height < 44 || r.left < 0 || r.right > window.innerWidth;
+              return Math.round(r.height) < 44 || r.left < 0 || r.right > window.innerWidth;
             })
             .map((b) => `${b.textContent ?? ""} (${Math.round(b.getBoundingClientRect().height)} px)`),
         );

@@ -79,7 +79,7 @@ describe("slot watch", () => {
         expect((await control("/free-slot", { date, course: watch.course, time: "06:08" })).status).toBe(200);
         await card.getByText("Booked", { exact: true }).waitFor({ timeout: WATCH_WAIT_MS });
         expect(await card.textContent()).toContain("06:08");
-        await page.getByText(/A freed slot was booked/).first().waitFor({ timeout: 5000 });
+        await page.getByText(/Your slot watch booked/).first().waitFor({ timeout: 5000 });
         // The booking is listed among the confirmed ones, after a reload from the server.
         await page.getByTestId(/^booking:/).first().waitFor();
         await saveScreenshot(page, "watch-booked");
