@@ -48,15 +48,7 @@ export function holdSharedLock(databasePath: string, waitMs = 5000): FileLock {
     db.close();
     throw new DatabaseInUseError("The database is being restored; start Teebox again when the restore has finished.");
   }
-  return {
-    release() {
-      try {
-        db.exec("ROLLBACK");
-      } finally {
-        db.close();
-      }
-    },
-  };
+  return lockHeldBy(db);
 }
 
 /** Held by a restore: refused at once while any other process has the database open. */
@@ -68,6 +60,11 @@ export function takeExclusiveLock(databasePath: string): FileLock {
     db.close();
     throw new DatabaseInUseError("Another Teebox process has this database open; stop it before restoring.");
   }
+  return lockHeldBy(db);
+}
+
+/** The lock a transaction of `db` holds: released by ending the transaction and closing. */
+function lockHeldBy(db: { exec(sql: string): unknown; close(): void }): FileLock {
   return {
     release() {
       try {
