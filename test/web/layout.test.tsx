@@ -190,7 +190,9 @@ describe("welcome overlay", () => {
   test("closes on Escape", async () => {
     localStorage.removeItem(HAS_SEEN_WELCOME_KEY);
     renderApp("/", { user: member });
-    await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
+    // The dialog listens for Escape from the moment it takes focus (both in one effect).
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });
