@@ -5,7 +5,7 @@
  */
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { ClubError, pageNotUnderstood } from "./errors.ts";
-import { createClubHttp, type ClubHttp, type ClubResponse } from "./http.ts";
+import { createClubHttp, type ClubHttp, type ClubResponse, type WireRequest, type WireSend } from "./http.ts";
 import {
   isLoginPage,
   parseAdvisoriesPage,
@@ -71,14 +71,21 @@ export interface MemberClubSession {
   /** Never retried here: a booking post without an answer may still have been booked. */
   book(input: BookInput): Promise<{ ref: string }>;
   /**
-   * The same booking post, built now (form, cookies, CSRF token) and sent when the returned function
-   * is called, so that at a release instant only the network call is left. Built lazily if the
+   * The same booking post, built now (form, cookies, CSRF token) and sent when `post` is called, so
+   * that at a release instant only the network call is left. Built at the call (`wire` null) if the
    * member is not signed in yet.
    */
-  prepareBook(input: BookInput): () => Promise<{ ref: string }>;
+  prepareBook(input: BookInput): PreparedBooking;
   editBooking(ref: string, players: ClubPlayer[]): Promise<void>;
   cancelBooking(ref: string): Promise<void>;
   logout(): Promise<void>;
+}
+
+export interface PreparedBooking {
+  /** The post as it goes on the wire, for a release wave's own thread to send at the instant. */
+  wire: WireRequest | null;
+  /** Sends the post (here, or through `via`, which sends `wire`) and reads the club's answer. */
+  post(via?: WireSend): Promise<{ ref: string }>;
 }
 
 export interface ClubClient {
@@ -261,9 +268,12 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"), reading())),
       book,
       prepareBook(input) {
-        if (!csrf) return () => book(input);
-        const post = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, isAmbiguousIfUnanswered: true });
-        return () => audited(bookingAudit(input), async () => ({ ref: resultRef(await post(), true) }), (result) => `ref ${result.ref}`);
+        if (!csrf) return { wire: null, post: () => book(input) };
+        const prepared = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, isAmbiguousIfUnanswered: true });
+        return {
+          wire: prepared.wire,
+          post: (via) => audited(bookingAudit(input), async () => ({ ref: resultRef(await prepared.send(via), true) }), (result) => `ref ${result.ref}`),
+        };
       },
       editBooking: (ref, players) =>
         audited({ ...who, action: "edit", detail: `ref ${ref}` }, async () => {

@@ -148,13 +148,13 @@ describe("book, edit, cancel", () => {
     const target = slot("2025-03-07", "masters", "07:12");
     const post = session.prepareBook({ ...target, players: [maria] });
     expect(sim.attempts().filter((a) => a.slotId === target.slotId)).toHaveLength(0);
-    const { ref } = await post();
+    const { ref } = await post.post();
     expect(sim.attempts().filter((a) => a.slotId === target.slotId).map((a) => a.outcome)).toEqual(["confirmed"]);
     expect((await session.fetchMyBookings()).map((b) => b.ref)).toEqual([ref]);
     expect(audit.map((a) => `${a.action}:${a.outcome}`)).toEqual(["login:ok", "book:ok"]);
     // A taken slot is typed the same way through a prepared post.
     const again = session.prepareBook({ ...target, players: [maria] });
-    expect((await failureOf(again())).kind).toBe("slot_taken");
+    expect((await failureOf(again.post())).kind).toBe("slot_taken");
   });
 
   test("every refusal is typed", async () => {
