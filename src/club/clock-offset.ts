@@ -36,8 +36,14 @@ interface Interval {
   hi: number;
 }
 
+/**
+ * Our clock reads whole milliseconds: an answer read at r arrived before r + 1, so the bound it
+ * gives is widened by that much (a reading sent at s left at s or later, which only narrows).
+ */
+const READING_RESOLUTION_MS = 1;
+
 function intervalOf(reading: ClubTimeReading): Interval {
-  return { lo: reading.clubMs - reading.receivedMs, hi: reading.clubMs + SECOND - reading.sentMs };
+  return { lo: reading.clubMs - reading.receivedMs - READING_RESOLUTION_MS, hi: reading.clubMs + SECOND - reading.sentMs };
 }
 
 function narrow(current: Interval, reading: ClubTimeReading): Interval {
@@ -76,5 +82,8 @@ export async function measureClockOffset(
     for (const reading of await Promise.all(readings)) interval = narrow(interval, reading);
     probes += count;
   }
-  return { offsetMs: Math.round((interval.lo + interval.hi) / 2), uncertaintyMs: Math.ceil((interval.hi - interval.lo) / 2) };
+  // Whole milliseconds, with the uncertainty measured from the rounded offset: offset ± uncertainty
+  // still covers the whole interval, so a post timed by it is never early.
+  const offsetMs = Math.round((interval.lo + interval.hi) / 2);
+  return { offsetMs, uncertaintyMs: Math.ceil(Math.max(interval.hi - offsetMs, offsetMs - interval.lo)) };
 }

@@ -11,17 +11,18 @@ import { describeError, type OffsetPrecision, type ReleaseDeps, type ReleaseRunt
 /** At most this many connections are opened ahead of a release. */
 const WARM_CONNECTIONS = 32;
 
+/** The precision a fine measurement aims at; one this close is not measured again before it ages. */
+const FINE_UNCERTAINTY_MS = 1;
+
 export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecision = "fine"): Promise<ClockOffset> {
   // Planning needs only a rough offset, quickly (a late request must not wait for it).
   if (precision === "coarse") return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4 });
-  // Loopback and nearby servers answer in a few ms, so the offset can be pinned to a few ms. A busy
-  // moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead) keep trying
-  // until a quiet one pins it, since every post waits out the uncertainty so as never to be early.
-  return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 2, maxProbes: 121, probesPerRound: 4 });
+  // Loopback and nearby servers answer within a millisecond or two, so the offset can be pinned to
+  // about one. A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead)
+  // keep trying until a quiet one pins it, since every post waits out the uncertainty so as never
+  // to be early.
+  return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: 121, probesPerRound: 4 });
 }
-
-/** The precision a fine measurement aims at; one this close is not measured again before it ages. */
-const FINE_UNCERTAINTY_MS = 2;
 
 export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
   const { sessions, logger } = rt.deps;
