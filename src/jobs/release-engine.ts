@@ -13,9 +13,10 @@
  *   outcomes     booked or failed, written once and told once
  */
 import type { ClockOffset } from "../club/clock-offset.ts";
-import { armRequests, launchFirstWave, planFirstWave, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
+import { armRequests, armWaveThread, launchFirstWave, planFirstWave, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
 import { Planner } from "./release/planner.ts";
 import { waitPrecisely } from "./release/precise-wait.ts";
+import { systemClock } from "../lib/clock.ts";
 import { defaultMeasureOffset, prepareRelease, warmConnections } from "./release/prepare.ts";
 import { recoverProcessing } from "./release/recovery.ts";
 import { loadPendingAt } from "../lifecycle/request-lifecycle.ts";
@@ -99,10 +100,21 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     const armed = { fireAt, left: new Promise<void>((resolve) => (markLeft = resolve)) };
     // Only a wave with posts to send is worth holding reads for.
     if (wave.size > 0) armedWaves.add(armed);
+    // On the system clock the wave leaves from a thread of its own; a test clock moves only by hand.
+    const thread = rt.deps.clock === systemClock ? armWaveThread(rt, wave, fireAt) : null;
     try {
-      await rt.park(waitPrecisely(rt.deps.clock, fireAt, rt.stopController.signal));
-      if (!rt.isRunning) return;
-      launchFirstWave(rt, wave);
+      // The wave's thread times the instant itself: a plain timer is enough here, and waiting
+      // precisely would only take a core from it at the moment it sends.
+      await rt.park(thread ? rt.deps.clock.sleepUntil(fireAt, rt.stopController.signal) : waitPrecisely(rt.deps.clock, fireAt, rt.stopController.signal));
+      // Stopped before the instant: the wave is called off. If it left already, the requests stay
+      // processing and the next start reconciles them, as after a crash at the instant.
+      if (!rt.isRunning) {
+        thread?.cancel();
+        return;
+      }
+      launchFirstWave(rt, wave, thread);
+      // Reads held for the wave wait until its posts are out, not only until this thread woke.
+      if (thread) await thread.left;
     } finally {
       armedWaves.delete(armed);
       markLeft();

@@ -2,7 +2,7 @@
  * The instant itself: requests made processing with their sessions at hand, their first claims
  * taken and first attempts written as sent, then every first post leaving in one tight loop.
  */
-import type { MemberClubSession } from "../../club/client.ts";
+import type { MemberClubSession, PreparedBooking } from "../../club/client.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import type { RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
@@ -10,6 +10,8 @@ import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
+import type { WireRequest } from "../../club/http.ts";
+import { armWave, type ArmedWave } from "./wave-sender.ts";
 
 /** A first attempt written as sent at the release instant, posted by the request's runner. */
 export interface PreparedAttempt {
@@ -18,9 +20,17 @@ export interface PreparedAttempt {
   isPredicted: boolean;
   attemptId: number;
   /** The booking post, built before the instant (form, cookies, CSRF token). */
-  post: () => Promise<{ ref: string }>;
-  /** Set when the post leaves at the instant; the request's run awaits its answer. */
-  launched: { answer: Promise<{ ref: string }>; firedAtLocal: number; firedAtClub: number } | null;
+  post: PreparedBooking;
+  /** Its place in the wave's own thread, when that thread sends it (null: the main thread does). */
+  waveIndex: number | null;
+  /** Set when the post is made at the instant; the request's run awaits its answer. */
+  launched: { answer: Promise<{ ref: string }>; sentAt(): AttemptSentAt } | null;
+}
+
+/** When an attempt's post left, on our clock and on the club's. */
+export interface AttemptSentAt {
+  firedAtLocal: number;
+  firedAtClub: number;
 }
 
 export interface RunContext {
@@ -82,7 +92,7 @@ export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], 
     const slot = knownSlotId(rt, request, choice.time);
     if (!slot) continue;
     const post = ctx.session.prepareBook({ date: request.playDate, course: request.courseId, slotId: slot.slotId, time: choice.time, players: toClubPlayers(request.players) });
-    first.push({ ctx, attempt: { time: choice.time, ...slot, attemptId: 0, post, launched: null } });
+    first.push({ ctx, attempt: { time: choice.time, ...slot, attemptId: 0, post, waveIndex: null, launched: null } });
   }
   await rt.deps.database.transaction(async (tx) => {
     for (const { ctx, attempt } of first) {
@@ -94,15 +104,44 @@ export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], 
 }
 
 /**
- * At the instant, every first post leaves in one tight loop, earliest-submitted first; each
- * request's run then takes up its answer. Nothing else runs between two posts.
+ * Every member's first post leaves at the instant, so the first wave is not held to the adapter's
+ * usual count of requests in flight (64); this bounds it still, at what one fetch client keeps
+ * open at once (decision 120).
  */
-export function launchFirstWave(rt: ReleaseRuntime, wave: Map<number, PreparedAttempt>): void {
+const FIRST_WAVE_MAX_IN_FLIGHT = 256;
+
+/**
+ * Hands the wave's posts to a thread of their own, which sends them at `fireAt` whatever the main
+ * thread is doing then (decision 120). A post not built ahead (no session yet) stays with the main thread.
+ */
+export function armWaveThread(rt: ReleaseRuntime, wave: Map<number, PreparedAttempt>, fireAt: number): ArmedWave | null {
+  const posts: WireRequest[] = [];
   for (const attempt of wave.values()) {
-    const firedAtLocal = rt.now();
-    const answer = attempt.post();
+    if (!attempt.post.wire) continue;
+    attempt.waveIndex = posts.length;
+    posts.push(attempt.post.wire);
+  }
+  return posts.length > 0 ? armWave(fireAt, posts, FIRST_WAVE_MAX_IN_FLIGHT, rt.deps.logger) : null;
+}
+
+/**
+ * At the instant, every first post is made in one tight loop, earliest-submitted first; each
+ * request's run then takes up its answer. Nothing else runs between two posts. Posts the wave's
+ * thread carries have left already (or leave now): here they only join their answers.
+ */
+export function launchFirstWave(rt: ReleaseRuntime, wave: Map<number, PreparedAttempt>, thread: ArmedWave | null): void {
+  for (const attempt of wave.values()) {
+    const calledAt: AttemptSentAt = { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
+    const index = thread ? attempt.waveIndex : null;
+    const answer = attempt.post.post(thread && index !== null ? thread.via(index) : undefined);
     // Handled when the request's run awaits it; this only keeps an early failure from being unhandled.
     answer.catch(() => undefined);
-    attempt.launched = { answer, firedAtLocal, firedAtClub: rt.clubNow() };
+    attempt.launched = {
+      answer,
+      sentAt() {
+        const sentMs = thread && index !== null ? thread.sentAt(index) : null;
+        return sentMs === null ? calledAt : { firedAtLocal: sentMs, firedAtClub: rt.clubAt(sentMs) };
+      },
+    };
   }
 }

@@ -9,7 +9,7 @@ import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
 import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
-import type { PreparedAttempt, RunContext } from "./first-wave.ts";
+import type { AttemptSentAt, PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
@@ -122,14 +122,16 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     }
     let slotId: string;
     let attemptId: number;
-    let sentAt: { firedAtLocal: number; firedAtClub: number } | null = null;
+    // A first attempt's times are known once its post has left: asked for when its answer is in.
+    let sentAt: (() => AttemptSentAt) | null = null;
     let launched: PreparedAttempt["launched"] = null;
     if (firstAttempt) {
       attemptId = firstAttempt.attemptId;
       slotId = firstAttempt.slotId;
       state = { ...state, isPredicted: firstAttempt.isPredicted };
       launched = firstAttempt.launched;
-      sentAt = launched ? { firedAtLocal: launched.firedAtLocal, firedAtClub: launched.firedAtClub } : { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
+      const calledAt = { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
+      sentAt = launched ? launched.sentAt : () => calledAt;
       firstAttempt = undefined;
     } else {
       // A member disabled since the release is not retried for: the request fails, nothing more is posted.
@@ -158,7 +160,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     const started = performance.now();
     const settleSentAt = async () => {
       if (!sentAt) return;
-      const actual = sentAt;
+      const actual = sentAt();
       sentAt = null;
       await recordAttemptTimes(db, attemptId, actual);
       if (request.latenessMs === null) {

@@ -91,7 +91,9 @@ export class ReleaseRuntime {
 
   now = (): number => this.deps.clock.now();
   /** Our best reading of the club's clock: ours plus the last measured offset. */
-  clubNow = (): number => this.deps.clock.now() + (this.measured?.offsetMs ?? 0);
+  clubNow = (): number => this.clubAt(this.deps.clock.now());
+  /** A moment of our clock on the club's, by the measured offset. */
+  clubAt = (localMs: number): number => localMs + (this.measured?.offsetMs ?? 0);
 
   /** Counts a piece of work for `idle` while it runs. */
   async track<T>(task: () => Promise<T>): Promise<T> {

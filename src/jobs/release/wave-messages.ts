@@ -1,0 +1,25 @@
+/** What the main thread and the first wave's own thread (wave-worker.ts) say to each other. */
+import type { WireAnswer, WireRequest } from "../../club/http.ts";
+
+/** The wave's state, shared by both threads: it leaves or is called off, never both. */
+export const WAVE_ARMED = 0;
+export const WAVE_FIRED = 1;
+export const WAVE_CANCELLED = 2;
+
+/** Main thread → wave thread, once, ahead of the instant. */
+export interface WaveCommand {
+  /** The instant on our clock (epoch ms): no post leaves before it. */
+  fireAtMs: number;
+  /** Earliest-submitted first. */
+  posts: WireRequest[];
+  maxInFlight: number;
+  /** One Int32 holding WAVE_ARMED, WAVE_FIRED or WAVE_CANCELLED. */
+  state: SharedArrayBuffer;
+}
+
+/** Wave thread → main thread. For each post, "sent" always comes before its answer or failure. */
+export type WaveReport =
+  | { type: "sent"; sent: [index: number, sentMs: number][] }
+  | { type: "answer"; index: number; answer: WireAnswer }
+  | { type: "failed"; index: number; name: string; message: string }
+  | { type: "cancelled" };
