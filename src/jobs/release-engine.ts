@@ -7,6 +7,7 @@
  *   planner      which release instants are due to be prepared
  *   prepare      sign-ins, the club clock's offset, how the club names slots
  *   first-wave   pending → processing, first claims and attempts written, every first post at once
+ *   wave-sender  the first wave's own thread (wave-worker), which sends it at the instant
  *   runner       each request's times through the claim board; `decide` says what follows each answer
  *   reconcile    an unanswered post is settled by reading the member's club bookings
  *   recovery     on start, what a stop or crash left processing

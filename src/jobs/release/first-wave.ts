@@ -1,6 +1,7 @@
 /**
  * The instant itself: requests made processing with their sessions at hand, their first claims
- * taken and first attempts written as sent, then every first post leaving in one tight loop.
+ * taken and first attempts written as sent, then every first post leaving at once: from the
+ * wave's own thread on the system clock (wave-sender.ts), else in one tight loop here.
  */
 import type { MemberClubSession, PreparedBooking } from "../../club/client.ts";
 import type { RequestPhase } from "../../db/schema.ts";
