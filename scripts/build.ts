@@ -11,7 +11,7 @@ const root = join(import.meta.dir, "..");
 const dist = join(root, "dist");
 const webDir = join(dist, "web");
 const started = performance.now();
-/** The release's first wave is sent from a thread of its own (decision 120), started from this file. */
+/** The release's first wave is sent from a thread of its own (decision 121), started from this file. */
 const WAVE_WORKER = "src/jobs/release/wave-worker.ts";
 
 rmSync(webDir, { recursive: true, force: true });

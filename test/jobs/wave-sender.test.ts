@@ -1,5 +1,5 @@
 /**
- * The first wave's own thread (decision 120): posts leave at the instant and never before, even
+ * The first wave's own thread (decision 121): posts leave at the instant and never before, even
  * while the main thread is busy; a wave called off sends nothing, and its posts then go from here;
  * a thread that cannot start never costs a post. The club is a recording server in its own process,
  * so it notes arrivals while this thread is blocked.

@@ -107,13 +107,13 @@ export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], 
 /**
  * Every member's first post leaves at the instant, so the first wave is not held to the adapter's
  * usual count of requests in flight (64); this bounds it still, at what one fetch client keeps
- * open at once (decision 120).
+ * open at once (decision 121).
  */
 const FIRST_WAVE_MAX_IN_FLIGHT = 256;
 
 /**
  * Hands the wave's posts to a thread of their own, which sends them at `fireAt` whatever the main
- * thread is doing then (decision 120). A post not built ahead (no session yet) stays with the main thread.
+ * thread is doing then (decision 121). A post not built ahead (no session yet) stays with the main thread.
  */
 export function armWaveThread(rt: ReleaseRuntime, wave: Map<number, PreparedAttempt>, fireAt: number): ArmedWave | null {
   const posts: WireRequest[] = [];

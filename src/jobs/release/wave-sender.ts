@@ -1,5 +1,5 @@
 /**
- * Hands a first wave to a thread of its own (wave-worker.ts, decision 120), which sends every post
+ * Hands a first wave to a thread of its own (wave-worker.ts, decision 121), which sends every post
  * at the instant whatever the main thread is doing then. The main thread still makes each post
  * through the club adapter, with `via(index)` in place of fetch: the adapter reads the answer the
  * wave's thread got, as if it had sent the post itself.

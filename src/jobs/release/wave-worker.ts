@@ -1,5 +1,5 @@
 /**
- * The first wave's own thread (decision 120). Handed the wave's posts ahead of the instant, it waits
+ * The first wave's own thread (decision 121). Handed the wave's posts ahead of the instant, it waits
  * for the instant on its own and sends them, earliest-submitted first and at most `maxInFlight` at
  * once; nothing the main thread is busy with at that moment (a page being served, a garbage
  * collection) can hold them back. It reports when each post left and what came back, as plain data.
