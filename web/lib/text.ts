@@ -3,15 +3,12 @@
  */
 import { useCallback } from "react";
 import type { UiTextKey } from "../../src/domain/ui-text/index.ts";
-import { commonText } from "../../src/domain/ui-text/common.ts";
-import { loginText } from "../../src/domain/ui-text/login.ts";
+import { lookupText, setDefaultTexts } from "./text-catalogue.ts";
 import { useTextStore } from "./text-store.ts";
 
-/**
- * Default texts. /login needs only the common and login catalogues, so the rest (tens of kilobytes)
- * arrive in their own chunk, which every other page's lazy route waits for (router.tsx).
- */
-let defaults: Record<string, string> = { ...commonText, ...loginText };
+export { lookupText };
+
+/** The full default catalogue, loaded once (the first chunk has only the common and login texts). */
 let allDefaults: Promise<void> | null = null;
 
 export function loadAllDefaultTexts(): Promise<void> {
@@ -21,21 +18,13 @@ export function loadAllDefaultTexts(): Promise<void> {
 
 /** Installs the whole catalogue at once (after the lazy load, and in component tests). */
 export function installDefaultTexts(all: Record<string, string>): void {
-  defaults = all;
+  setDefaultTexts(all);
   allDefaults ??= Promise.resolve();
   useTextStore.setState((state) => ({ defaultsVersion: state.defaultsVersion + 1 })); // shown screens re-read
 }
 
 export type TextContext = Record<string, string | number>;
 export type Translate = (key: UiTextKey, context?: TextContext) => string;
-
-/** Stored text for any key (including keys named by the server), else the default; undefined when neither is non-empty. */
-export function lookupText(key: string, overrides: Record<string, string>): string | undefined {
-  const stored = overrides[key];
-  if (stored) return stored;
-  const fallback = Object.hasOwn(defaults, key) ? defaults[key] : undefined;
-  return fallback || undefined;
-}
 
 /** Replaces `{name}` with `context.name`; unknown placeholders stay visible so a missing value is noticed. */
 export function fillPlaceholders(text: string, context?: TextContext): string {
