@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { ToastViewport } from "./components/toast-viewport.tsx";
 import { UpdateBanner } from "./components/update-banner.tsx";
+import { afterFirstPaint } from "./lib/after-first-paint.ts";
 import { keepOfflineSnapshot } from "./lib/offline-snapshot.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { useTextStore } from "./lib/text-store.ts";
@@ -11,11 +12,13 @@ import { createAppRouter } from "./router.tsx";
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
-// Public text overrides load alongside the session check; defaults show until they arrive.
-void useTextStore.getState().loadTexts();
 // The last bookings and requests seen, for the offline view; the worker keeps the app shell.
 keepOfflineSnapshot();
-registerServiceWorker();
+// Text overrides (the kept ones show meanwhile) and the worker wait until the first screen is painted.
+afterFirstPaint(() => {
+  void useTextStore.getState().loadTexts();
+  registerServiceWorker();
+});
 
 createRoot(container).render(
   <StrictMode>
