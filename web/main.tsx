@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { ToastViewport } from "./components/toast-viewport.tsx";
@@ -6,12 +6,15 @@ import { UpdateBanner } from "./components/update-banner.tsx";
 import { afterFirstPaint } from "./lib/after-first-paint.ts";
 import { keepOfflineSnapshot } from "./lib/offline-snapshot.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
+import { useSessionStore } from "./lib/session-store.ts";
 import { useTextStore } from "./lib/text-store.ts";
 import { createAppRouter } from "./router.tsx";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
+// The session check starts at once (index.html preloads its answer), while the page's code arrives.
+void useSessionStore.getState().checkSession();
 // The last bookings and requests seen, for the offline view; the worker keeps the app shell.
 keepOfflineSnapshot();
 // Text overrides (the kept ones show meanwhile) and the worker wait until the first screen is painted.
@@ -20,10 +23,14 @@ afterFirstPaint(() => {
   registerServiceWorker();
 });
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-    <ToastViewport />
-    <UpdateBanner />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition React renders in slices of a few milliseconds: no single long task on a slow phone.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+      <ToastViewport />
+      <UpdateBanner />
+    </StrictMode>,
+  );
+});
