@@ -19,6 +19,9 @@ import { loadAllDefaultTexts } from "./lib/text.ts";
 
 type LazyModule = { default: ComponentType };
 
+/** The layout and the member pages share one chunk (web/pages/member-area.ts). */
+const memberArea = (name: keyof typeof import("./pages/member-area.ts")) => () => import("./pages/member-area.ts").then((area) => ({ default: area[name] }));
+
 /** A page's code, and the full text catalogue it reads, fetched side by side. */
 function lazyComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
   return async () => {
@@ -54,22 +57,22 @@ export const appRoutes: RouteObject[] = [
             element: <RequireProfile />,
             children: [
               {
-                lazy: lazyComponent(() => import("./layout/main-layout.tsx")),
+                lazy: lazyComponent(memberArea("MainLayout")),
                 children: [
                   {
                     // A page that throws shows the error screen inside the layout: header and tabs stay usable.
                     errorElement: <ErrorPage />,
                     children: [
-                      { index: true, lazy: lazyComponent(() => import("./pages/home-page.tsx")) },
-                      { path: paths.book, lazy: lazyComponent(() => import("./pages/book-page.tsx")) },
-                      { path: paths.bookings, lazy: lazyComponent(() => import("./pages/bookings-page.tsx")) },
-                      { path: paths.players, lazy: lazyComponent(() => import("./pages/players-page.tsx")) },
-                      { path: paths.profile, lazy: lazyComponent(() => import("./pages/profile-page.tsx")) },
+                      { index: true, lazy: lazyComponent(memberArea("HomePage")) },
+                      { path: paths.book, lazy: lazyComponent(memberArea("BookPage")) },
+                      { path: paths.bookings, lazy: lazyComponent(memberArea("BookingsPage")) },
+                      { path: paths.players, lazy: lazyComponent(memberArea("PlayersPage")) },
+                      { path: paths.profile, lazy: lazyComponent(memberArea("ProfilePage")) },
                       {
                         element: <RequireAdmin />,
                         children: [{ path: paths.admin, lazy: lazyComponent(() => import("./pages/admin-page.tsx")) }],
                       },
-                      { path: "*", lazy: lazyComponent(() => import("./pages/not-found-page.tsx")) },
+                      { path: "*", lazy: lazyComponent(memberArea("NotFoundPage")) },
                     ],
                   },
                 ],
