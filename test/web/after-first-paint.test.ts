@@ -27,7 +27,7 @@ function fakeWatch(canWatch = true) {
 }
 
 describe("after the first paint", () => {
-  test("queued work waits for the first contentful paint, then runs in order in a later task", () => {
+  test("queued work waits for the first contentful paint, then runs in order, each in a task of its own", () => {
     const fake = fakeWatch();
     const afterFirstPaint = createPaintGate(fake.watch);
     const ran: string[] = [];
@@ -36,6 +36,7 @@ describe("after the first paint", () => {
     expect(ran).toEqual([]);
     fake.paint();
     expect(ran).toEqual([]);
+    expect(fake.timers.filter((t) => !t.isCleared).map((t) => t.ms)).toEqual([0, 0, 0]);
     fake.runTimers();
     expect(ran).toEqual(["texts", "worker"]);
     expect(fake.stops()).toBe(1);
@@ -51,11 +52,13 @@ describe("after the first paint", () => {
     afterFirstPaint(() => (hasRun = true));
     expect(fake.timers.map((t) => t.ms)).toEqual([FIRST_PAINT_TIMEOUT_MS]);
     fake.runTimers();
+    fake.runTimers();
     expect(hasRun).toBe(true);
   });
 
-  test("without paint timing (or in a hidden tab) the work runs at once, and one failure does not stop the rest", () => {
-    const afterFirstPaint = createPaintGate(fakeWatch(false).watch);
+  test("without paint timing (or in a hidden tab) the work does not wait, and one failure does not stop the rest", () => {
+    const fake = fakeWatch(false);
+    const afterFirstPaint = createPaintGate(fake.watch);
     const ran: string[] = [];
     const error = console.error;
     console.error = () => undefined;
@@ -64,6 +67,7 @@ describe("after the first paint", () => {
         throw new Error("boom");
       });
       afterFirstPaint(() => ran.push("next"));
+      fake.runTimers();
     } finally {
       console.error = error;
     }

@@ -1,7 +1,7 @@
 /**
  * Work the first screen does not need waits until the browser has painted content: on a phone the
- * network and the main thread are then spent on what the member is waiting for. Used for the UI
- * text overrides, the service worker, the notification list and the client log.
+ * network and the main thread are then spent on what the member is waiting for. Used for the
+ * data reads (web/lib/api.ts), the UI text overrides, the service worker and the client log.
  *
  * Where the browser cannot say when it painted (no paint timing, a hidden tab, component tests)
  * the work runs at once; a page that never paints content runs it after a few seconds.
@@ -43,17 +43,20 @@ export function createPaintGate(watch: PaintWatch = browserWatch): (task: Task) 
   let state: "waiting" | "watching" | "painted" = "waiting";
   const queue: Task[] = [];
 
+  function runSafely(task: Task): void {
+    try {
+      task();
+    } catch (error) {
+      // One failing task must not keep the others from running.
+      console.error(error);
+    }
+  }
+
   function runQueued(): void {
     if (state === "painted") return;
     state = "painted";
-    for (const task of queue.splice(0)) {
-      try {
-        task();
-      } catch (error) {
-        // One failing task must not keep the others from running.
-        console.error(error);
-      }
-    }
+    // Each in a task of its own, in order: together they would make one long task.
+    for (const task of queue.splice(0)) watch.setTimer(() => runSafely(task), 0);
   }
 
   function startWatching(): void {
@@ -68,8 +71,7 @@ export function createPaintGate(watch: PaintWatch = browserWatch): (task: Task) 
       if (hasPainted) return;
       hasPainted = true;
       watch.clearTimer(timer);
-      // The paint entry arrives with the frame; the queued work starts in a later task.
-      watch.setTimer(runQueued, 0);
+      runQueued();
     });
     // The watch ends with the queued work, or at once when the paint was already reported.
     if (hasPainted) stop();
@@ -78,7 +80,7 @@ export function createPaintGate(watch: PaintWatch = browserWatch): (task: Task) 
 
   return (task) => {
     if (state === "painted") {
-      task();
+      runSafely(task);
       return;
     }
     queue.push(task);
@@ -88,3 +90,8 @@ export function createPaintGate(watch: PaintWatch = browserWatch): (task: Task) 
 
 /** Runs `task` once the page has painted content (at once if it already has). */
 export const afterFirstPaint: (task: Task) => void = createPaintGate();
+
+/** The same as a promise. */
+export function firstPaint(): Promise<void> {
+  return new Promise((resolve) => afterFirstPaint(resolve));
+}

@@ -6,6 +6,7 @@
  */
 import { commonText } from "../../src/domain/ui-text/common.ts";
 import { paths } from "../paths.ts";
+import { firstPaint } from "./after-first-paint.ts";
 import { clientLog, type ClientLogger } from "./client-log.ts";
 import type { ApiErrorBody } from "./types.ts";
 
@@ -86,10 +87,13 @@ export interface ApiDependencies {
   /** Full page navigation, so every in-memory state of the signed-out session is dropped. */
   navigate: (url: string) => void;
   currentPath: () => string;
+  /** Resolves once the first screen has painted (web/lib/after-first-paint.ts). */
+  firstPaint: () => Promise<void>;
 }
 
 const browserDependencies: ApiDependencies = {
   fetch: (input, init) => globalThis.fetch(input, init),
+  firstPaint,
   logger: clientLog,
   now: () => performance.now(),
   navigate: (url) => window.location.assign(url),
@@ -193,8 +197,14 @@ export function withCacheBuster(url: string, now: number = Date.now()): string {
   return `${url}${url.includes("?") ? "&" : "?"}_=${now}`;
 }
 
-/** Reads: the answer's schema is required, so every type claimed is checked. */
-export function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+/**
+ * Reads: the answer's schema is required, so every type claimed is checked. A read waits until the
+ * first screen has painted: on a slow phone the page shows first, then its data arrives, instead of
+ * the answers and their checks holding the first paint back. (The session check, which decides
+ * what the first screen is, calls apiRequest directly.)
+ */
+export async function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+  await dependencies.firstPaint();
   return apiRequest(url, { schema, signal });
 }
 
