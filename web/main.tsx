@@ -23,14 +23,18 @@ afterFirstPaint(() => {
   registerServiceWorker();
 });
 
-const root = createRoot(container);
-// As a transition React renders in slices of a few milliseconds: no single long task on a slow phone.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-      <ToastViewport />
-      <UpdateBanner />
-    </StrictMode>,
-  );
-});
+// The router (it matches the routes and starts loading the page's code) and the first render start
+// in a task of their own, after this bundle's evaluation: two shorter tasks instead of one long one.
+setTimeout(() => {
+  const root = createRoot(container);
+  // As a transition React renders in slices of a few milliseconds: no single long task on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={createAppRouter()} />
+        <ToastViewport />
+        <UpdateBanner />
+      </StrictMode>,
+    );
+  });
+}, 0);
