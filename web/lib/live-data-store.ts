@@ -8,7 +8,7 @@
  * the last scrape is older than 180 s or unknown, once per browser session on opening the Book
  * page, and after the first load when the data is older than smart_refresh_threshold_seconds.
  */
-import { useEffect } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ConfirmedBookingView } from "../../src/domain/bookings-view.ts";
 import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
@@ -133,6 +133,28 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
     clearLiveData: () => set({ ...EMPTY }),
   };
 });
+
+/**
+ * Reads the live data for a screen. Unlike the store's own hook (whose updates always render at
+ * once, in one piece), an update here re-renders as a transition: React renders it in slices and
+ * keeps the page responsive while a reload's answers land. `isEqual` compares the selected values
+ * (zustand's `shallow` for a selector that builds an object).
+ */
+export function useLiveData<T>(selector: (state: LiveDataState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const [value, setValue] = useState(() => selector(useLiveDataStore.getState()));
+  const read = useRef({ selector, isEqual });
+  read.current = { selector, isEqual };
+  useEffect(() => {
+    const update = () => {
+      const next = read.current.selector(useLiveDataStore.getState());
+      startTransition(() => setValue((current) => (read.current.isEqual(current, next) ? current : next)));
+    };
+    // The store may have changed between the render and this subscription.
+    update();
+    return useLiveDataStore.subscribe(update);
+  }, []);
+  return value;
+}
 
 /** The later of two scrape times (a scraper answer may arrive before the reload that carries it). */
 function newer(current: number | null, candidate: number | null): number | null {
