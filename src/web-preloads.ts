@@ -1,9 +1,9 @@
 /**
- * Which bundle files each page of the app needs before it can show anything: its lazy page chunk,
- * the main layout and the full text catalogue (router.tsx loads them on demand), with everything
- * they import; inside the layout also the schemas the live data is checked with, which it loads as
- * soon as it shows. The server names them in that page's index.html as modulepreload links, so a
- * phone fetches them alongside the first script instead of one after another.
+ * Which bundle files each page of the app needs before it can show anything: every page but
+ * /login loads the member area (web/pages/member-area.ts: the layout, the pages, the full text
+ * catalogue, the live data's schemas), the admin page its own chunk too (router.tsx loads them on
+ * demand), with everything they import. The server names them in that page's index.html as
+ * modulepreload links, so a phone fetches them alongside the first script instead of after it.
  */
 import { paths } from "../web/paths.ts";
 
@@ -14,11 +14,7 @@ export interface BuildMetafile {
 
 export type RoutePreloads = Record<string, string[]>;
 
-const LAYOUT_INPUT = "web/layout/main-layout.tsx";
-const TEXTS_INPUT = "src/domain/ui-text/index.ts";
-const LIVE_DATA_SCHEMAS_INPUT = "web/lib/live-data-schemas.ts";
-/** Pages shown outside the main layout; /login also reads only the texts the first chunk has. */
-const OUTSIDE_LAYOUT = new Set<string>([paths.login, paths.setup]);
+const MEMBER_AREA_INPUT = "web/pages/member-area.ts";
 
 const toPath = (output: string) => `/${output.replace(/^\.?\//, "")}`;
 
@@ -44,11 +40,7 @@ export function computeRoutePreloads(metafile: BuildMetafile, entryChunk: string
   const result: RoutePreloads = {};
   for (const [name, route] of Object.entries(paths)) {
     const needed = closure(outputOf(`web/pages/${name}-page.tsx`));
-    if (!OUTSIDE_LAYOUT.has(route)) {
-      closure(outputOf(LAYOUT_INPUT), needed);
-      closure(outputOf(LIVE_DATA_SCHEMAS_INPUT), needed);
-    }
-    if (route !== paths.login) closure(outputOf(TEXTS_INPUT), needed);
+    if (route !== paths.login) closure(outputOf(MEMBER_AREA_INPUT), needed);
     result[route] = [...needed].filter((file) => !alreadyLoaded.has(file)).sort();
   }
   return result;

@@ -22,6 +22,9 @@
     const { installDefaultTexts } = require("../../web/lib/text.ts") as typeof import("../../web/lib/text.ts");
     const { DEFAULT_UI_TEXT } = require("../../src/domain/ui-text/index.ts") as typeof import("../../src/domain/ui-text/index.ts");
     installDefaultTexts(DEFAULT_UI_TEXT);
+    // The member area's chunk provides the live data's schemas; tests of the store need them too.
+    const { provideLiveDataSchemas } = require("../../web/lib/live-data-store.ts") as typeof import("../../web/lib/live-data-store.ts");
+    provideLiveDataSchemas(require("../../web/lib/live-data-schemas.ts") as typeof import("../../web/lib/live-data-schemas.ts"));
     const { cleanup } = require("@testing-library/react") as typeof import("@testing-library/react");
     afterEach(() => {
       cleanup();

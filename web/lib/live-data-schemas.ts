@@ -1,7 +1,7 @@
 /**
  * The schemas of the live data answers, in their own module: the live-data store is part of the
- * first bundle (the session store clears it on sign-out), and loads these only when it first
- * loads data, so the login page never downloads them.
+ * first bundle (the session store clears it on sign-out), and the member area's chunk provides
+ * these to it (web/pages/member-area.ts), so the login page never downloads them.
  */
 export {
   advisoriesResponseSchema,

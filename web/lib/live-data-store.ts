@@ -77,10 +77,23 @@ async function load<T>(what: string, url: string, schema: ResponseSchema<T>, app
 let running: Promise<void> | null = null;
 let isReloadWanted = false;
 
+type LiveDataSchemas = typeof import("./live-data-schemas.ts");
+let provideSchemas: (schemas: LiveDataSchemas) => void = () => undefined;
+const schemasReady = new Promise<LiveDataSchemas>((resolve) => (provideSchemas = resolve));
+
+/**
+ * The schemas the answers are checked with (zod's core among them) come with the member area's
+ * chunk (web/pages/member-area.ts), which provides them; the first bundle, and so the login page,
+ * never carries them. Loads wait for them.
+ */
+export function provideLiveDataSchemas(schemas: LiveDataSchemas): void {
+  provideSchemas(schemas);
+}
+
 export const useLiveDataStore = create<LiveDataState>()((set, get) => {
   async function loadOnce(): Promise<void> {
     set({ isLoading: true });
-    const schemas = await import("./live-data-schemas.ts");
+    const schemas = await schemasReady;
     const {
       advisoriesResponseSchema,
       bookingsResponseSchema,

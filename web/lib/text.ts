@@ -8,18 +8,12 @@ import { useTextStore } from "./text-store.ts";
 
 export { lookupText };
 
-/** The full default catalogue, loaded once (the first chunk has only the common and login texts). */
-let allDefaults: Promise<void> | null = null;
-
-export function loadAllDefaultTexts(): Promise<void> {
-  allDefaults ??= import("../../src/domain/ui-text/index.ts").then((catalogue) => installDefaultTexts(catalogue.DEFAULT_UI_TEXT));
-  return allDefaults;
-}
-
-/** Installs the whole catalogue at once (after the lazy load, and in component tests). */
+/**
+ * Installs the whole default catalogue (the first chunk has only the common and login texts; the
+ * member area's chunk brings the rest, web/pages/member-area.ts; component tests install it too).
+ */
 export function installDefaultTexts(all: Record<string, string>): void {
   setDefaultTexts(all);
-  allDefaults ??= Promise.resolve();
   useTextStore.setState((state) => ({ defaultsVersion: state.defaultsVersion + 1 })); // shown screens re-read
 }
 

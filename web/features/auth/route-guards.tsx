@@ -9,7 +9,8 @@ import { hasCompleteProfile, isAdminRole, needsProfileSetup, useSessionStore } f
 import { appSocket } from "../../lib/socket.ts";
 import { paths } from "../../paths.ts";
 
-const OfflineView = lazy(() => import("../../components/offline-view.tsx"));
+// Part of the member area's chunk, which the service worker keeps with the app shell.
+const OfflineView = lazy(() => import("../../pages/member-area.ts").then((area) => ({ default: area.OfflineView })));
 
 /** Checks the session once, holds every route behind a spinner until it is known, and keeps the socket open while signed in. */
 export function SessionGate() {
