@@ -25,7 +25,9 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
   useEffect(() => {
     if (!isOpen) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panelRef.current?.focus();
+    // The panel is fixed in the middle of the screen: nothing to scroll to, and not scrolling spares
+    // the browser a layout of the whole page in the middle of the render that opens the dialog.
+    panelRef.current?.focus({ preventScroll: true });
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape" && isDismissable) {
         event.stopPropagation();
