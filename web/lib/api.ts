@@ -208,6 +208,36 @@ export async function getJson<T>(url: string, schema: ResponseSchema<T>, signal?
   return apiRequest(url, { schema, signal });
 }
 
+/** Gives the main thread back (to input, other tasks, a frame) before going on. */
+export function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Checks a long list from an answer one item at a time, giving the main thread back every few
+ * milliseconds: the tee sheet (two courses, two weeks of times) took one long task to check at
+ * once on a phone. A wrong item is logged and raised like any answer that does not match its schema.
+ */
+export async function checkListInSlices<T>(url: string, field: string, items: readonly unknown[], item: ResponseSchema<T>, sliceMs = 4): Promise<T[]> {
+  const { logger, now } = dependencies;
+  const checked: T[] = [];
+  let sliceStart = now();
+  for (const [index, entry] of items.entries()) {
+    const result = item.safeParse(entry);
+    if (!result.success) {
+      const problems = result.error.issues.slice(0, MAX_PROBLEMS_LOGGED).map((issue) => describeIssue({ ...issue, path: [field, index, ...issue.path] }));
+      logger.error("API Call Invalid Response", { method: "GET", url, status: 200, problems });
+      throw new InvalidResponseError(200, url, problems);
+    }
+    checked.push(result.data);
+    if (now() - sliceStart >= sliceMs) {
+      await yieldToMain();
+      sliceStart = now();
+    }
+  }
+  return checked;
+}
+
 /** Writes: `schema` when the answer is read, else the answer is ignored. */
 export const api = {
   post: (url: string, body?: unknown) => sendJson("POST", url, body),

@@ -15,7 +15,7 @@ import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
 import type { SavedPlayer } from "../../src/domain/players.ts";
 import type { AdvisoriesResponse, RulesResponse } from "../../src/features/availability/availability.schemas.ts";
 import type { RequestRow } from "../../src/features/bookings/bookings-responses.schemas.ts";
-import { getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
+import { checkListInSlices, getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
 import { apiPaths } from "./api-paths.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
@@ -66,9 +66,9 @@ const EMPTY: LiveData = {
 };
 
 /** Spec §8: data-fetch failures are logged to the console and shown to no one. */
-async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => void): Promise<void> {
+async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
   try {
-    apply(await getJson(url, schema));
+    await apply(await getJson(url, schema));
   } catch (error) {
     console.error(`Failed to load ${what}`, error);
   }
@@ -101,14 +101,16 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
       requestsResponseSchema,
       rulesResponseSchema,
       savedPlayersResponseSchema,
-      teeTimesResponseSchema,
+      teeTimeDaySchema,
+      teeTimesEnvelopeSchema,
     } = schemas;
     // Every answer is gathered first and applied in one update: one render of the screens for a
     // whole reload instead of one per answer (a phone's main thread notices seven).
     const loaded: Partial<LiveData> = {};
+    const teeTimesUrl = withCacheBuster(apiPaths.teeTimes);
     await Promise.all([
-      load("tee times", withCacheBuster(apiPaths.teeTimes), teeTimesResponseSchema, (value) => {
-        loaded.teeTimes = value.teeTimes;
+      load("tee times", teeTimesUrl, teeTimesEnvelopeSchema, async (value) => {
+        loaded.teeTimes = await checkListInSlices(teeTimesUrl, "teeTimes", value.teeTimes, teeTimeDaySchema);
         loaded.lastScrapeTime = value.lastScrapeTime;
       }),
       load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => (loaded.dates = dates)),
