@@ -18,7 +18,7 @@
     GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height: 800 });
     const { FakeWebSocket } = require("../web/support/fake-websocket.ts") as typeof import("../web/support/fake-websocket.ts");
     Object.defineProperty(globalThis, "WebSocket", { value: FakeWebSocket, configurable: true, writable: true });
-    // Pages fetch the full text catalogue with their lazy route; components rendered on their own need it now.
+    // The member area's chunk installs the full text catalogue; components rendered on their own need it now.
     const { installDefaultTexts } = require("../../web/lib/text.ts") as typeof import("../../web/lib/text.ts");
     const { DEFAULT_UI_TEXT } = require("../../src/domain/ui-text/index.ts") as typeof import("../../src/domain/ui-text/index.ts");
     installDefaultTexts(DEFAULT_UI_TEXT);

@@ -8,7 +8,7 @@ import { loginText } from "../../src/domain/ui-text/login.ts";
 
 /**
  * Default texts. /login needs only the common and login catalogues, so the rest (tens of kilobytes)
- * arrive in their own chunk, which every other page's lazy route waits for (router.tsx).
+ * arrive with the member area's chunk, which installs them (web/pages/member-area.ts).
  */
 let defaults: Record<string, string> = { ...commonText, ...loginText };
 
