@@ -17,6 +17,7 @@ import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createCalendarFeedRoutes, createMyCalendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth } from "./features/system/health.ts";
+import { compressJson } from "./lib/compress.ts";
 import { AppError } from "./lib/errors.ts";
 import { guardWrites, prepareRequest, requireOwnPassword, requireRole, requireUser } from "./lib/middleware.ts";
 import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
@@ -26,6 +27,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>();
+  api.use("*", compressJson);
   api.use("*", prepareRequest(deps));
   api.on(
     ["POST", "PUT", "PATCH", "DELETE"],

@@ -1,28 +1,30 @@
 /**
- * Which bundle files each page of the app needs before it can show anything: its lazy page chunk,
- * the main layout and the full text catalogue (router.tsx loads them on demand), with everything
- * they import. The server names them in that page's index.html as modulepreload links, so a phone
- * fetches them alongside the first script instead of one after another.
+ * Which bundle files each page of the app needs before it can show anything: every page but
+ * /login loads the member area (web/pages/member-area.ts: the layout, the pages, the full text
+ * catalogue, the live data's schemas), the admin page its own chunk too (router.tsx loads them on
+ * demand), with everything they import. The server names them in that page's index.html as
+ * modulepreload links, so a phone fetches them alongside the first script instead of after it.
  */
 import { paths } from "../web/paths.ts";
 
 /** The part of Bun's build metafile this reads. */
 export interface BuildMetafile {
-  outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+  outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[]; entryPoint?: string }>;
 }
 
 export type RoutePreloads = Record<string, string[]>;
 
-const LAYOUT_INPUT = "web/layout/main-layout.tsx";
-const TEXTS_INPUT = "src/domain/ui-text/index.ts";
-/** Pages shown outside the main layout; /login also reads only the texts the first chunk has. */
-const OUTSIDE_LAYOUT = new Set<string>([paths.login, paths.setup]);
+const MEMBER_AREA_INPUT = "web/pages/member-area.ts";
 
 const toPath = (output: string) => `/${output.replace(/^\.?\//, "")}`;
 
 export function computeRoutePreloads(metafile: BuildMetafile, entryChunk: string): RoutePreloads {
   const outputs = metafile.outputs;
-  const outputOf = (input: string) => Object.keys(outputs).find((key) => key.endsWith(".js") && Object.keys(outputs[key].inputs).some((i) => i === input || i.endsWith(`/${input}`)));
+  const isInput = (path: string | undefined, input: string) => path !== undefined && (path === input || path.endsWith(`/${input}`));
+  const scripts = Object.keys(outputs).filter((key) => key.endsWith(".js"));
+  // What a dynamic import loads is the module's entry chunk, which may only re-export another chunk.
+  const outputOf = (input: string) =>
+    scripts.find((key) => isInput(outputs[key].entryPoint, input)) ?? scripts.find((key) => Object.keys(outputs[key].inputs).some((i) => isInput(i, input)));
   const keyOf = (path: string) => Object.keys(outputs).find((key) => toPath(key) === toPath(path));
 
   /** A chunk and every chunk it imports statically. */
@@ -38,8 +40,7 @@ export function computeRoutePreloads(metafile: BuildMetafile, entryChunk: string
   const result: RoutePreloads = {};
   for (const [name, route] of Object.entries(paths)) {
     const needed = closure(outputOf(`web/pages/${name}-page.tsx`));
-    if (!OUTSIDE_LAYOUT.has(route)) closure(outputOf(LAYOUT_INPUT), needed);
-    if (route !== paths.login) closure(outputOf(TEXTS_INPUT), needed);
+    if (route !== paths.login) closure(outputOf(MEMBER_AREA_INPUT), needed);
     result[route] = [...needed].filter((file) => !alreadyLoaded.has(file)).sort();
   }
   return result;

@@ -1,26 +1,40 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { ToastViewport } from "./components/toast-viewport.tsx";
 import { UpdateBanner } from "./components/update-banner.tsx";
+import { afterFirstPaint } from "./lib/after-first-paint.ts";
 import { keepOfflineSnapshot } from "./lib/offline-snapshot.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
+import { useSessionStore } from "./lib/session-store.ts";
 import { useTextStore } from "./lib/text-store.ts";
 import { createAppRouter } from "./router.tsx";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
 
-// Public text overrides load alongside the session check; defaults show until they arrive.
-void useTextStore.getState().loadTexts();
+// The session check starts at once (index.html preloads its answer), while the page's code arrives.
+void useSessionStore.getState().checkSession();
 // The last bookings and requests seen, for the offline view; the worker keeps the app shell.
 keepOfflineSnapshot();
-registerServiceWorker();
+// Text overrides (the kept ones show meanwhile) and the worker wait until the first screen is painted.
+afterFirstPaint(() => {
+  void useTextStore.getState().loadTexts();
+  registerServiceWorker();
+});
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-    <ToastViewport />
-    <UpdateBanner />
-  </StrictMode>,
-);
+// The router (it matches the routes and starts loading the page's code) and the first render start
+// in a task of their own, after this bundle's evaluation: two shorter tasks instead of one long one.
+setTimeout(() => {
+  const root = createRoot(container);
+  // As a transition React renders in slices of a few milliseconds: no single long task on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={createAppRouter()} />
+        <ToastViewport />
+        <UpdateBanner />
+      </StrictMode>,
+    );
+  });
+}, 0);

@@ -1,6 +1,7 @@
 /**
- * Every route of spec §2 with its guard. Pages and the main layout load lazily, so a visitor on
- * /login downloads only the login code.
+ * Every route of spec §2 with its guard. The sign-in page is part of the first bundle; everything
+ * behind it loads lazily as one chunk (web/pages/member-area.ts), the admin page as another, so a
+ * visitor on /login downloads only the login code.
  */
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
@@ -14,21 +15,16 @@ import {
 } from "./features/auth/route-guards.tsx";
 import { RouteLoading } from "./components/spinner.tsx";
 import ErrorPage from "./pages/error-page.tsx";
+import LoginPage from "./pages/login-page.tsx";
 import { paths } from "./paths.ts";
-import { loadAllDefaultTexts } from "./lib/text.ts";
 
 type LazyModule = { default: ComponentType };
+type MemberAreaPart = "MainLayout" | "HomePage" | "BookPage" | "BookingsPage" | "PlayersPage" | "ProfilePage" | "SetupPage" | "NotFoundPage";
 
-/** A page's code, and the full text catalogue it reads, fetched side by side. */
+/** A component of the member area's chunk, which also brings the full text catalogue. */
+const memberArea = (name: MemberAreaPart) => () => import("./pages/member-area.ts").then((area) => ({ default: area[name] }));
+
 function lazyComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
-  return async () => {
-    const [module] = await Promise.all([load(), loadAllDefaultTexts()]);
-    return { Component: module.default };
-  };
-}
-
-/** The login page reads only the common and login texts, which the first chunk already has. */
-function lazyLoginComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
   return async () => ({ Component: (await load()).default });
 }
 
@@ -41,35 +37,35 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: paths.login, lazy: lazyLoginComponent(() => import("./pages/login-page.tsx")) }],
+        children: [{ path: paths.login, Component: LoginPage }],
       },
       {
         element: <RequireSignIn />,
         children: [
           {
             element: <SetupOnlyWhenNeeded />,
-            children: [{ path: paths.setup, lazy: lazyComponent(() => import("./pages/setup-page.tsx")) }],
+            children: [{ path: paths.setup, lazy: lazyComponent(memberArea("SetupPage")) }],
           },
           {
             element: <RequireProfile />,
             children: [
               {
-                lazy: lazyComponent(() => import("./layout/main-layout.tsx")),
+                lazy: lazyComponent(memberArea("MainLayout")),
                 children: [
                   {
                     // A page that throws shows the error screen inside the layout: header and tabs stay usable.
                     errorElement: <ErrorPage />,
                     children: [
-                      { index: true, lazy: lazyComponent(() => import("./pages/home-page.tsx")) },
-                      { path: paths.book, lazy: lazyComponent(() => import("./pages/book-page.tsx")) },
-                      { path: paths.bookings, lazy: lazyComponent(() => import("./pages/bookings-page.tsx")) },
-                      { path: paths.players, lazy: lazyComponent(() => import("./pages/players-page.tsx")) },
-                      { path: paths.profile, lazy: lazyComponent(() => import("./pages/profile-page.tsx")) },
+                      { index: true, lazy: lazyComponent(memberArea("HomePage")) },
+                      { path: paths.book, lazy: lazyComponent(memberArea("BookPage")) },
+                      { path: paths.bookings, lazy: lazyComponent(memberArea("BookingsPage")) },
+                      { path: paths.players, lazy: lazyComponent(memberArea("PlayersPage")) },
+                      { path: paths.profile, lazy: lazyComponent(memberArea("ProfilePage")) },
                       {
                         element: <RequireAdmin />,
                         children: [{ path: paths.admin, lazy: lazyComponent(() => import("./pages/admin-page.tsx")) }],
                       },
-                      { path: "*", lazy: lazyComponent(() => import("./pages/not-found-page.tsx")) },
+                      { path: "*", lazy: lazyComponent(memberArea("NotFoundPage")) },
                     ],
                   },
                 ],

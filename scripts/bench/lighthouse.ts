@@ -9,9 +9,12 @@
  * Lighthouse is not a dependency of Teebox: the benchmark installs it on first use into a cache
  * folder outside the project, so `npm install` stays lean.
  *
- *   bun scripts/bench/lighthouse.ts [runs=3]
+ *   bun scripts/bench/lighthouse.ts [runs=3] [page...]
+ *
+ * Naming pages (e.g. `/book /bookings`) audits only those. With LIGHTHOUSE_REPORTS=<folder> every
+ * report is also written there as JSON, to read its audits (long tasks, bootup time, LCP element).
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signIn, startTeebox } from "./support.ts";
@@ -28,6 +31,15 @@ const PAGES = [
   { path: "/profile", isSignedIn: true },
 ];
 const runs = Number(process.argv[2] ?? 3);
+const onlyPages = process.argv.slice(3);
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+
+function keepReport(report: LighthouseReport, visit: string, path: string, run: number): void {
+  if (!reportsDir) return;
+  const name = `${visit.replace(/\W+/g, "-")}${path === "/" ? "-home" : path.replace(/\W+/g, "-")}-${run + 1}.json`;
+  writeFileSync(join(reportsDir, name), JSON.stringify(report));
+}
 
 interface LighthouseReport {
   categories: Record<"performance" | "accessibility" | "best-practices", { score: number | null }>;
@@ -106,9 +118,14 @@ try {
     console.log("page        perf  a11y  best   LCP ms   TBT ms   FCP ms  unused JS KB");
     for (const page of PAGES) {
       if (visit === "returning member" && !page.isSignedIn) continue;
+      if (onlyPages.length > 0 && !onlyPages.includes(page.path)) continue;
       const url = `${teebox.url}${page.path}`;
       const reports: LighthouseReport[] = [];
-      for (let i = 0; i < runs; i++) reports.push(visit === "first visit" ? await audit(cli, url, page.isSignedIn ? cookie : null) : await auditReturning(url, cookie));
+      for (let i = 0; i < runs; i++) {
+        const report = visit === "first visit" ? await audit(cli, url, page.isSignedIn ? cookie : null) : await auditReturning(url, cookie);
+        keepReport(report, visit, page.path, i);
+        reports.push(report);
+      }
       printRow(page.path, reports);
     }
   }

@@ -5,7 +5,6 @@
  * `playerDetails.players` holds the extra players only: the booking member is the session user,
  * whose cart is `memberCartType`. A flight here is the whole group, the member first.
  */
-import { z } from "zod";
 import {
   findApplicableLimits,
   isCourseActiveOn,
@@ -19,43 +18,10 @@ import { isHhMm, isIsoDate } from "./manila-time.ts";
 import { isGuestType, normaliseMemberId, validateFlight, type FlightPlayer } from "./players.ts";
 import { makeProblem, type DomainProblem } from "./problem.ts";
 import type { AllowedWindows } from "./windows.ts";
+// Only the types: the zod schema stays on the server (booking-submission-schema.ts).
+import type { BookingSubmission, Selection, SubmissionPlayer } from "./booking-submission-schema.ts";
 
-/** Sanity bounds of the payload, not club rules. */
-const MAX_TEXT = 100;
-const MAX_SELECTED_TIMES = 40;
-const MAX_LISTED_PLAYERS = 8;
-
-const text = z.string().max(MAX_TEXT);
-/** `{ "Rental Cart - Solo": true }`: the chosen option is the single key. */
-const choiceSchema = z.record(text, z.literal(true));
-
-export const submissionPlayerSchema = z.object({
-  type: text,
-  cartType: choiceSchema,
-  chargeFeesTo: choiceSchema,
-  firstName: text.optional(),
-  lastName: text.optional(),
-  searchLastName: text.optional(),
-  searchIdNumber: text.optional(),
-});
-
-export const selectionSchema = z.object({
-  time: z.string().max(16),
-  slotId: z.string().max(MAX_TEXT).nullable().optional().transform((v) => v ?? null),
-});
-
-export const bookingSubmissionSchema = z.object({
-  course: text,
-  targetDate: z.string().max(32),
-  selectionOrder: z.array(selectionSchema).max(MAX_SELECTED_TIMES),
-  memberCartType: text,
-  playerDetails: z.object({ players: z.array(submissionPlayerSchema).max(MAX_LISTED_PLAYERS) }),
-  editTarget: z.number().int().positive().optional(),
-});
-
-export type SubmissionPlayer = z.infer<typeof submissionPlayerSchema>;
-export type Selection = z.infer<typeof selectionSchema>;
-export type BookingSubmission = z.infer<typeof bookingSubmissionSchema>;
+export type { BookingSubmission, Selection, SubmissionPlayer };
 
 /** The booking member as the first row of a flight. */
 export type SelfPlayer = { memberId: string; name?: string };

@@ -18,10 +18,13 @@
     GlobalRegistrator.register({ url: "http://localhost:3000/", width: 1280, height: 800 });
     const { FakeWebSocket } = require("../web/support/fake-websocket.ts") as typeof import("../web/support/fake-websocket.ts");
     Object.defineProperty(globalThis, "WebSocket", { value: FakeWebSocket, configurable: true, writable: true });
-    // Pages fetch the full text catalogue with their lazy route; components rendered on their own need it now.
+    // The member area's chunk installs the full text catalogue; components rendered on their own need it now.
     const { installDefaultTexts } = require("../../web/lib/text.ts") as typeof import("../../web/lib/text.ts");
     const { DEFAULT_UI_TEXT } = require("../../src/domain/ui-text/index.ts") as typeof import("../../src/domain/ui-text/index.ts");
     installDefaultTexts(DEFAULT_UI_TEXT);
+    // The member area's chunk provides the live data's schemas; tests of the store need them too.
+    const { provideLiveDataSchemas } = require("../../web/lib/live-data-store.ts") as typeof import("../../web/lib/live-data-store.ts");
+    provideLiveDataSchemas(require("../../web/lib/live-data-schemas.ts") as typeof import("../../web/lib/live-data-schemas.ts"));
     const { cleanup } = require("@testing-library/react") as typeof import("@testing-library/react");
     afterEach(() => {
       cleanup();

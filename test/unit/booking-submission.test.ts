@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { BookingRule, Course } from "../../src/domain/booking-rules.ts";
+import { bookingSubmissionSchema } from "../../src/domain/booking-submission-schema.ts";
 import {
-  bookingSubmissionSchema,
   chosenOption,
   flightToSubmissionPlayers,
   submissionToFlight,

@@ -2,23 +2,21 @@
 import { describe, expect, test } from "bun:test";
 import { computeRoutePreloads, withPreloadLinks, type BuildMetafile } from "../../src/web-preloads.ts";
 
-const out = (inputs: string[], imports: [string, string][] = []) => ({
+const out = (inputs: string[], imports: [string, string][] = [], entryPoint?: string) => ({
   inputs: Object.fromEntries(inputs.map((i) => [i, {}])),
   imports: imports.map(([path, kind]) => ({ path, kind })),
+  ...(entryPoint ? { entryPoint } : {}),
 });
 
-// A small build: the entry chunk shares React with the pages; book imports a rules chunk and zod.
+// A small build: the entry chunk has React and the login page; the member area's entry chunk only
+// re-exports the chunk with its code, which the admin page's chunk imports too.
 const METAFILE: BuildMetafile = {
   outputs: {
-    "./chunk-entry.js": out(["web/main.tsx"], [["./chunk-react.js", "import-statement"], ["./chunk-book.js", "dynamic-import"]]),
-    "./chunk-react.js": out(["node_modules/react/index.js"]),
-    "./chunk-book.js": out(["web/pages/book-page.tsx"], [["./chunk-react.js", "import-statement"], ["./chunk-rules.js", "import-statement"]]),
-    "./chunk-rules.js": out(["src/domain/booking-rules.ts"], [["./chunk-zod.js", "import-statement"]]),
+    "./chunk-entry.js": out(["web/main.tsx", "web/pages/login-page.tsx", "node_modules/react/index.js"], [["./chunk-area.js", "dynamic-import"], ["./chunk-admin.js", "dynamic-import"]]),
+    "./chunk-area.js": out([], [["./chunk-member.js", "import-statement"]], "/somewhere/web/pages/member-area.ts"),
+    "./chunk-member.js": out(["web/pages/member-area.ts", "web/pages/book-page.tsx", "web/layout/main-layout.tsx", "src/domain/ui-text/index.ts"], [["./chunk-entry.js", "import-statement"], ["./chunk-zod.js", "import-statement"]]),
     "./chunk-zod.js": out(["node_modules/zod/index.js"]),
-    "./chunk-login.js": out(["/somewhere/else/web/pages/login-page.tsx"], [["./chunk-react.js", "import-statement"]]),
-    "./chunk-layout.js": out(["web/layout/main-layout.tsx"], [["./chunk-react.js", "import-statement"]]),
-    "./chunk-texts.js": out(["src/domain/ui-text/index.ts"]),
-    "./chunk-setup.js": out(["web/pages/setup-page.tsx"]),
+    "./chunk-admin.js": out(["web/pages/admin-page.tsx"], [["./chunk-member.js", "import-statement"], ["./chunk-entry.js", "import-statement"]], "web/pages/admin-page.tsx"),
     "./chunk-app.css": out(["web/styles/app.css"]),
   },
 };
@@ -26,17 +24,14 @@ const METAFILE: BuildMetafile = {
 describe("route preloads", () => {
   const preloads = computeRoutePreloads(METAFILE, "/chunk-entry.js");
 
-  test("a page inside the layout preloads its chunk with what it imports, the layout and the texts, never what the entry already loads", () => {
-    expect(preloads["/book"]).toEqual(["/chunk-book.js", "/chunk-layout.js", "/chunk-rules.js", "/chunk-texts.js", "/chunk-zod.js"]);
+  test("a member page preloads the member area's entry chunk with what it imports, never what the first chunk already loads", () => {
+    expect(preloads["/book"]).toEqual(["/chunk-area.js", "/chunk-member.js", "/chunk-zod.js"]);
+    expect(preloads["/setup"]).toEqual(["/chunk-area.js", "/chunk-member.js", "/chunk-zod.js"]);
   });
 
-  test("/login needs only its own chunk (its texts are in the first one); /setup no layout", () => {
-    expect(preloads["/login"]).toEqual(["/chunk-login.js"]);
-    expect(preloads["/setup"]).toEqual(["/chunk-setup.js", "/chunk-texts.js"]);
-  });
-
-  test("a page the build does not have preloads only the shared pieces", () => {
-    expect(preloads["/players"]).toEqual(["/chunk-layout.js", "/chunk-texts.js"]);
+  test("/login needs nothing more than the first chunk; /admin its own chunk on top of the member area", () => {
+    expect(preloads["/login"]).toEqual([]);
+    expect(preloads["/admin"]).toEqual(["/chunk-admin.js", "/chunk-area.js", "/chunk-member.js", "/chunk-zod.js"]);
   });
 
   test("links go in the head", () => {

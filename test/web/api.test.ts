@@ -1,7 +1,8 @@
 import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { authStatusSchema } from "../../src/features/auth/auth-responses.schemas.ts";
-import { ApiError, apiRequest, getJson, InvalidResponseError, setApiDependencies } from "../../web/lib/api.ts";
+import { ApiError, apiRequest, checkListInSlices, getJson, InvalidResponseError, setApiDependencies } from "../../web/lib/api.ts";
+import { teeTimeDaySchema } from "../../src/domain/record-schemas.ts";
 import type { ClientLogger, ClientLogLevel, LogContext } from "../../web/lib/client-log.ts";
 import { emptyResponse, jsonResponse, mockFetch, restoreFetch, type FetchHandler } from "./support/fetch-mock.ts";
 
@@ -221,5 +222,38 @@ describe("answers are checked against their schema", () => {
     serve(() => jsonResponse({ isAuthenticated: "yes", user: { id: "x" } }));
     const error = await invalidAnswerOf(getJson("/v1/auth/status", authStatusSchema));
     expect(error.problems).toHaveLength(5);
+  });
+});
+
+describe("a long list checked in slices", () => {
+  const day = (date: string) => ({ date, course: "masters", tee_times: [{ time: "07:04", status: "AVAILABLE", slotId: null }] });
+
+  test("returns every item as checked, giving the main thread back between slices", async () => {
+    let clock = 0;
+    setApiDependencies({ logger: recordingLogger(), now: () => (clock += 3) });
+    let yields = 0;
+    const realSetTimeout = globalThis.setTimeout;
+    const counting = ((callback: () => void, ms?: number) => {
+      yields++;
+      return realSetTimeout(callback, ms);
+    }) as typeof setTimeout;
+    globalThis.setTimeout = counting;
+    try {
+      const days = await checkListInSlices("/v1/tee-times", "teeTimes", [day("2026-12-05"), { ...day("2026-12-06"), extra: 1 }, day("2026-12-07")], teeTimeDaySchema, 4);
+      expect(days.map((d) => d.date)).toEqual(["2026-12-05", "2026-12-06", "2026-12-07"]);
+      expect(days[1]).not.toHaveProperty("extra");
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    expect(yields).toBeGreaterThan(0);
+  });
+
+  test("a wrong item refuses the whole list, logged with where it differs", async () => {
+    setApiDependencies({ logger: recordingLogger() });
+    const refused = checkListInSlices("/v1/tee-times", "teeTimes", [day("2026-12-05"), { date: 5 }], teeTimeDaySchema);
+    const error = await refused.then(() => null, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as InvalidResponseError).problems[0]).toStartWith("teeTimes.1.");
+    expect(entries.map((e) => [e.level, e.message])).toEqual([["error", "API Call Invalid Response"]]);
   });
 });

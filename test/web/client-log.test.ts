@@ -30,6 +30,27 @@ describe("client log sender", () => {
     expect(output.warnings).toEqual([]);
   });
 
+  test("entries wait for the scheduler (the app's waits for the first paint) and then leave in order; warnings show at once", async () => {
+    const sent: string[] = [];
+    const output = recordingConsole();
+    const waiting: (() => void)[] = [];
+    const logger = createClientLogger({
+      fetch: async (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)).message);
+        return new Response(null, { status: 204 });
+      },
+      console: output.console,
+      schedule: (send) => waiting.push(send),
+    });
+    logger.info("API Call Success");
+    logger.warn("socket dropped");
+    expect(sent).toEqual([]);
+    expect(output.warnings).toHaveLength(1);
+    for (const send of waiting.splice(0)) send();
+    await logger.flush();
+    expect(sent).toEqual(["API Call Success", "socket dropped"]);
+  });
+
   test("switches itself off after the first failed send, with exactly one console warning", async () => {
     let sends = 0;
     const output = recordingConsole();

@@ -1,7 +1,7 @@
 /** The shared dialog keeps the keyboard inside while open and gives focus back on close. */
 import "../helpers/dom.ts";
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { Dialog } from "../../web/components/dialog.tsx";
 
@@ -33,13 +33,13 @@ function Harness() {
 const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: "Tab", shiftKey });
 
 describe("dialog focus", () => {
-  test("Tab from the last control wraps to the first, Shift+Tab from the first to the last; Escape gives focus back", () => {
+  test("takes focus with the next frame; Tab from the last control wraps to the first, Shift+Tab from the first to the last; Escape gives focus back", async () => {
     render(<Harness />);
     const opener = screen.getByRole("button", { name: "Open" });
     opener.focus();
     fireEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Add Player" });
-    expect(document.activeElement).toBe(dialog);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
 
     // From the panel itself, Shift+Tab goes to the last control, not behind the dialog.
     tab(true);

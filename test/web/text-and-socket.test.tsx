@@ -2,7 +2,8 @@ import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { fillPlaceholders, lookupText, resolveText, useText } from "../../web/lib/text.ts";
-import { useTextStore } from "../../web/lib/text-store.ts";
+import { readKeptTexts, useTextStore } from "../../web/lib/text-store.ts";
+import { UI_TEXT_STORAGE_KEY } from "../../web/lib/storage-keys.ts";
 import { appSocket, createSocketClient, onDataRefresh, RECONNECT_DELAY_MS, socketUrlFor, type SocketTimer } from "../../web/lib/socket.ts";
 import { useToastStore } from "../../web/lib/toast-store.ts";
 import { FakeWebSocket } from "./support/fake-websocket.ts";
@@ -43,6 +44,25 @@ describe("UI text", () => {
     expect(screen.getByText("Welcome, Ana")).toBeTruthy();
     await act(() => useTextStore.getState().loadTexts());
     expect(screen.getByText("Hello Ana!")).toBeTruthy();
+  });
+
+  test("the texts that differ from the defaults are kept for the next visit's first screen", async () => {
+    localStorage.removeItem(UI_TEXT_STORAGE_KEY);
+    mockFetch((call) => (call.url === "/v1/ui-text" ? jsonResponse({ "login.title": "Member sign-in", "common.loading": "Loading…", "layout.logout": "" }) : undefined));
+    await useTextStore.getState().loadTexts();
+    expect(readKeptTexts()).toEqual({ "login.title": "Member sign-in" });
+    // Nothing differing: nothing kept.
+    mockFetch((call) => (call.url === "/v1/ui-text" ? jsonResponse({ "login.title": "Sign in" }) : undefined));
+    await useTextStore.getState().loadTexts();
+    expect(localStorage.getItem(UI_TEXT_STORAGE_KEY)).toBeNull();
+  });
+
+  test("an answer that shows no other text leaves the store alone, so nothing re-renders", async () => {
+    const before = { "login.title": "Sign in" };
+    useTextStore.setState({ overrides: before, isLoaded: true });
+    mockFetch((call) => (call.url === "/v1/ui-text" ? jsonResponse({ "login.title": "Sign in", "common.loading": "Loading…" }) : undefined));
+    await useTextStore.getState().loadTexts();
+    expect(useTextStore.getState().overrides).toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A modal dialog: closes on Escape and on a click outside the panel, moves focus into itself on
- * open, keeps Tab and Shift+Tab inside while open, and gives focus back on close.
+ * open (with the next frame), keeps Tab and Shift+Tab inside while open, and gives focus back on close.
  */
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
@@ -25,7 +25,10 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
   useEffect(() => {
     if (!isOpen) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panelRef.current?.focus();
+    // Focus moves in with the next frame: focusing needs the page laid out, which the browser does
+    // for that frame anyway, instead of in the middle of the render that opens the dialog (the
+    // welcome overlay opens with the whole first page). The panel is fixed: nothing to scroll to.
+    const frame = requestAnimationFrame(() => panelRef.current?.focus({ preventScroll: true }));
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape" && isDismissable) {
         event.stopPropagation();
@@ -36,6 +39,7 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
     }
     document.addEventListener("keydown", onKeyDown);
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener("keydown", onKeyDown);
       previouslyFocused?.focus();
     };

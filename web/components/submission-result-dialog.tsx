@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { formatReleaseAt } from "../../src/domain/format.ts";
 import { formatLongDate, parseBookingDate } from "../../src/domain/manila-time.ts";
-import { useLiveDataStore } from "../lib/live-data-store.ts";
+import { useLiveData } from "../lib/live-data-store.ts";
 import { appSocket, type SocketClient } from "../lib/socket.ts";
 import { useText } from "../lib/text.ts";
 import type { ServerMessage } from "../lib/types.ts";
@@ -23,7 +23,7 @@ export function isScheduledResult(result: Pick<SubmissionResult, "status">): boo
 export function SubmissionResultDialog({ client = appSocket }: { client?: SocketClient }) {
   const t = useText();
   const [result, setResult] = useState<SubmissionResult | null>(null);
-  const courses = useLiveDataStore((s) => s.rules?.courseSchedule);
+  const courses = useLiveData((s) => s.rules?.courseSchedule);
 
   useEffect(
     () =>

@@ -4,7 +4,7 @@ import { BRAND_TITLE } from "../../src/domain/ui-text/common.ts";
 import { Button } from "../components/button.tsx";
 import { RefreshButton } from "../features/home/refresh-button.tsx";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
-import { useLiveDataStore, useLiveDataSync } from "../lib/live-data-store.ts";
+import { useLiveData, useLiveDataSync } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 import { useText } from "../lib/text.ts";
 
@@ -13,7 +13,7 @@ export function Header() {
   const t = useText();
   const user = useSessionStore((state) => state.user);
   const signOut = useSessionStore((state) => state.signOut);
-  const lastScrapeTime = useLiveDataStore((state) => state.lastScrapeTime);
+  const lastScrapeTime = useLiveData((state) => state.lastScrapeTime);
   const [isSigningOut, setSigningOut] = useState(false);
   // The header is on every signed-in page, so it keeps the live data (and its last-updated time) in sync.
   useLiveDataSync();

@@ -6,6 +6,7 @@
  */
 import { commonText } from "../../src/domain/ui-text/common.ts";
 import { paths } from "../paths.ts";
+import { firstPaint } from "./after-first-paint.ts";
 import { clientLog, type ClientLogger } from "./client-log.ts";
 import type { ApiErrorBody } from "./types.ts";
 
@@ -86,10 +87,13 @@ export interface ApiDependencies {
   /** Full page navigation, so every in-memory state of the signed-out session is dropped. */
   navigate: (url: string) => void;
   currentPath: () => string;
+  /** Resolves once the first screen has painted (web/lib/after-first-paint.ts). */
+  firstPaint: () => Promise<void>;
 }
 
 const browserDependencies: ApiDependencies = {
   fetch: (input, init) => globalThis.fetch(input, init),
+  firstPaint,
   logger: clientLog,
   now: () => performance.now(),
   navigate: (url) => window.location.assign(url),
@@ -193,9 +197,45 @@ export function withCacheBuster(url: string, now: number = Date.now()): string {
   return `${url}${url.includes("?") ? "&" : "?"}_=${now}`;
 }
 
-/** Reads: the answer's schema is required, so every type claimed is checked. */
-export function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+/**
+ * Reads: the answer's schema is required, so every type claimed is checked. A read waits until the
+ * first screen has painted: on a slow phone the page shows first, then its data arrives, instead of
+ * the answers and their checks holding the first paint back. (The session check, which decides
+ * what the first screen is, calls apiRequest directly.)
+ */
+export async function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+  await dependencies.firstPaint();
   return apiRequest(url, { schema, signal });
+}
+
+/** Gives the main thread back (to input, other tasks, a frame) before going on. */
+export function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Checks a long list from an answer one item at a time, giving the main thread back every few
+ * milliseconds: the tee sheet (two courses, two weeks of times) took one long task to check at
+ * once on a phone. A wrong item is logged and raised like any answer that does not match its schema.
+ */
+export async function checkListInSlices<T>(url: string, field: string, items: readonly unknown[], item: ResponseSchema<T>, sliceMs = 4): Promise<T[]> {
+  const { logger, now } = dependencies;
+  const checked: T[] = [];
+  let sliceStart = now();
+  for (const [index, entry] of items.entries()) {
+    const result = item.safeParse(entry);
+    if (!result.success) {
+      const problems = result.error.issues.slice(0, MAX_PROBLEMS_LOGGED).map((issue) => describeIssue({ ...issue, path: [field, index, ...issue.path] }));
+      logger.error("API Call Invalid Response", { method: "GET", url, status: 200, problems });
+      throw new InvalidResponseError(200, url, problems);
+    }
+    checked.push(result.data);
+    if (now() - sliceStart >= sliceMs) {
+      await yieldToMain();
+      sliceStart = now();
+    }
+  }
+  return checked;
 }
 
 /** Writes: `schema` when the answer is read, else the answer is ignored. */

@@ -1,8 +1,10 @@
 /**
  * Client log sender (spec §4): entries go to POST /v1/client/log with keep-alive. The first failed send
  * switches the sender off for the rest of the session, with a single console warning, so a down
- * endpoint never turns into a stream of failing requests.
+ * endpoint never turns into a stream of failing requests. The app's logger holds its entries until
+ * the first screen has painted (web/lib/after-first-paint.ts), then sends them in order.
  */
+import { afterFirstPaint } from "./after-first-paint.ts";
 import { apiPaths } from "./api-paths.ts";
 
 export type ClientLogLevel = "debug" | "info" | "warn" | "error";
@@ -17,6 +19,8 @@ type ConsoleLike = Pick<Console, "warn" | "error">;
 export interface ClientLoggerOptions {
   fetch?: FetchLike;
   console?: ConsoleLike;
+  /** When a send may start; default at once. */
+  schedule?: (send: () => void) => void;
 }
 
 export interface ClientLogger {
@@ -33,6 +37,7 @@ export interface ClientLogger {
 export function createClientLogger(options: ClientLoggerOptions = {}): ClientLogger {
   const send: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const output: ConsoleLike = options.console ?? globalThis.console;
+  const schedule = options.schedule ?? ((send: () => void) => send());
   let isSenderOn = true;
   const pending = new Set<Promise<void>>();
 
@@ -62,7 +67,10 @@ export function createClientLogger(options: ClientLoggerOptions = {}): ClientLog
     if (level === "error") output.error(message, context);
     else if (level === "warn") output.warn(message, context);
     if (!isSenderOn) return;
-    const sending = deliver(level, message, context);
+    const sending = new Promise<void>((resolve) => {
+      // An entry that waited is dropped if the endpoint went down meanwhile.
+      schedule(() => resolve(isSenderOn ? deliver(level, message, context) : undefined));
+    });
     pending.add(sending);
     void sending.finally(() => pending.delete(sending));
   }
@@ -89,4 +97,4 @@ function toSerializable(context: LogContext): LogContext {
   return result;
 }
 
-export const clientLog: ClientLogger = createClientLogger();
+export const clientLog: ClientLogger = createClientLogger({ schedule: afterFirstPaint });

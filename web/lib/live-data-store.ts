@@ -8,14 +8,14 @@
  * the last scrape is older than 180 s or unknown, once per browser session on opening the Book
  * page, and after the first load when the data is older than smart_refresh_threshold_seconds.
  */
-import { useEffect } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ConfirmedBookingView } from "../../src/domain/bookings-view.ts";
 import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
 import type { SavedPlayer } from "../../src/domain/players.ts";
 import type { AdvisoriesResponse, RulesResponse } from "../../src/features/availability/availability.schemas.ts";
 import type { RequestRow } from "../../src/features/bookings/bookings-responses.schemas.ts";
-import { getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
+import { checkListInSlices, getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
 import { apiPaths } from "./api-paths.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
@@ -66,9 +66,9 @@ const EMPTY: LiveData = {
 };
 
 /** Spec §8: data-fetch failures are logged to the console and shown to no one. */
-async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => void): Promise<void> {
+async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
   try {
-    apply(await getJson(url, schema));
+    await apply(await getJson(url, schema));
   } catch (error) {
     console.error(`Failed to load ${what}`, error);
   }
@@ -77,10 +77,23 @@ async function load<T>(what: string, url: string, schema: ResponseSchema<T>, app
 let running: Promise<void> | null = null;
 let isReloadWanted = false;
 
+type LiveDataSchemas = typeof import("./live-data-schemas.ts");
+let provideSchemas: (schemas: LiveDataSchemas) => void = () => undefined;
+const schemasReady = new Promise<LiveDataSchemas>((resolve) => (provideSchemas = resolve));
+
+/**
+ * The schemas the answers are checked with (zod's core among them) come with the member area's
+ * chunk (web/pages/member-area.ts), which provides them; the first bundle, and so the login page,
+ * never carries them. Loads wait for them.
+ */
+export function provideLiveDataSchemas(schemas: LiveDataSchemas): void {
+  provideSchemas(schemas);
+}
+
 export const useLiveDataStore = create<LiveDataState>()((set, get) => {
   async function loadOnce(): Promise<void> {
     set({ isLoading: true });
-    const schemas = await import("./live-data-schemas.ts");
+    const schemas = await schemasReady;
     const {
       advisoriesResponseSchema,
       bookingsResponseSchema,
@@ -88,14 +101,16 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
       requestsResponseSchema,
       rulesResponseSchema,
       savedPlayersResponseSchema,
-      teeTimesResponseSchema,
+      teeTimeDaySchema,
+      teeTimesEnvelopeSchema,
     } = schemas;
     // Every answer is gathered first and applied in one update: one render of the screens for a
     // whole reload instead of one per answer (a phone's main thread notices seven).
     const loaded: Partial<LiveData> = {};
+    const teeTimesUrl = withCacheBuster(apiPaths.teeTimes);
     await Promise.all([
-      load("tee times", withCacheBuster(apiPaths.teeTimes), teeTimesResponseSchema, (value) => {
-        loaded.teeTimes = value.teeTimes;
+      load("tee times", teeTimesUrl, teeTimesEnvelopeSchema, async (value) => {
+        loaded.teeTimes = await checkListInSlices(teeTimesUrl, "teeTimes", value.teeTimes, teeTimeDaySchema);
         loaded.lastScrapeTime = value.lastScrapeTime;
       }),
       load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => (loaded.dates = dates)),
@@ -133,6 +148,28 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
     clearLiveData: () => set({ ...EMPTY }),
   };
 });
+
+/**
+ * Reads the live data for a screen. Unlike the store's own hook (whose updates always render at
+ * once, in one piece), an update here re-renders as a transition: React renders it in slices and
+ * keeps the page responsive while a reload's answers land. `isEqual` compares the selected values
+ * (zustand's `shallow` for a selector that builds an object).
+ */
+export function useLiveData<T>(selector: (state: LiveDataState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const [value, setValue] = useState(() => selector(useLiveDataStore.getState()));
+  const read = useRef({ selector, isEqual });
+  read.current = { selector, isEqual };
+  useEffect(() => {
+    const update = () => {
+      const next = read.current.selector(useLiveDataStore.getState());
+      startTransition(() => setValue((current) => (read.current.isEqual(current, next) ? current : next)));
+    };
+    // The store may have changed between the render and this subscription.
+    update();
+    return useLiveDataStore.subscribe(update);
+  }, []);
+  return value;
+}
 
 /** The later of two scrape times (a scraper answer may arrive before the reload that carries it). */
 function newer(current: number | null, candidate: number | null): number | null {

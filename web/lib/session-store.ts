@@ -4,7 +4,7 @@
  */
 import { create } from "zustand";
 import { authStatusSchema, userResponseSchema } from "../../src/features/auth/auth-responses.schemas.ts";
-import { ApiError, apiRequest, getJson } from "./api.ts";
+import { ApiError, apiRequest } from "./api.ts";
 import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
 import { useLiveDataStore } from "./live-data-store.ts";
@@ -39,7 +39,8 @@ type SetSession = (partial: Partial<Pick<SessionState, "status" | "user">>) => v
 
 async function runSessionCheck(set: SetSession): Promise<void> {
   try {
-    const result = await getJson(apiPaths.auth.status, authStatusSchema);
+    // Not getJson: this answer decides what the first screen shows, so it cannot wait for its paint.
+    const result = await apiRequest(apiPaths.auth.status, { schema: authStatusSchema });
     if (result.isAuthenticated && result.user) set({ status: "authenticated", user: result.user });
     else {
       clearOfflineSnapshot();

@@ -11,3 +11,6 @@ export const BOOK_PAGE_SCRAPE_KEY = "teebox.bookPageScrapeRequested";
 
 /** Local storage: the bookings and requests last seen, for the offline view; cleared on logout. */
 export const OFFLINE_SNAPSHOT_KEY = "teebox.offlineSnapshot";
+
+/** Local storage: the admin's UI texts that differ from the defaults, shown before the current ones arrive. */
+export const UI_TEXT_STORAGE_KEY = "teebox.uiText";

@@ -3,39 +3,22 @@
  */
 import { useCallback } from "react";
 import type { UiTextKey } from "../../src/domain/ui-text/index.ts";
-import { commonText } from "../../src/domain/ui-text/common.ts";
-import { loginText } from "../../src/domain/ui-text/login.ts";
+import { lookupText, setDefaultTexts } from "./text-catalogue.ts";
 import { useTextStore } from "./text-store.ts";
 
+export { lookupText };
+
 /**
- * Default texts. /login needs only the common and login catalogues, so the rest (tens of kilobytes)
- * arrive in their own chunk, which every other page's lazy route waits for (router.tsx).
+ * Installs the whole default catalogue (the first chunk has only the common and login texts; the
+ * member area's chunk brings the rest, web/pages/member-area.ts; component tests install it too).
  */
-let defaults: Record<string, string> = { ...commonText, ...loginText };
-let allDefaults: Promise<void> | null = null;
-
-export function loadAllDefaultTexts(): Promise<void> {
-  allDefaults ??= import("../../src/domain/ui-text/index.ts").then((catalogue) => installDefaultTexts(catalogue.DEFAULT_UI_TEXT));
-  return allDefaults;
-}
-
-/** Installs the whole catalogue at once (after the lazy load, and in component tests). */
 export function installDefaultTexts(all: Record<string, string>): void {
-  defaults = all;
-  allDefaults ??= Promise.resolve();
+  setDefaultTexts(all);
   useTextStore.setState((state) => ({ defaultsVersion: state.defaultsVersion + 1 })); // shown screens re-read
 }
 
 export type TextContext = Record<string, string | number>;
 export type Translate = (key: UiTextKey, context?: TextContext) => string;
-
-/** Stored text for any key (including keys named by the server), else the default; undefined when neither is non-empty. */
-export function lookupText(key: string, overrides: Record<string, string>): string | undefined {
-  const stored = overrides[key];
-  if (stored) return stored;
-  const fallback = Object.hasOwn(defaults, key) ? defaults[key] : undefined;
-  return fallback || undefined;
-}
 
 /** Replaces `{name}` with `context.name`; unknown placeholders stay visible so a missing value is noticed. */
 export function fillPlaceholders(text: string, context?: TextContext): string {

@@ -6,8 +6,14 @@ export function useViewportWidth(): number {
   useEffect(() => {
     const update = () => setWidth(window.innerWidth);
     window.addEventListener("resize", update);
-    update();
-    return () => window.removeEventListener("resize", update);
+    // A resize between the render and now is caught with the next frame: reading the width makes
+    // the browser lay the page out, which it does for that frame anyway, instead of in the middle
+    // of the render that showed the page.
+    const frame = requestAnimationFrame(update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("resize", update);
+    };
   }, []);
   return width;
 }

@@ -5,14 +5,14 @@ import { useBookingData } from "../features/book/use-booking-data.ts";
 import { WatchDialog } from "../features/watches/watch-dialog.tsx";
 import { watchBaseOf, type WatchBase } from "../features/watches/watches-api.ts";
 import { CheckRequestsButton, useWatches, WatchesSection } from "../features/watches/watches-section.tsx";
-import { useLiveDataStore } from "../lib/live-data-store.ts";
+import { useLiveData } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 
 /** My Bookings: the bookings and requests, the member's slot watches, and the readiness check. */
 export default function BookingsPage() {
   const user = useSessionStore((s) => s.user);
   const data = useBookingData();
-  const courses = useLiveDataStore((s) => s.rules?.courseSchedule);
+  const courses = useLiveData((s) => s.rules?.courseSchedule);
   const { watches, reload } = useWatches();
   const [base, setBase] = useState<WatchBase | null>(null);
   const courseName = (id: string) => courses?.find((c) => c.id.toLowerCase() === id.toLowerCase())?.name ?? id;

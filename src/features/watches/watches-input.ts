@@ -4,7 +4,7 @@
  * upgrade replaces.
  */
 import { z } from "zod";
-import { bookingSubmissionSchema } from "../../domain/booking-submission.ts";
+import { bookingSubmissionSchema } from "../../domain/booking-submission-schema.ts";
 import { WATCH_MODES } from "../../domain/watches.ts";
 
 export const createWatchSchema = bookingSubmissionSchema.omit({ selectionOrder: true, editTarget: true }).extend({

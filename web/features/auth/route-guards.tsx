@@ -2,29 +2,32 @@
  * Route guards (spec §2): who may see which route, and where everyone else is sent.
  * They read the session store; SessionGate makes sure it is known before any guard runs.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import { RouteLoading } from "../../components/spinner.tsx";
 import { hasCompleteProfile, isAdminRole, needsProfileSetup, useSessionStore } from "../../lib/session-store.ts";
 import { appSocket } from "../../lib/socket.ts";
 import { paths } from "../../paths.ts";
 
-const OfflineView = lazy(() => import("../../components/offline-view.tsx"));
+// Part of the member area's chunk, which the service worker keeps with the app shell.
+const OfflineView = lazy(() => import("../../pages/member-area.ts").then((area) => ({ default: area.OfflineView })));
 
 /** Checks the session once, holds every route behind a spinner until it is known, and keeps the socket open while signed in. */
 export function SessionGate() {
-  const status = useSessionStore((state) => state.status);
+  const currentStatus = useSessionStore((state) => state.status);
+  // What the gate shows follows as a transition: the page behind it renders in slices, not in one long task.
+  const status = useDeferredValue(currentStatus);
   const checkSession = useSessionStore((state) => state.checkSession);
 
   useEffect(() => {
-    if (status === "unknown") void checkSession();
-  }, [status, checkSession]);
+    if (currentStatus === "unknown") void checkSession();
+  }, [currentStatus, checkSession]);
 
   useEffect(() => {
-    if (status !== "authenticated") return;
+    if (currentStatus !== "authenticated") return;
     appSocket.connect();
     return () => appSocket.close();
-  }, [status]);
+  }, [currentStatus]);
 
   if (status === "unknown") return <RouteLoading />;
   if (status === "offline") {

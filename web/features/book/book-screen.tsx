@@ -1,7 +1,7 @@
 /** The Book page (spec §2): one page on desktop, the five-step wizard on a phone, the same steps in both. */
 import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
-import { useLiveDataStore, useScrapeOnBookOpen } from "../../lib/live-data-store.ts";
+import { useLiveData, useScrapeOnBookOpen } from "../../lib/live-data-store.ts";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import type { SessionUser } from "../../lib/types.ts";
@@ -29,7 +29,7 @@ function BookScreenFor({ user, now, title }: { user: SessionUser; now: () => num
   const data = useBookingData();
   const submitState = useSubmitBooking(data, user);
   const isDesktop = useViewportWidth() >= DESKTOP_MIN_WIDTH_PX;
-  const hasLoaded = useLiveDataStore((s) => s.hasLoaded);
+  const hasLoaded = useLiveData((s) => s.hasLoaded);
   const isEditMissing = useEditQuery(data, user, hasLoaded);
   useScrapeOnBookOpen();
   const todayIso = manilaDate(now());

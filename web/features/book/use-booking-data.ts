@@ -1,20 +1,21 @@
 /** The live data the booking screens use, read from the shared live-data store. */
 import { useMemo } from "react";
-import { useShallow } from "zustand/react/shallow";
+import { shallow } from "zustand/vanilla/shallow";
 import { emptyWindows } from "../../../src/domain/windows.ts";
-import { useLiveDataStore } from "../../lib/live-data-store.ts";
+import { useLiveData } from "../../lib/live-data-store.ts";
 import type { BookingData } from "./book-model.ts";
 
 export function useBookingData(): BookingData {
-  const state = useLiveDataStore(
-    useShallow((s) => ({
+  const state = useLiveData(
+    (s) => ({
       dates: s.dates,
       teeTimes: s.teeTimes,
       rules: s.rules,
       bookings: s.bookings,
       requests: s.requests,
       savedPlayers: s.savedPlayers,
-    })),
+    }),
+    shallow,
   );
   return useMemo<BookingData>(
     () => ({

@@ -10,7 +10,7 @@ import { formatReleaseAt } from "../../../src/domain/format.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { useViewportWidth } from "../../lib/use-viewport-width.ts";
-import { useLiveDataStore } from "../../lib/live-data-store.ts";
+import { useLiveData } from "../../lib/live-data-store.ts";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import { useText, type Translate } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
@@ -45,9 +45,9 @@ function keyOf(item: Item): string {
 export function BookingsScreen({ client = appSocket, onWatch, actions, children }: { client?: SocketClient; onWatch?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
   const t = useText();
   const navigate = useNavigate();
-  const bookings = useLiveDataStore((s) => s.bookings);
-  const requests = useLiveDataStore((s) => s.requests);
-  const courses = useLiveDataStore((s) => s.rules?.courseSchedule);
+  const bookings = useLiveData((s) => s.bookings);
+  const requests = useLiveData((s) => s.requests);
+  const courses = useLiveData((s) => s.rules?.courseSchedule);
   const isDesktop = useViewportWidth() >= DESKTOP_MIN_WIDTH_PX;
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [toCancel, setToCancel] = useState<Item | null>(null);

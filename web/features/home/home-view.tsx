@@ -1,7 +1,7 @@
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { findNextUp } from "../../../src/domain/bookings-view.ts";
 import { manilaDate } from "../../../src/domain/manila-time.ts";
-import { useLiveDataStore } from "../../lib/live-data-store.ts";
+import { useLiveData } from "../../lib/live-data-store.ts";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import { AdvisorySection } from "./advisory-list.tsx";
@@ -11,10 +11,10 @@ import "./home.css";
 /** Spec §2 Home: Next Up, Announcements (internal) and Club Advisories (scraped); a spinner when there is nothing. */
 export function HomeView({ now = Date.now }: { now?: () => number }) {
   const t = useText();
-  const bookings = useLiveDataStore((s) => s.bookings);
-  const requests = useLiveDataStore((s) => s.requests);
-  const advisories = useLiveDataStore((s) => s.advisories);
-  const rules = useLiveDataStore((s) => s.rules);
+  const bookings = useLiveData((s) => s.bookings);
+  const requests = useLiveData((s) => s.requests);
+  const advisories = useLiveData((s) => s.advisories);
+  const rules = useLiveData((s) => s.rules);
   const ownMemberId = useSessionStore((s) => s.user?.memberId ?? "");
 
   const nextUp = findNextUp(bookings, requests, manilaDate(now()));

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
+import { afterFirstPaint } from "../../lib/after-first-paint.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "../../lib/socket.ts";
 import { useText } from "../../lib/text.ts";
 import { notificationsApi, type NotificationItem, type NotificationsResponse } from "./notifications-api.ts";
@@ -81,8 +82,16 @@ export function NotificationBell({ client = appSocket }: { client?: SocketClient
   }, []);
 
   useEffect(() => {
-    void load();
-    return onDataRefresh(() => void load(), client);
+    // The count is not what the member opened the page for: it loads once the page has painted.
+    let isMounted = true;
+    afterFirstPaint(() => {
+      if (isMounted) void load();
+    });
+    const stopRefresh = onDataRefresh(() => void load(), client);
+    return () => {
+      isMounted = false;
+      stopRefresh();
+    };
   }, [load, client]);
 
   async function markRead(which: { all: true } | { ids: number[] }) {

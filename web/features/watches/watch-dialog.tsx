@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { useLiveDataStore } from "../../lib/live-data-store.ts";
+import { useLiveData } from "../../lib/live-data-store.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { createWatch, failureOf, type WatchBase, type WatchChoices } from "./watches-api.ts";
@@ -15,8 +15,8 @@ import "./watches.css";
 export function WatchDialog({ base, onClose, onCreated }: { base: WatchBase | null; onClose: () => void; onCreated?: () => void }) {
   const t = useText();
   const tryText = useTextLookup();
-  const bookings = useLiveDataStore((s) => s.bookings);
-  const courses = useLiveDataStore((s) => s.rules?.courseSchedule);
+  const bookings = useLiveData((s) => s.bookings);
+  const courses = useLiveData((s) => s.rules?.courseSchedule);
   const [choices, setChoices] = useState<WatchChoices>({ fromTime: "06:00", toTime: "09:00", anyCourse: false, mode: "book", upgradeBookingId: null });
   const [isSaving, setSaving] = useState(false);
   const [errorText, setErrorText] = useState<string | null>(null);
