@@ -77,13 +77,14 @@ export async function startClubProcess(options: ClubProcessOptions): Promise<Clu
   };
 }
 
-async function firstJsonLine<T>(stream: ReadableStream<Uint8Array>): Promise<T> {
+/** The JSON a child process prints on its first line (a server saying where it listens). */
+export async function firstJsonLine<T>(stream: ReadableStream<Uint8Array>): Promise<T> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
   while (!text.includes("\n")) {
     const { value, done } = await reader.read();
-    if (done) throw new Error("the club process ended before it started");
+    if (done) throw new Error("the process ended before it printed its first line");
     text += decoder.decode(value);
   }
   reader.releaseLock();

@@ -6,6 +6,8 @@
  *
  * Run as a script (`bun test/helpers/recording-server.ts`) it prints `{"url": …}` on its first line.
  */
+import { firstJsonLine } from "./club-process.ts";
+
 export interface Arrival {
   path: string;
   atMs: number;
@@ -46,15 +48,7 @@ if (import.meta.main) {
 
 export async function startRecordingServer(): Promise<RecordingServer> {
   const child = Bun.spawn(["bun", import.meta.path], { stdout: "pipe", stderr: "inherit" });
-  const reader = child.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the recording server ended before it started");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const { url } = JSON.parse(text.split("\n")[0]) as { url: string };
+  const { url } = await firstJsonLine<{ url: string }>(child.stdout);
   return {
     url,
     log: async () => (await fetch(`${url}/__log`)).json() as Promise<{ arrivals: Arrival[]; maxConcurrent: number }>,
