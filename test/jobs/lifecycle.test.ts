@@ -3,12 +3,9 @@ import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, uiText, users } from "../../src/db/schema.ts";
 import { ADMIN_PASSWORD } from "../helpers/api.ts";
-import { manilaInstant } from "../../src/domain/manila-time.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
-const PLAY = "2026-11-30";
-const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {

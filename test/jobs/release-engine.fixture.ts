@@ -2,6 +2,7 @@
  * A Teebox with the release engine against a demo club that shares its fake clock: time moves
  * only when a test moves it, so the club sees our attempts at exact instants.
  */
+import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { eq } from "drizzle-orm";
 import { createClubClient, type ClubAuditEntry } from "../../src/club/client.ts";
 import { createClubSim, type ClubSim, type RivalsOptions } from "../../src/club-sim/index.ts";
@@ -13,6 +14,10 @@ import type { ReleaseEngine, ReleaseEngineOptions } from "../../src/jobs/release
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
+
+/** The play date and its release instant most release tests use (a week before, 07:00 Manila). */
+export const PLAY = "2026-11-30";
+export const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 export interface ReleaseFixture {
   t: TestApp;

@@ -1,14 +1,11 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, requestAttempts, users } from "../../src/db/schema.ts";
-import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { NO_TIME_AVAILABLE } from "../../src/jobs/release-engine.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs, its morning tee times are 05:04 + 8 min steps (06:00, 06:08, 06:16 …). */
-const PLAY = "2026-11-30";
 /** Seven days before at 07:00 Manila, on the club's clock. */
-const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {

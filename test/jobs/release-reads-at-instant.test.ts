@@ -3,13 +3,10 @@
  * first wave waits until the wave has left, then is answered as usual.
  */
 import { afterEach, expect, test } from "bun:test";
-import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { WAVE_HOLD_MS } from "../../src/jobs/release-engine.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs; released seven days before at 07:00 Manila on the club's clock. */
-const PLAY = "2026-11-30";
-const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {

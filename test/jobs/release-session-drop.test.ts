@@ -4,12 +4,9 @@
  */
 import { afterEach, expect, test } from "bun:test";
 import { bookingRequests } from "../../src/db/schema.ts";
-import { manilaInstant } from "../../src/domain/manila-time.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs; released seven days before at 07:00 Manila on the club's clock. */
-const PLAY = "2026-11-30";
-const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {

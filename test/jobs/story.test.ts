@@ -5,14 +5,11 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { bookingRequests, bookings, uiText } from "../../src/db/schema.ts";
-import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { createScraper } from "../../src/jobs/scraper.ts";
 import { requestStoryResponseSchema, type RequestStory } from "../../src/features/bookings/bookings-responses.schemas.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday on Masters (06:00, 06:08, 06:16 … tee times); released seven days before at 07:00 Manila. */
-const PLAY = "2026-11-30";
-const RELEASE = manilaInstant("2026-11-23", "07:00");
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {
