@@ -15,6 +15,10 @@ export function clubErrorToAppError(error: unknown): AppError {
         : new AppError(502, "The club's booking site is having trouble. Please try again later.", "club.unavailable");
     case "page_not_understood":
       return new AppError(502, "The club's booking site answered with a page Teebox could not read.", "club.page_not_understood");
+    case "slow_down":
+      return new AppError(503, "The club's booking site asked Teebox to slow down. Please try again in a few minutes.", "club.slow_down");
+    case "busy":
+      return new AppError(503, "Teebox is holding back its requests to the club for a moment. Please try again shortly.", "club.busy");
     default:
       return new AppError(400, error.message, `club.${error.kind}`);
   }

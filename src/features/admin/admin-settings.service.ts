@@ -4,6 +4,7 @@
  * request; the members concerned are told (a toast and `status: updated`).
  */
 import type { AppDeps } from "../../deps.ts";
+import { budgetLimitsOf } from "../../club/budget.ts";
 import { uiText } from "../../db/schema.ts";
 import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/request-lifecycle.ts";
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
@@ -34,6 +35,7 @@ export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
+  deps.club.politeness?.budget.configure(budgetLimitsOf(next));
   const movedRequests = releaseChanged(previous, next) ? await rearmPendingRequests(deps, next) : 0;
   deps.notifier.publish({ type: "data_changed", everyone: true });
   return { settings: next, movedRequests };
