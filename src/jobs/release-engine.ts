@@ -157,6 +157,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       if (!rt?.isRunning) return;
       rt.isRunning = false;
       rt.stopController.abort();
+      // Nothing of this engine may wait on for a turn or a token of the club budget now.
+      rt.openings.clear();
+      rt.deps.club.politeness?.budget.cancelWaiting();
       planner?.wake();
       await rt.drain();
       lastMeasured = rt.measured;

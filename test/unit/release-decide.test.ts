@@ -1,9 +1,17 @@
 /** What the release engine does after each club answer: a table of cases, no club, no clock. */
 import { describe, expect, test } from "bun:test";
 import type { ClubErrorKind } from "../../src/club/errors.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../src/lifecycle/club-answer.ts";
+import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetrySettings, type RetryState } from "../../src/lifecycle/club-answer.ts";
 
-const SETTINGS = { notYetOpenRetryMs: 40, notYetOpenWindowMs: 20_000, unavailableBackoffMs: [100, 250, 500], unavailableWindowMs: 30_000 };
+const SETTINGS: RetrySettings = {
+  notYetOpenSchedule: [
+    { untilMs: 5_000, everyMs: 50 },
+    { untilMs: Number.POSITIVE_INFINITY, everyMs: 1_000 },
+  ],
+  notYetOpenWindowMs: 20_000,
+  unavailableBackoffMs: [100, 250, 500],
+  unavailableWindowMs: 30_000,
+};
 const NOW = 1_000_000;
 const err = (kind: ClubErrorKind, isAmbiguous = false, to: "post" | "sheet" = "post"): ClubAnswer => ({ to, kind: "error", error: { kind, message: `club says ${kind}`, isAmbiguous } });
 const decide = (answer: ClubAnswer, state: Partial<RetryState> = {}, now = NOW) =>
@@ -14,9 +22,9 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
   ["slot taken: the next time, and nobody tries it again", err("slot_taken"), {}, { kind: "next_time", gone: true }],
   ["slot not found: the next time", err("not_found"), {}, { kind: "next_time", gone: true }],
   ["a refusal in no known family: the next time, never a failure", err("refused_unknown"), {}, { kind: "next_time", gone: false }],
-  ["not yet open: the same time after the short pause", err("not_yet_open"), {}, { kind: "retry_same", afterMs: 40 }],
+  ["not yet open: the same time after the short pause", err("not_yet_open"), {}, { kind: "retry_same", afterMs: 50 }],
   ["not yet open past the window: fail", err("not_yet_open"), { notYetOpenSince: NOW - 20_000 }, { kind: "fail", reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } } }],
-  ["sheet not released: the same time after the short pause", { to: "sheet", kind: "not_released" }, {}, { kind: "retry_same", afterMs: 40 }],
+  ["sheet not released: the same time after the short pause", { to: "sheet", kind: "not_released" }, {}, { kind: "retry_same", afterMs: 50 }],
   ["first session expiry: sign in again at once", err("session_expired"), {}, { kind: "re_sign_in", afterMs: null }],
   ["second session expiry: back off", err("session_expired"), { hasRenewed: true }, { kind: "back_off", afterMs: 100 }],
   ["club down without a post reaching it: back off", err("unavailable"), {}, { kind: "back_off", afterMs: 100 }],

@@ -8,7 +8,7 @@ import type { RequestPhase } from "../../db/schema.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../features/bookings/club-players.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
+import { decideAfterAnswer, freshRetryState, showsDateOpen, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
 import type { AttemptSentAt, PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
@@ -74,9 +74,12 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
   const { db } = rt.deps.database;
   let state: RetryState = freshRetryState();
   let mustReadSheet = false;
+  const dateKey = openingKey(request);
 
   /** Carries out a decision; null means: go round again for the same time. */
   const carryOut = async (answer: ClubAnswer): Promise<SlotResult | null> => {
+    // The club has opened the date: the requests waiting for their turn to ask go now.
+    if (showsDateOpen(answer)) rt.openings.opened(dateKey);
     const next = decideAfterAnswer({ answer, state, now: rt.now(), playDate: request.playDate, settings: rt.settings });
     state = next.state;
     const decision: Decision = next.decision;
@@ -103,6 +106,10 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
         ctx.failIfAbsent = decision.failIfAbsent ?? null;
         return pause(decision.afterMs);
       case "retry_same":
+        // Not open yet: this request's turn among the date's (decision 147), or the date seen open.
+        ctx.isMemberStale = true;
+        await rt.park(Promise.race([rt.openings.wait(dateKey, decision.afterMs), rt.stopped()]));
+        return rt.isRunning ? null : { kind: "stopped" };
       case "back_off":
         return pause(decision.afterMs);
     }
@@ -243,6 +250,7 @@ async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mu
     return { kind: "answer", answer: { to: "sheet", kind: "error", error: asClubError(caught) } };
   }
   if (!sheet.released) return { kind: "answer", answer: { to: "sheet", kind: "not_released" } };
+  rt.openings.opened(openingKey(request));
   for (const slot of sheet.slots) if (slot.status !== "AVAILABLE") rt.board.markGone(request.playDate, request.courseId, slot.time);
   const slot = sheet.slots.find((s) => s.time === time);
   // The club has no such time on this date: that slot fails for everyone; the next time is tried.
@@ -262,6 +270,9 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
   return reading;
 }
 
+/** The requests of one date and course take turns while the club has not opened it. */
+const openingKey = (request: { playDate: string; courseId: string }) => `${request.playDate}|${request.courseId}`;
+
 export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
   for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
 }
@@ -271,7 +282,7 @@ export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; cou
  * outcome being checked, or nothing special (null).
  */
 function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null {
-  if (decision.kind === "reconcile") return answer.kind === "error" && answer.error.kind === "unavailable" ? "waiting_for_club" : "checking_with_club";
+  if (decision.kind === "reconcile") return answer.kind === "error" && (answer.error.kind === "unavailable" || answer.error.kind === "slow_down") ? "waiting_for_club" : "checking_with_club";
   if (decision.kind === "back_off") return "waiting_for_club";
   if (decision.kind === "re_sign_in" && decision.afterMs !== null) return "waiting_for_club";
   return null;
@@ -280,6 +291,7 @@ function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null
 /** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */
 function attemptReason(error: ClubError): RequestReason {
   if (error.kind === "page_not_understood") return reason("bookings.reason.page_not_understood");
+  if (error.kind === "slow_down") return reason("bookings.reason.club_slowed_down");
   if (error.kind === "unavailable") return error.status === undefined ? reason("bookings.reason.club_timeout") : reason("bookings.reason.other", { message: error.message });
   return reason("bookings.reason.club_refused", { message: error.message });
 }
