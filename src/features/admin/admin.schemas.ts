@@ -56,11 +56,15 @@ export type FullConfig = z.infer<typeof fullConfigSchema>;
 const uiTextMap = z.record(z.string(), z.string());
 
 /** GET /v1/admin/app-settings. */
-/** The stored settings the spec does not list, read when present (slot watches, readiness check). */
+/** The stored settings the spec does not list, read when present (slot watches, readiness check, the club request budget). */
 const watchSettingsShape = {
   max_active_watches: z.optional(z.number()),
   watch_poll_seconds: z.optional(z.number()),
   readiness_check_time: z.optional(z.string()),
+  club_requests_per_minute: z.optional(z.number()),
+  club_request_burst: z.optional(z.number()),
+  member_requests_per_minute: z.optional(z.number()),
+  member_request_burst: z.optional(z.number()),
 };
 const adminSettingsValuesSchema = z.extend(appSettingsSchema, watchSettingsShape);
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
@@ -94,6 +98,29 @@ export const systemStatsSchema = z.object({
   ),
   /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
   watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
+  /** Teebox's requests to the club, its budget, and the club's last "slow down" (decisions 145, 146). */
+  club: z.optional(
+    z.object({
+      requestsLastMinute: z.number(),
+      perMinute: z.array(z.object({ atMs: z.number(), requests: z.number() })),
+      totalSinceStart: z.number(),
+      sinceMs: z.number(),
+      busiestMember: z.nullable(z.object({ userId: z.number(), name: z.string(), requests: z.number(), windowMinutes: z.number() })),
+      budget: z.object({ clubPerMinute: z.number(), clubBurst: z.number(), memberPerMinute: z.number(), memberBurst: z.number(), waiting: z.number() }),
+      slowDown: z.nullable(
+        z.object({
+          isActive: z.boolean(),
+          startedAt: z.number(),
+          pausedUntil: z.number(),
+          signals: z.number(),
+          reason: z.enum(["429", "503", "challenge"]),
+          status: z.number(),
+          retryAfterMs: z.nullable(z.number()),
+          endedAt: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
 

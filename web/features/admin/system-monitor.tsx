@@ -1,4 +1,4 @@
-/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
+/** System Monitor (spec §2): the club in use, then CPU, memory, disk, requests to the club and processes, and the email outbox, refreshed every 5 s. */
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";
@@ -8,6 +8,7 @@ import { useText } from "../../lib/text.ts";
 import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
 import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
+import { ClubRequestsCard, SlowDownLine } from "./club-traffic.tsx";
 import { MailOutbox } from "./mail-outbox.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
@@ -90,6 +91,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
       <ClubLine club={club} isUnavailable={isClubUnavailable} />
       <ClubConnection />
       <ErrorLine text={error} />
+      <SlowDownLine club={stats?.club} />
       {stats ? (
         <>
           <div className="admin-monitor__cards">
@@ -115,6 +117,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.watches_value", { active: stats.watches.activeWatches, polls: stats.watches.pollsPerMinute, seconds: stats.watches.pollSeconds })}</p>
               </div>
             ) : null}
+            {stats.club ? <ClubRequestsCard club={stats.club} /> : null}
           </div>
           <h3>{t("admin.monitor.processes")}</h3>
           <DataTable
