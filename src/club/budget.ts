@@ -207,7 +207,8 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
   function busy(memberId: number | null): ClubError {
     const now = clock.now();
     if (now < pausedUntil) return new ClubError("busy", `Not sent: the club asked Teebox to slow down; requests wait until ${new Date(pausedUntil).toISOString()}.`);
-    return new ClubError("busy", memberId === null ? "Not sent: Teebox's request budget for the club is spent for now." : "Not sent: this member's request budget at the club is spent for now.");
+    const isMemberSpent = memberId !== null && club.tokens >= 1 && memberBucket(memberId, now).tokens < 1;
+    return new ClubError("busy", isMemberSpent ? "Not sent: this member's request budget at the club is spent for now." : "Not sent: Teebox's request budget for the club is spent for now.");
   }
 
   return {
@@ -230,8 +231,8 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
       const defaultPause = Math.min(MAX_DEFAULT_SLOW_DOWN_MS, DEFAULT_SLOW_DOWN_MS * 2 ** (sameEpisode ? current!.signals : 0));
       const pauseMs = signal.retryAfterMs === null ? defaultPause : Math.min(MAX_RETRY_AFTER_MS, Math.max(MIN_RETRY_AFTER_MS, signal.retryAfterMs));
       pausedUntil = Math.max(pausedUntil, now + pauseMs);
-      // After the pause requests resume at the steady rate, not in a burst of saved-up tokens.
-      club.tokens = 0;
+      // After the pause one request goes, then the steady rate: not a burst of saved-up tokens.
+      club.tokens = 1;
       club.at = pausedUntil;
       const facts = { reason: signal.reason, status: signal.status, retryAfterMs: signal.retryAfterMs, pausedUntil };
       if (current) Object.assign(current, facts, { signals: current.signals + 1 });

@@ -17,10 +17,10 @@ export interface NotYetOpenStep {
  * 147): quick in the first seconds (a clock a little off, a club a little late: the slots go to
  * whoever asks first), then slower and slower over the club's retry window. The pace is per date
  * and course: its requests take turns (src/jobs/release/opening-turns.ts). Over the default
- * 10-minute window that is at most 243 asks per date and course (`notYetOpenAsks`).
+ * 10-minute window that is at most 207 asks per date and course (`notYetOpenAsks`).
  */
 export const NOT_YET_OPEN_SCHEDULE: readonly NotYetOpenStep[] = [
-  { untilMs: 5_000, everyMs: 50 },
+  { untilMs: 3_000, everyMs: 50 },
   { untilMs: 30_000, everyMs: 500 },
   { untilMs: 120_000, everyMs: 2_000 },
   { untilMs: Number.POSITIVE_INFINITY, everyMs: 10_000 },
