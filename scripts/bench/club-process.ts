@@ -14,6 +14,8 @@ export interface ClubProcessOptions {
   members: number;
   rivalShare: number;
   rivalDelayMs: number;
+  /** The club opens each date this much later than announced (0: on time). */
+  openLateMs?: number;
   controlToken: string;
 }
 
@@ -27,6 +29,7 @@ if (import.meta.main) {
     extraAccounts: options.members,
     rivals: { share: options.rivalShare, delayMs: options.rivalDelayMs },
     controlToken: options.controlToken,
+    faults: { openLateMs: options.openLateMs ?? 0 },
   });
   const running = await sim.start();
   console.log(JSON.stringify({ url: running.url }));

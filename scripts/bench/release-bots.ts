@@ -18,6 +18,7 @@ import { CART_CHOICES, MEMBER_FEE_CHOICES, type ClubAccount } from "../../src/cl
 import { slotIdOf } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { isClubError } from "../../src/club/errors.ts";
+import { UNMETERED_LIMITS } from "../../src/club/politeness.ts";
 import { ownPeakRssMb, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 type BotKind = "cron" | "burst" | "ladder";
@@ -50,7 +51,8 @@ type PostResult = { outcome: "confirmed"; ref: string } | { outcome: string; ref
 
 async function runBot(setup: BotSetup): Promise<BotReport> {
   const { account } = setup;
-  const session = createClubClient({ baseUrl: setup.clubUrl }).forMember({ userId: 1, email: account.email, password: account.password });
+  // The bots are other people's software: Teebox's politeness budget is not theirs.
+  const session = createClubClient({ baseUrl: setup.clubUrl, budget: UNMETERED_LIMITS }).forMember({ userId: 1, email: account.email, password: account.password });
   const self = { type: "Member", firstName: account.firstName, lastName: account.lastName, memberId: account.membershipNumber, cart: CART_CHOICES[0], fee: MEMBER_FEE_CHOICES[1] };
   const sentHostMs: number[] = [];
   // Signed in ahead, with the slot ids known from earlier sheets: the bots are given every help.

@@ -39,23 +39,29 @@ export const ownPeakRssMb = () => peakRssMb(process.pid);
 export interface ReleaseCase {
   /** How far the club's clock is ahead of true time (negative: behind). */
   clubOffsetMs: number;
-  /** How long after the instant, on the club's clock, the rivals book. */
+  /** How long after the date really opens, on the club's clock, the rivals book. */
   rivalDelayMs: number;
+  /** How much later than announced the club opens the date (its 'open late' fault); 0 on time. */
+  lateMs: number;
 }
 
 export const caseLabel = (c: ReleaseCase) =>
-  `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}, rivals +${c.rivalDelayMs} ms`;
+  `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}${c.lateMs > 0 ? `, opens ${c.lateMs / 1000} s late` : ""}, rivals +${c.rivalDelayMs} ms`;
 
 /** The issue's matrix: four club clocks, two rival delays. */
-export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelayMs })));
+export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelayMs, lateMs: 0 })));
 
-/** `1300:150,-400:50` (club offset ms : rival delay ms), or `all`. */
+/** A club that opens 2 s and 30 s later than announced, its clock in step, rivals 50 ms after the real opening (issue 22). */
+export const LATE_CASES: ReleaseCase[] = [2_000, 30_000].map((lateMs) => ({ clubOffsetMs: 0, rivalDelayMs: 50, lateMs }));
+
+/** `1300:150,-400:50,0:50:2000` (club offset ms : rival delay ms [: opens late by ms]), or `all`, or `late`. */
 export function parseCases(text: string): ReleaseCase[] {
   if (text === "all") return ALL_CASES;
+  if (text === "late") return LATE_CASES;
   return text.split(",").map((part) => {
-    const [offset, delay] = part.split(":").map(Number);
-    if (!Number.isFinite(offset) || !Number.isFinite(delay)) throw new Error(`a case is 'offsetMs:rivalDelayMs', got '${part}'`);
-    return { clubOffsetMs: offset, rivalDelayMs: delay };
+    const [offset, delay, late = 0] = part.split(":").map(Number);
+    if (!Number.isFinite(offset) || !Number.isFinite(delay) || !Number.isFinite(late) || late < 0) throw new Error(`a case is 'offsetMs:rivalDelayMs[:lateMs]', got '${part}'`);
+    return { clubOffsetMs: offset, rivalDelayMs: delay, lateMs: late };
   });
 }
 
@@ -120,9 +126,9 @@ export const wishesOf = (members: BenchMember[]): MemberWish[] =>
 
 // ── processes ────────────────────────────────────────────────────────────
 
-/** Runs a bench script as a process and resolves with the JSON of its last stdout line. */
+/** Runs a bench script as a process (with this very runtime, not whichever `bun` the PATH finds) and resolves with the JSON of its last stdout line. */
 export async function runJsonProcess<T>(args: string[], timeoutMs: number): Promise<T> {
-  const proc = Bun.spawn(["bun", ...args], { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, ...args], { stdout: "pipe", stderr: "inherit" });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   const text = await new Response(proc.stdout).text();
   await proc.exited;
@@ -143,7 +149,7 @@ export interface ClubProcess {
 
 export async function startClubProcess(options: Omit<ClubProcessOptions, "controlToken">): Promise<ClubProcess> {
   const controlToken = "bench";
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {
@@ -205,6 +211,8 @@ export interface ReleaseFigures {
   members: number;
   bookingPosts: number;
   earlyPosts: number;
+  /** Booking posts per member (a request of Teebox's, a bot of a member's): the mean and the most. */
+  postsPerMember: { mean: number; max: number };
   /** First post per member that left at or after the instant, on the club's clock (ms after it). */
   leaving: LatenessSummary;
   /** First post per member that reached the club at or after the instant, on its clock. */
@@ -214,6 +222,8 @@ export interface ReleaseFigures {
   bestFirstChoices: number;
   withSlot: number;
   bestWithSlot: number;
+  /** Members who hold nothing at the end. */
+  withNothing: number;
   emptyHandedThoughFree: number;
   /** Members a rival beat to a slot they ranked above what they ended with. */
   beatenByRivals: number;
@@ -272,12 +282,14 @@ export function figuresOf(input: {
 }): ReleaseFigures {
   const { setup, report, attempts, holdings } = input;
   const R = setup.plan.releaseAtClub;
+  // Free "at the instant" means when the date really opened: a late club opens after the announced instant.
+  const opened = R + input.releaseCase.lateMs;
   const wishes = wishesOf(setup.members);
   const emails = new Set(wishes.map((w) => w.email));
   const ours = attempts.filter((a) => !a.isRival && emails.has(a.email));
   const asked = new Set(wishes.flatMap((w) => w.wanted));
   const confirmations = attempts.filter((a) => a.outcome === "confirmed").map((a) => ({ key: slotKey(a.course, a.time), arrivedClubMs: a.arrivedClubMs, isRival: a.isRival }));
-  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R);
+  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, opened);
   const best = fairAllocation(wishes, free);
   const rivalHeld = attempts.filter((a) => a.isRival && a.outcome === "confirmed").map((a) => slotKey(a.course, a.time));
 
@@ -294,6 +306,7 @@ export function figuresOf(input: {
     members: wishes.length,
     bookingPosts: ours.length,
     earlyPosts: ours.filter((a) => a.arrivedClubMs < R).length,
+    postsPerMember: perMember(wishes.map((w) => ours.filter((a) => a.email === w.email).length)),
     leaving: summarize(firstLeaving),
     arriving: summarize([...firstArrival.values()]),
     contest: contestByCourse(free, [...holdings.values()].flat(), rivalHeld),
@@ -301,6 +314,7 @@ export function figuresOf(input: {
     bestFirstChoices: best.filter((pick, i) => pick !== null && pick === wishes[i].wanted[0]).length,
     withSlot: [...holdings.values()].filter((keys) => keys.length > 0).length,
     bestWithSlot: best.filter((pick) => pick !== null).length,
+    withNothing: wishes.filter((w) => (holdings.get(w.email)?.length ?? 0) === 0).length,
     emptyHandedThoughFree: emptyHandedThoughFree(wishes, holdings, free),
     beatenByRivals: beatenByRivals(wishes, holdings, rivalHeld),
     rivalBookings: rivalHeld.length,
@@ -311,6 +325,8 @@ export function figuresOf(input: {
 }
 
 const RIVALS_SETTLE_MS = 2000;
+
+const perMember = (counts: number[]) => ({ mean: counts.length === 0 ? 0 : counts.reduce((a, b) => a + b, 0) / counts.length, max: Math.max(0, ...counts) });
 
 /** Plays one release for one contender against a fresh club process, and reads the outcome from the club. */
 export async function playRelease(
@@ -330,6 +346,7 @@ export async function playRelease(
     members: memberCount,
     rivalShare: 0.5,
     rivalDelayMs: releaseCase.rivalDelayMs,
+    openLateMs: releaseCase.lateMs,
   });
   try {
     const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
@@ -337,7 +354,7 @@ export async function playRelease(
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals
     // have acted: the club is read once both are past.
-    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, releaseCase.rivalDelayMs) + RIVALS_SETTLE_MS);
+    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + releaseCase.lateMs + Math.max(0, releaseCase.rivalDelayMs) + RIVALS_SETTLE_MS);
     const seen = await readClub(club, setup);
     return figuresOf({ contender: contender.name, releaseCase, setup, report, ...seen });
   } finally {
@@ -354,14 +371,14 @@ const contestText = (f: ReleaseFigures) => f.contest.map((c) => `${c.course} ${c
 /** The figures of one run, one per line. */
 export function describeFigures(f: ReleaseFigures): string[] {
   return [
-    `booking posts: ${f.bookingPosts}; early posts (reached the club before the instant): ${f.earlyPosts}`,
+    `booking posts: ${f.bookingPosts} (per member: mean ${f.postsPerMember.mean.toFixed(1)}, max ${f.postsPerMember.max}); early posts (reached the club before the instant): ${f.earlyPosts}`,
     `first post leaving ${f.contender}, on the club's clock: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
     `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
     ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
     `members beaten by a rival to a slot they ranked above what they got: ${f.beatenByRivals}`,
     `first choices won: ${f.firstChoices} (best achievable under the fairness rule: ${f.bestFirstChoices})`,
-    `members with a slot: ${f.withSlot} of ${f.members} (best achievable: ${f.bestWithSlot})`,
+    `members with a slot: ${f.withSlot} of ${f.members} (best achievable: ${f.bestWithSlot}); with nothing: ${f.withNothing}`,
     `members with nothing although a slot on their list was free: ${f.emptyHandedThoughFree}`,
     `duplicates (members holding more than one booking): ${f.duplicates}`,
     `peak memory (${f.contender}, RSS): ${f.peakRssMb.toFixed(1)} MB`,
@@ -371,16 +388,18 @@ export function describeFigures(f: ReleaseFigures): string[] {
 
 /** One table: a row per case and contender. */
 export function figuresTable(rows: ReleaseFigures[]): string {
-  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
+  const header = ["case", "contender", "early", "posts/member mean/max", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "with nothing", "nothing though free", "beaten by rivals", "dup", "peak MB"];
   const cells = rows.map((f) => [
     caseLabel(f.releaseCase),
     f.contender,
     String(f.earlyPosts),
+    `${f.postsPerMember.mean.toFixed(1)}/${f.postsPerMember.max}`,
     lateness(f.leaving),
     lateness(f.arriving),
     contestText(f),
     `${f.firstChoices} (${f.bestFirstChoices})`,
     `${f.withSlot} (${f.bestWithSlot})`,
+    String(f.withNothing),
     String(f.emptyHandedThoughFree),
     String(f.beatenByRivals),
     String(f.duplicates),

@@ -14,16 +14,18 @@
  * (sockets) and 100 of them refresh in the same second around the instant; both sets of figures
  * are printed, the second with what those members' reads met.
  *
- *   bun scripts/bench/release.ts [members=100] [--club-offset=1300] [--rival-delay=150] [--under-load]
+ * --open-late=ms makes the club open the date that much later than it announced (issue 22).
+ *
+ *   bun scripts/bench/release.ts [members=100] [--club-offset=1300] [--rival-delay=150] [--open-late=0] [--under-load]
  */
 import { describeFigures, playRelease, readOptions } from "./release-support.ts";
 import { teeboxContender } from "./teebox-contender.ts";
 
 const { positional, options } = readOptions(process.argv.slice(2));
 const members = Number(positional[0] ?? 100);
-const releaseCase = { clubOffsetMs: Number(options.get("club-offset") ?? 1300), rivalDelayMs: Number(options.get("rival-delay") ?? 150) };
-if (!Number.isInteger(members) || members < 1 || !Number.isFinite(releaseCase.clubOffsetMs) || !Number.isFinite(releaseCase.rivalDelayMs)) {
-  console.error("usage: bun scripts/bench/release.ts [members=100] [--club-offset=ms] [--rival-delay=ms]");
+const releaseCase = { clubOffsetMs: Number(options.get("club-offset") ?? 1300), rivalDelayMs: Number(options.get("rival-delay") ?? 150), lateMs: Number(options.get("open-late") ?? 0) };
+if (!Number.isInteger(members) || members < 1 || !Number.isFinite(releaseCase.clubOffsetMs) || !Number.isFinite(releaseCase.rivalDelayMs) || !(releaseCase.lateMs >= 0)) {
+  console.error("usage: bun scripts/bench/release.ts [members=100] [--club-offset=ms] [--rival-delay=ms] [--open-late=ms]");
   process.exit(2);
 }
 

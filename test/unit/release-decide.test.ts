@@ -1,6 +1,7 @@
 /** What the release engine does after each club answer: a table of cases, no club, no clock. */
 import { describe, expect, test } from "bun:test";
 import type { ClubErrorKind } from "../../src/club/errors.ts";
+import type { RequestReason } from "../../src/domain/request-reasons.ts";
 import {
   decideAfterAnswer,
   freshRetryState,
@@ -29,7 +30,7 @@ const err = (kind: ClubErrorKind, isAmbiguous = false, to: "post" | "sheet" = "p
   kind: "error",
   error: { kind, message: `club says ${kind}`, isAmbiguous, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
 });
-const SLOWED = { key: "bookings.reason.club_slowed_down", context: {} };
+const SLOWED: RequestReason = { key: "bookings.reason.club_slowed_down", context: {} };
 const decide = (answer: ClubAnswer, state: Partial<RetryState> = {}, now = NOW) =>
   decideAfterAnswer({ answer, state: { ...freshRetryState(), ...state }, now, playDate: "2026-11-29", settings: SETTINGS });
 
