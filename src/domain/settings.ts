@@ -74,7 +74,7 @@ export const DEFAULT_STORED_SETTINGS: StoredSettings = {
   watch_poll_seconds: 60,
   readiness_check_time: "18:00",
   club_requests_per_minute: 60,
-  club_request_burst: 600,
+  club_request_burst: 1000,
   member_requests_per_minute: 12,
   member_request_burst: 60,
 };

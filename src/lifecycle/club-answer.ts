@@ -15,12 +15,12 @@ export interface NotYetOpenStep {
 /**
  * How often a date the club still calls 'not yet open' after the instant is asked again (decision
  * 147): quick in the first seconds (a clock a little off, a club a little late: the slots go to
- * whoever asks first), then slower and slower over the club's retry window. The pace is per date
- * and course: its requests take turns (src/jobs/release/opening-turns.ts). Over the default
- * 10-minute window that is at most 207 asks per date and course (`notYetOpenAsks`).
+ * whoever asks first), then slower and slower over the club's retry window. The pace is per date:
+ * its requests take turns (src/jobs/release/opening-turns.ts). Over the default 10-minute window
+ * that is at most 267 asks per date (`notYetOpenAsks`).
  */
 export const NOT_YET_OPEN_SCHEDULE: readonly NotYetOpenStep[] = [
-  { untilMs: 3_000, everyMs: 50 },
+  { untilMs: 3_000, everyMs: 25 },
   { untilMs: 30_000, everyMs: 500 },
   { untilMs: 120_000, everyMs: 2_000 },
   { untilMs: Number.POSITIVE_INFINITY, everyMs: 10_000 },

@@ -49,14 +49,14 @@ test("the budget's sizes are app settings with defaults and bounds, applied at o
   const { t, admin } = await start();
   const read = async () => ((await (await t.call("GET", "/v1/admin/app-settings", { cookie: admin })).json()) as { settings: Record<string, unknown> }).settings;
   const settings = await read();
-  expect(settings).toMatchObject({ club_requests_per_minute: 60, club_request_burst: 600, member_requests_per_minute: 12, member_request_burst: 60 });
+  expect(settings).toMatchObject({ club_requests_per_minute: 60, club_request_burst: 1000, member_requests_per_minute: 12, member_request_burst: 60 });
   const put = (extra: Record<string, unknown>) => t.call("PUT", "/v1/admin/app-settings", { cookie: admin, body: { ...settings, ...extra } });
   const tooSmall = await put({ member_request_burst: 4 });
   expect(tooSmall.status).toBe(400);
   expect(await tooSmall.json()).toMatchObject({ errorKey: "settings.number_range", message: "member_request_burst must be a whole number from 5 to 600." });
   expect((await put({ club_requests_per_minute: 601 })).status).toBe(400);
   expect((await put({ member_request_burst: 10, club_requests_per_minute: 30 })).status).toBe(200);
-  expect(t.deps.club.politeness.budget.limits()).toEqual({ clubPerMinute: 30, clubBurst: 600, memberPerMinute: 12, memberBurst: 10 });
+  expect(t.deps.club.politeness.budget.limits()).toEqual({ clubPerMinute: 30, clubBurst: 1000, memberPerMinute: 12, memberBurst: 10 });
   expect((await statsOf(t, admin)).club.budget).toMatchObject({ clubPerMinute: 30, memberBurst: 10, waiting: 0 });
 });
 

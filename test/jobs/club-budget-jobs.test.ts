@@ -13,7 +13,7 @@ import { createScraperFixture, type ScraperFixture } from "./scraper-fixture.ts"
 let f: ScraperFixture;
 afterEach(() => f?.close());
 
-const ROOMY = { clubPerMinute: 60, clubBurst: 600, memberPerMinute: 12, memberBurst: 60 };
+const ROOMY = { clubPerMinute: 60, clubBurst: 1000, memberPerMinute: 12, memberBurst: 60 };
 
 test("a scrape reads what the budget pays for and skips the rest, unsent, to the next run", async () => {
   f = await createScraperFixture();

@@ -77,15 +77,15 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
 
 describe("the 'not yet open' cadence", () => {
   test("quick in the first seconds, then slower and slower; the last step repeats", () => {
-    expect([0, 2_999, 3_000, 29_999, 30_000, 119_999, 120_000, 3_600_000].map((at) => notYetOpenPauseMs(at, NOT_YET_OPEN_SCHEDULE))).toEqual([50, 50, 500, 500, 2_000, 2_000, 10_000, 10_000]);
+    expect([0, 2_999, 3_000, 29_999, 30_000, 119_999, 120_000, 3_600_000].map((at) => notYetOpenPauseMs(at, NOT_YET_OPEN_SCHEDULE))).toEqual([25, 25, 500, 500, 2_000, 2_000, 10_000, 10_000]);
   });
 
-  test("bounded: the asks per date and course over a window, as the README states them", () => {
-    expect(notYetOpenAsks(2_000, NOT_YET_OPEN_SCHEDULE)).toBe(40);
-    expect(notYetOpenAsks(20_000, NOT_YET_OPEN_SCHEDULE)).toBe(94);
-    expect(notYetOpenAsks(30_000, NOT_YET_OPEN_SCHEDULE)).toBe(114);
-    expect(notYetOpenAsks(10 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(207);
-    expect(notYetOpenAsks(60 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(507);
+  test("bounded: the asks per date over a window, as the README states them", () => {
+    expect(notYetOpenAsks(2_000, NOT_YET_OPEN_SCHEDULE)).toBe(80);
+    expect(notYetOpenAsks(20_000, NOT_YET_OPEN_SCHEDULE)).toBe(154);
+    expect(notYetOpenAsks(30_000, NOT_YET_OPEN_SCHEDULE)).toBe(174);
+    expect(notYetOpenAsks(10 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(267);
+    expect(notYetOpenAsks(60 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(567);
   });
 
   test("the pause follows how long the date has been answered 'not yet open'", () => {

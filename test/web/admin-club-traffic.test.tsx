@@ -19,7 +19,7 @@ const CLUB = {
   totalSinceStart: 1200,
   sinceMs: AT - 3_600_000,
   busiestMember: { userId: 2, name: "Maria Santos", requests: 19, windowMinutes: 15 },
-  budget: { clubPerMinute: 60, clubBurst: 600, memberPerMinute: 12, memberBurst: 60, waiting: 2 },
+  budget: { clubPerMinute: 60, clubBurst: 1000, memberPerMinute: 12, memberBurst: 60, waiting: 2 },
   slowDown: null,
 };
 const SLOWED = { isActive: true, startedAt: AT, pausedUntil: AT + 60_000, signals: 4, reason: "challenge", status: 403, retryAfterMs: null, endedAt: null };
@@ -44,7 +44,7 @@ describe("the monitor's requests to the club", () => {
     expect(within(card).getByText("Requests to the club")).toBeTruthy();
     expect(within(card).getByText("37 in the last minute (1200 since 06:00:00)")).toBeTruthy();
     expect(within(card).getByText("Busiest member, last 15 minutes: Maria Santos (19)")).toBeTruthy();
-    expect(within(card).getByText("Budget: 60 a minute for the club (600 at once), 12 a minute per member (60 at once); 2 waiting")).toBeTruthy();
+    expect(within(card).getByText("Budget: 60 a minute for the club (1000 at once), 12 a minute per member (60 at once); 2 waiting")).toBeTruthy();
     expect(page().queryByTestId("monitor-slow-down")).toBeNull();
   });
 

@@ -1,9 +1,9 @@
 /**
- * While the club still answers "not yet open" after the instant, the requests of one date and
- * course take turns to ask it again: the club sees the policy's pace (NOT_YET_OPEN_SCHEDULE) once
- * per date and course, whatever the number of requests, and each request posts only its share
- * (decision 147). An answer that shows the date open lets every waiting request post at once, so
- * the one whose turn found it open is not the only one quick to follow.
+ * While the club still answers "not yet open" after the instant, the requests of one date take
+ * turns to ask it again: the club sees the policy's pace (NOT_YET_OPEN_SCHEDULE) once per date,
+ * whatever the number of requests, and each request posts only its share (decision 147). An answer
+ * that shows the date open lets every waiting request post at once, so the one whose turn found it
+ * open is not the only one quick to follow.
  *
  * Bounded: a line exists only while requests wait in it, and each request waits in one at most.
  */
@@ -11,8 +11,9 @@ import type { Clock } from "../../lib/clock.ts";
 
 interface Line {
   waiters: (() => void)[];
-  /** When the next turn is due: the last 'not yet open' answer plus the pace it called for. */
-  nextAt: number;
+  /** When the last turn was given: the next is due one pause later. */
+  lastTurnAt: number;
+  /** The pace the latest 'not yet open' answer called for. */
   pauseMs: number;
   timer: AbortController | null;
 }
@@ -28,14 +29,16 @@ export class OpeningTurns {
    */
   wait(key: string, pauseMs: number): Promise<void> {
     const now = this.clock.now();
-    const line = this.lines.get(key) ?? { waiters: [], nextAt: now, pauseMs, timer: null };
-    this.lines.set(key, line);
-    // Answers come in the order the club gave them: the latest sets the date's next ask.
-    line.nextAt = now + pauseMs;
+    let line = this.lines.get(key);
+    if (!line) {
+      line = { waiters: [], lastTurnAt: now, pauseMs, timer: null };
+      this.lines.set(key, line);
+    }
     line.pauseMs = pauseMs;
+    const waiting = line;
     return new Promise<void>((resolve) => {
-      line.waiters.push(resolve);
-      this.arm(key, line);
+      waiting.waiters.push(resolve);
+      if (!waiting.timer) this.arm(key, waiting);
     });
   }
 
@@ -53,25 +56,22 @@ export class OpeningTurns {
     for (const key of [...this.lines.keys()]) this.opened(key);
   }
 
-  /** Requests waiting for their turn on a date and course (for tests and the engine's story). */
+  /** Requests waiting for their turn on a date. */
   waiting(key: string): number {
     return this.lines.get(key)?.waiters.length ?? 0;
   }
 
+  /** The next turn, one pause after the last one given (not after its answer: the pace is the club's view). */
   private arm(key: string, line: Line): void {
-    line.timer?.abort();
     const timer = new AbortController();
     line.timer = timer;
-    void this.clock.sleepUntil(line.nextAt, timer.signal).then(() => {
+    void this.clock.sleepUntil(line.lastTurnAt + line.pauseMs, timer.signal).then(() => {
       if (timer.signal.aborted) return;
       line.timer = null;
+      line.lastTurnAt = this.clock.now();
       const head = line.waiters.shift();
-      if (line.waiters.length === 0) this.lines.delete(key);
-      else {
-        // Should the head's answer never come (club trouble took it elsewhere), the next still asks one pace later.
-        line.nextAt = this.clock.now() + line.pauseMs;
-        this.arm(key, line);
-      }
+      if (line.waiters.length > 0) this.arm(key, line);
+      else if (this.lines.get(key) === line) this.lines.delete(key);
       head?.();
     });
   }

@@ -78,8 +78,6 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
 
   /** Carries out a decision; null means: go round again for the same time. */
   const carryOut = async (answer: ClubAnswer): Promise<SlotResult | null> => {
-    // The club has opened the date: the requests waiting for their turn to ask go now.
-    if (showsDateOpen(answer)) rt.openings.opened(dateKey);
     const next = decideAfterAnswer({ answer, state, now: rt.now(), playDate: request.playDate, settings: rt.settings });
     state = next.state;
     const decision: Decision = next.decision;
@@ -178,10 +176,13 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     let answer: ClubAnswer;
     try {
       const { ref } = await (launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId, time, players: toClubPlayers(request.players) }));
-      await settleSentAt();
       answer = { to: "post", kind: "booked", ref };
+      // The date is open: the requests waiting for their turn post now, before this one's bookkeeping.
+      rt.openings.opened(dateKey);
+      await settleSentAt();
     } catch (caught) {
       const error = asClubError(caught);
+      if (showsDateOpen({ to: "post", kind: "error", error })) rt.openings.opened(dateKey);
       await settleSentAt();
       await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, reason: attemptReason(error), durationMs: Math.round(performance.now() - started) });
       answer = { to: "post", kind: "error", error };
@@ -270,8 +271,8 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
   return reading;
 }
 
-/** The requests of one date and course take turns while the club has not opened it. */
-const openingKey = (request: { playDate: string; courseId: string }) => `${request.playDate}|${request.courseId}`;
+/** The requests of one date take turns while the club has not opened it: the club opens a date, all its courses at once. */
+const openingKey = (request: { playDate: string }) => request.playDate;
 
 export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
   for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
