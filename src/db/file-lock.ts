@@ -12,7 +12,7 @@
  * nothing stale to clean up; a pid file can be both late and stale, so it only ever names the holder.
  */
 import { Database } from "bun:sqlite";
-import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, openSync, statSync } from "node:fs";
 import { ConfigError } from "../config.ts";
 
 /** A ConfigError, so start-up stops with its one readable line. */
@@ -50,11 +50,27 @@ function openLock(databasePath: string, waitMs: number): Database {
   const path = lockPathOf(databasePath);
   createPrivateFile(path);
   const db = new Database(path, { create: true });
+  if (statSync(path).size === 0) giveFirstPage(db);
   // The wait first: even the journal-mode pragma needs a moment's read lock, refused during a restore.
   db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(waitMs))}`);
   // A rollback journal, not WAL: its file locks are what other processes see.
   db.exec("PRAGMA journal_mode = DELETE");
   return db;
+}
+
+/**
+ * In an empty file the first write transaction writes the first page, through a journal; a holder
+ * killed then would leave that journal behind for the next opener to roll back alone. Written once
+ * here, the page makes every later lock a lock only. Another process at it at the same moment does
+ * the same, so a failure is let go.
+ */
+function giveFirstPage(db: Database): void {
+  try {
+    db.exec("PRAGMA busy_timeout = 100");
+    db.exec("PRAGMA user_version = 1");
+  } catch {
+    // Another process holds the file: it is being given its page, or is in use.
+  }
 }
 
 const restoringMessage = "The database is being restored; start Teebox again when the restore has finished.";

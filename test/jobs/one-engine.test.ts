@@ -6,7 +6,7 @@
  * SIGKILL leaves nothing in the way: the next start proceeds at once.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -116,6 +116,9 @@ async function race(dataDir: string, staggerMs: number, stopWith: "SIGTERM" | "S
   }
 }
 
+/** A lock file whose holder was killed leaves no journal for the next start to roll back. */
+const leftBehind = (dataDir: string) => ["teebox.db-lock-journal"].filter((name) => existsSync(join(dataDir, name)));
+
 const expected = (dataDir: string) => ({
   serving: 1,
   runningJobs: 1,
@@ -129,7 +132,7 @@ async function tryStaggers(dataDir: string, rounds: number, stopWith: (round: nu
       const dir = freshEachTime ? newDataDir() : dataDir;
       const outcome = await race(dir, staggerMs, stopWith(round));
       const folder = REFUSAL_LINE.exec(outcome.refusal?.lines[0] ?? "")?.[1] ?? "";
-      expect({ staggerMs, round, ...outcome, folder }).toEqual({ staggerMs, round, ...expected(dir) });
+      expect({ staggerMs, round, ...outcome, folder, leftBehind: leftBehind(dir) }).toEqual({ staggerMs, round, ...expected(dir), leftBehind: [] });
     }
   }
 }
