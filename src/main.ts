@@ -72,15 +72,15 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   const clubUrl = config.clubUrl ?? demoClub!.url;
   const deps: AppDeps = createContainer(
     {
-    database,
-    clock,
-    logger,
-    secretBox,
-    sessionKey,
-    publicOrigin: config.publicOrigin,
-    trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
-    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
-    mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      database,
+      clock,
+      logger,
+      secretBox,
+      sessionKey,
+      publicOrigin: config.publicOrigin,
+      trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
+      clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
+      mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
     },
     { jobs: jobRegistry },
   );

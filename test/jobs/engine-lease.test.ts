@@ -3,12 +3,15 @@
  * database through the libSQL driver, each with a client of its own as on a libSQL server, on one
  * FakeClock. The first holds the engine lease and runs the jobs; the second serves nothing and
  * waits, saying so once; it takes over when the first stops, or when the first's lease runs out
- * (a long pause), and the first then stops its jobs at once and says so.
+ * (a long pause), and the first then stops its jobs at once and says so. Both may migrate the
+ * database at the same moment.
  */
 import { afterEach, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { migrations } from "../../drizzle/index.ts";
+import { migrate } from "../../src/db/migrate.ts";
 import { engineLease } from "../../src/db/schema.ts";
 import { createEngineLease, type EngineLease } from "../../src/jobs/engine-lease.ts";
 import { createEngine, type Engine } from "../../src/jobs/engine.ts";
@@ -150,4 +153,19 @@ test("an instance asked to stop while it waits stops, having served nothing", as
   b.stopWaiting.abort();
   expect(await bRun).toBe(false);
   expect(jobStates(b)).toEqual(JOB_NAMES.map(() => "never started"));
+});
+
+test("two instances starting at once on a new libSQL database both migrate it: the one that loses the race goes on", async () => {
+  dir = mkdtempSync(join(tmpdir(), "teebox-lease-"));
+  const path = join(dir, "teebox.db");
+  const [first, second] = [await openLibsqlFile(path), await openLibsqlFile(path)];
+  try {
+    const applied = await Promise.all([migrate(first, TEST_NOW), migrate(second, TEST_NOW)]);
+    // Every migration applied once, by one or the other.
+    expect(applied.flat().sort()).toEqual(migrations.map((m) => m.tag));
+    expect(await first.query("SELECT count(*) AS n FROM __teebox_migrations")).toEqual([{ n: migrations.length }]);
+  } finally {
+    await first.close();
+    await second.close();
+  }
 });
