@@ -20,7 +20,8 @@ const STATS = {
   disk: { used: 10 * 1024 ** 3, total: 40 * 1024 ** 3, percent: 25 },
   processes: [
     { pm_id: 4242, name: "teebox", status: "online", cpu: 1.5, memory: 80 * 1024 * 1024, lastError: null },
-    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable" },
+    // 2026-11-22 09:00:00 and 09:05:00 Manila.
+    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable", lastPassAt: Date.UTC(2026, 10, 22, 1, 0, 0), nextPassAt: Date.UTC(2026, 10, 22, 1, 5, 0), passesPerMinute: 7 },
   ],
 };
 const CLUB = { mode: "demo", url: "http://127.0.0.1:5555", reachable: true, lastError: null };
@@ -128,6 +129,11 @@ describe("system monitor", () => {
     expect(screen.get().getByText("online").className).toContain("admin-status--ok");
     expect(screen.get().getByText("errored").className).toContain("admin-status--bad");
     expect(screen.get().getByText("club unreachable")).toBeTruthy();
+    // Each job's schedule: its last and next pass (Manila time) and its passes in the last minute.
+    const scraperRow = screen.get().getByText("scraper").closest("tr")!;
+    expect(within(scraperRow).getByText("09:00:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("09:05:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("7")).toBeTruthy();
     expect(screen.get().getByText("Demo club (built in)")).toBeTruthy();
     expect(screen.get().getByText("Reachable")).toBeTruthy();
     const before = calls.filter((c) => c.url.includes("system-stats")).length;

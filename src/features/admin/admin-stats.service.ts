@@ -23,6 +23,10 @@ export interface ProcessRow {
   cpu: number | null;
   memory: number | null;
   lastError: string | null;
+  /** A timer job's last pass (ended), next pass (due) and passes in the last minute. */
+  lastPassAt?: number | null;
+  nextPassAt?: number | null;
+  passesPerMinute?: number | null;
 }
 
 export interface SystemStats {
@@ -118,6 +122,9 @@ export function createStatsSampler(): StatsSampler {
         cpu: null,
         memory: null,
         lastError: job.status === "online" ? null : job.lastError,
+        lastPassAt: job.lastRunAt,
+        nextPassAt: job.nextRunAt,
+        passesPerMinute: job.passesPerMinute,
       }));
       const unreadable = await findUnreadableClubPasswords(deps);
       // Shown as a row the monitor already colours red (anything but online), so an admin sees it.

@@ -126,6 +126,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
               { header: t("admin.monitor.col_status") },
               { header: t("admin.monitor.col_cpu") },
               { header: t("admin.monitor.col_memory") },
+              { header: t("admin.monitor.col_last_pass") },
+              { header: t("admin.monitor.col_next_pass") },
+              { header: t("admin.monitor.col_passes") },
               { header: t("admin.monitor.col_error") },
             ]}
             rows={stats.processes.map((p) => ({
@@ -136,6 +139,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <span className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</span>,
                 p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`,
                 p.memory === null ? "-" : formatBytes(p.memory),
+                p.lastPassAt ? formatClockTime(p.lastPassAt) : "-",
+                p.nextPassAt ? formatClockTime(p.nextPassAt) : "-",
+                p.passesPerMinute ?? "-",
                 p.lastError ? <FailureText text={p.lastError} /> : "-",
               ],
             }))}
