@@ -21,6 +21,7 @@ import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
+import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -38,6 +39,7 @@ export interface ContainerConfig {
   bookingsSync?: BookingsSyncOptions;
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
+  retention?: RetentionOptions;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
   mail?: MailSenderOptions;
   passwordCost?: AppDeps["passwordCost"];
@@ -82,6 +84,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
+    retention: overrides.retention ?? createRetention(jobDeps, config.retention),
   };
   return deps;
 }

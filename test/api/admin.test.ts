@@ -273,6 +273,8 @@ describe("system stats", () => {
     expect(stats.memory.total).toBe(totalmem());
     expect(stats.memory.used).toBeGreaterThan(0);
     expect(stats.disk).toBeUndefined(); // an in-memory database has no data folder
+    expect(stats.database.bytes).toBeGreaterThan(0);
+    expect(stats.database.walBytes).toBeNull();
     expect(stats.processes[0]).toMatchObject({ pm_id: process.pid, name: "teebox", status: "online" });
     expect(stats.processes[0].memory).toBeGreaterThan(1024 * 1024);
     expect(stats.processes.slice(1)).toEqual([

@@ -8,6 +8,7 @@ import { cpus, freemem, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppDeps } from "../../deps.ts";
 import { findUnreadableClubPasswords } from "../../club/club-passwords.ts";
+import { measureDatabase, type DatabaseSize } from "../../db/size.ts";
 
 export interface UsageFigures {
   used: number;
@@ -36,6 +37,8 @@ export interface SystemStats {
   processes: ProcessRow[];
   /** Members whose stored club password the current key cannot open (also a red row in processes). */
   unreadableClubPasswords: number;
+  /** The database's size in bytes, and its write-ahead log's (null: a libSQL server). */
+  database: DatabaseSize;
   /** The slot watch's load (active watches, sheet reads in the last minute, the poll interval). */
   watches: { activeWatches: number; pollsPerMinute: number; pollSeconds: number };
 }
@@ -146,6 +149,7 @@ export function createStatsSampler(): StatsSampler {
         memory: { used, total, percent: percentOf(used, total) },
         processes: [own, ...jobs, ...passwords],
         unreadableClubPasswords: unreadable.length,
+        database: await measureDatabase(deps.database),
         watches: await deps.slotWatch.stats(),
       };
       const disk = await measureDisk(deps.database.filePath);

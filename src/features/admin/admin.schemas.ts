@@ -96,6 +96,8 @@ export const systemStatsSchema = z.object({
       passesPerMinute: z.optional(z.nullable(z.number())),
     }),
   ),
+  /** The database's size and its write-ahead log's (null: a libSQL server). */
+  database: z.optional(z.object({ bytes: z.number(), walBytes: z.nullable(z.number()) })),
   /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
   watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
 });

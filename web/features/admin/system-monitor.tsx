@@ -109,6 +109,16 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.used_of", { used: formatBytes(stats.disk.used), total: formatBytes(stats.disk.total), percent: stats.disk.percent.toFixed(1) })}</p>
               </div>
             ) : null}
+            {stats.database ? (
+              <div className="card admin-monitor__card" data-testid="monitor-database">
+                <h3>{t("admin.monitor.database")}</h3>
+                <p>
+                  {stats.database.walBytes === null
+                    ? t("admin.monitor.database_value", { size: formatBytes(stats.database.bytes) })
+                    : t("admin.monitor.database_value_wal", { size: formatBytes(stats.database.bytes), wal: formatBytes(stats.database.walBytes) })}
+                </p>
+              </div>
+            ) : null}
             {stats.watches ? (
               <div className="card admin-monitor__card" data-testid="monitor-watches">
                 <h3>{t("admin.monitor.watches")}</h3>
