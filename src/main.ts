@@ -63,6 +63,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
     clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
     mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+    telemetry: { heartbeatUrl: config.heartbeatUrl },
+    metricsToken: config.metricsToken,
   });
   await seed(database, {
     now: clock.now(),
@@ -90,6 +92,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   jobs.push(deps.readiness);
   jobs.push(deps.mailSender);
   jobs.push(deps.retention);
+  jobs.push(deps.telemetry);
 
   const app = createApp(deps);
   const web = await loadWebAssets();
