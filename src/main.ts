@@ -58,7 +58,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
 
   await migrate(database, clock.now());
   // On a libSQL server, nothing is served and no job runs until this instance holds the engine lease.
-  const jobRegistry = createJobRegistry();
+  const jobRegistry = createJobRegistry(() => clock.now());
   const lease = database.kind === "libsql" ? createEngineLease({ database, clock, logger, jobs: jobRegistry }) : null;
   if (lease && !(await lease.acquire(options.signal))) {
     await database.close();
@@ -81,6 +81,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
       trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
       clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
       mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      telemetry: { heartbeatUrl: config.heartbeatUrl },
+      metricsToken: config.metricsToken,
     },
     { jobs: jobRegistry },
   );
@@ -109,6 +111,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   jobs.push(deps.slotWatch);
   jobs.push(deps.readiness);
   jobs.push(deps.mailSender);
+  jobs.push(deps.retention);
+  jobs.push(deps.telemetry);
 
   const app = createApp(deps);
   const web = await loadWebAssets();

@@ -1,6 +1,7 @@
 /**
  * One engine per libSQL database: a lease row (`engine_lease`) that the instance starting first
- * takes in one atomic statement and then renews on a timer, one small write per renewal. Another
+ * takes in one atomic statement and then renews on the loop every timer job runs on (decision 130),
+ * one small write per renewal. Another
  * instance on the same database serves nothing: it waits, saying so once and then rarely, and takes
  * the lease over when its holder lets it go (a stop) or lets it expire (a crash, a long pause, a
  * lost network). This is the first step toward a standby that takes over on its own.
@@ -19,7 +20,8 @@ import type { AppDatabase } from "../db/client.ts";
 import { engineLease } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { JobHandle, JobRegistry } from "./registry.ts";
+import { createJobLoop } from "./loop.ts";
+import type { JobRegistry } from "./registry.ts";
 
 export interface EngineLeaseDeps {
   database: AppDatabase;
@@ -72,12 +74,12 @@ export function createEngineLease(d: EngineLeaseDeps, options: EngineLeaseOption
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS;
   const holder = options.holder ?? defaultLeaseHolder();
   const { db } = d.database;
-  const stopRenewing = new AbortController();
   /** The expiry this instance last wrote: past `expiresAt - marginMs` it no longer counts on the lease. */
   let expiresAt = 0;
-  let isHeld = false;
-  let job: JobHandle | null = null;
-  let renewing: Promise<void> | null = null;
+  let state: "waiting" | "held" | "lost" | "released" = "waiting";
+  let nextReminderAt: number | null = null;
+  let markHeld!: () => void;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
   let markLost!: (reason: string) => void;
   const lost = new Promise<string>((resolve) => (markLost = resolve));
 
@@ -114,89 +116,100 @@ export function createEngineLease(d: EngineLeaseDeps, options: EngineLeaseOption
     return true;
   }
 
-  function loseLease(reason: string): void {
-    if (!isHeld) return;
-    isHeld = false;
-    job?.failed(new Error(reason), d.clock.now());
-    job?.stopped();
+  /** When the holder renews next: its interval, but never past the moment it would give the lease up. */
+  const nextRenewalAt = (now: number) => Math.min(now + o.renewEveryMs, expiresAt - o.marginMs);
+
+  function loseLease(reason: string, now: number): number {
+    state = "lost";
+    loop.handle.failed(new Error(reason), now);
     d.logger.error(`Teebox lost the engine lease: ${reason}. Its jobs stop now; another instance may run them.`, { holder });
     markLost(reason);
+    // Never taken again by this process: the loop ends after this pass (not awaited here: it waits
+    // for this very pass), and a supervisor starts the process again as one that waits.
+    void loop.stop();
+    return now + o.remindEveryMs;
   }
 
-  /** Renews until released or lost; a failed renewal is tried again until the margin runs out. */
-  async function keepRenewing(): Promise<void> {
-    const signal = stopRenewing.signal;
-    while (!signal.aborted && isHeld) {
-      const giveUpAt = expiresAt - o.marginMs;
-      await d.clock.sleepUntil(Math.min(d.clock.now() + o.renewEveryMs, giveUpAt), signal);
-      if (signal.aborted || !isHeld) return;
-      const now = d.clock.now();
-      if (now >= expiresAt - o.marginMs) {
-        // Checked before any write: after a long pause this instance must not act as the holder.
-        return loseLease(`it was not renewed in time (it expires at ${new Date(expiresAt).toISOString()})`);
-      }
-      try {
-        if (!(await renew(now))) return loseLease("another instance took it over, or it expired");
-        job?.ran(now);
-      } catch (error) {
-        // The database did not answer: try again, until the margin runs out.
-        job?.failed(error, now);
-        d.logger.warn("the engine lease could not be renewed; trying again", { holder, error });
-      }
+  /** While waiting: takes the lease when it is free, else says so (once, then rarely) and looks again. */
+  async function waitPass(now: number): Promise<number> {
+    let row = await current();
+    if ((!row || row.expiresAt <= now) && (await tryTake(now))) {
+      state = "held";
+      d.logger.info("this Teebox holds the engine lease and runs the jobs", { holder, expiresAt: new Date(expiresAt).toISOString() });
+      markHeld();
+      return nextRenewalAt(now);
+    }
+    row ??= await current();
+    if (nextReminderAt === null || now >= nextReminderAt) {
+      d.logger.warn(
+        nextReminderAt === null
+          ? "Another Teebox runs the jobs against this database: this one serves nothing and waits to take over when its lease ends"
+          : "Still waiting for the other Teebox's engine lease to end",
+        { holder, heldBy: row?.holder ?? null, leaseExpiresAt: row ? new Date(row.expiresAt).toISOString() : null },
+      );
+      nextReminderAt = now + o.remindEveryMs;
+    }
+    return Math.min(now + o.retryEveryMs, row && row.expiresAt > now ? row.expiresAt : Infinity);
+  }
+
+  /** While held: renews, or gives the lease up when it can no longer count on it. */
+  async function holdPass(now: number): Promise<number> {
+    // Checked before any write: after a long pause this instance must not act as the holder.
+    if (now >= expiresAt - o.marginMs) return loseLease(`it was not renewed in time (it expired at ${new Date(expiresAt).toISOString()})`, now);
+    try {
+      if (!(await renew(now))) return loseLease("another instance took it over, or it expired", now);
+    } catch (error) {
+      // The database did not answer: tried again at the next pass, until the margin runs out.
+      d.logger.warn("the engine lease could not be renewed; trying again", { holder, error });
+      loop.handle.failed(error, now);
+      return Math.min(now + o.retryEveryMs, expiresAt - o.marginMs);
+    }
+    return nextRenewalAt(now);
+  }
+
+  /** Deletes the row if it is still ours, so an instance that waits takes over at its next look. */
+  async function freeRow(): Promise<void> {
+    try {
+      await db.delete(engineLease).where(and(eq(engineLease.id, LEASE_ID), eq(engineLease.holder, holder)));
+    } catch (error) {
+      // It then simply expires.
+      d.logger.warn("the engine lease could not be released; it will expire instead", { holder, error });
     }
   }
 
-  async function acquire(signal?: AbortSignal): Promise<boolean> {
-    let nextReminderAt: number | null = null;
-    while (!signal?.aborted) {
+  const loop = createJobLoop(d, {
+    name: "engine lease",
+    // A pass that fails (the database did not answer while waiting) is tried again at the interval.
+    intervalMs: o.retryEveryMs,
+    floorMs: Math.min(o.retryEveryMs, o.renewEveryMs, SECOND),
+    async pass() {
       const now = d.clock.now();
-      let row: LeaseRow | null = null;
-      try {
-        row = await current();
-        if ((!row || row.expiresAt <= now) && (await tryTake(now))) {
-          isHeld = true;
-          job = d.jobs.register("engine lease");
-          job.started(now);
-          d.logger.info("this Teebox holds the engine lease and runs the jobs", { holder, expiresAt });
-          renewing = keepRenewing();
-          return true;
-        }
-        row = await current();
-      } catch (error) {
-        d.logger.warn("the engine lease could not be read; trying again", { holder, error });
-      }
-      if (nextReminderAt === null || now >= nextReminderAt) {
-        d.logger.warn(
-          nextReminderAt === null
-            ? "Another Teebox runs the jobs against this database: this one serves nothing and waits to take over when its lease ends"
-            : "Still waiting for the other Teebox's engine lease to end",
-          { holder, heldBy: row?.holder ?? null, leaseExpiresAt: row ? new Date(row.expiresAt).toISOString() : null },
-        );
-        nextReminderAt = now + o.remindEveryMs;
-      }
-      const wakeAt = Math.min(now + o.retryEveryMs, row && row.expiresAt > now ? row.expiresAt : Infinity);
-      await d.clock.sleepUntil(wakeAt, signal);
-    }
-    return false;
-  }
+      if (state === "waiting") return waitPass(now);
+      if (state === "held") return holdPass(now);
+      return now + o.remindEveryMs;
+    },
+  });
 
   return {
     holder,
-    acquire,
+    async acquire(signal) {
+      if (signal?.aborted) return false;
+      loop.start();
+      const aborted = new Promise<"aborted">((resolve) => signal?.addEventListener("abort", () => resolve("aborted"), { once: true }));
+      if ((await Promise.race([held.then(() => "held" as const), aborted])) === "held") return true;
+      // A pass in flight finishes first: if it took the lease meanwhile, it is let go at once.
+      await loop.stop();
+      const tookIt = state === "held";
+      state = "released";
+      if (tookIt) await freeRow();
+      return false;
+    },
     lost,
     async release() {
-      const wasHeld = isHeld;
-      isHeld = false;
-      stopRenewing.abort();
-      await renewing;
-      job?.stopped();
-      if (!wasHeld) return;
-      try {
-        await db.delete(engineLease).where(and(eq(engineLease.id, LEASE_ID), eq(engineLease.holder, holder)));
-      } catch (error) {
-        // It then simply expires.
-        d.logger.warn("the engine lease could not be released; it will expire instead", { holder, error });
-      }
+      const wasHeld = state === "held";
+      state = "released";
+      await loop.stop();
+      if (wasHeld) await freeRow();
     },
   };
 }

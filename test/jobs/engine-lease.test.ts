@@ -23,7 +23,7 @@ const TTL_MS = 30_000;
 const RENEW_MS = 10_000;
 const RETRY_MS = 5_000;
 // (The mail job, also run, has nothing to do and shows nowhere without an SMTP server.)
-const JOB_NAMES = ["release engine", "bookings sync", "slot watch", "readiness check"];
+const JOB_NAMES = ["release engine", "bookings sync", "slot watch", "readiness check", "retention", "telemetry"];
 
 interface Instance {
   t: TestApp;
@@ -50,8 +50,8 @@ async function startInstance(name: string, path: string, clock: FakeClock): Prom
   // A client of its own on the one database, as each instance has its own connection to a server.
   const t = await createTestApp({ database: await openLibsqlFile(path), clock });
   const lease = createEngineLease({ database: t.deps.database, clock, logger: t.deps.logger, jobs: t.deps.jobs }, { holder: name, ttlMs: TTL_MS, renewEveryMs: RENEW_MS, retryEveryMs: RETRY_MS });
-  const { releaseEngine, bookingsSync, slotWatch, readiness, mailSender } = t.deps;
-  const engine = createEngine({ jobs: [releaseEngine, bookingsSync, slotWatch, readiness, mailSender], lease, logger: t.deps.logger });
+  const { releaseEngine, bookingsSync, slotWatch, readiness, mailSender, retention, telemetry } = t.deps;
+  const engine = createEngine({ jobs: [releaseEngine, bookingsSync, slotWatch, readiness, mailSender, retention, telemetry], lease, logger: t.deps.logger });
   const instance = { t, lease, engine, stopWaiting: new AbortController() };
   instances.push(instance);
   return instance;
