@@ -1,5 +1,6 @@
 /**
- * A fresh Teebox (app + in-memory database, migrated and seeded) for API tests, with helpers to
+ * A fresh Teebox (app + a new database on this run's driver, migrated and seeded: bun:sqlite in
+ * memory, or the libSQL driver in the libSQL pass, test-database.ts) for API tests, with helpers to
  * call routes as a browser page of ours would: JSON bodies, our Origin, and the session cookie.
  */
 import { eq } from "drizzle-orm";
