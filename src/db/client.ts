@@ -54,6 +54,9 @@ export interface OpenOptions {
   serving?: boolean;
 }
 
+/** The write-ahead log is cut back to this size after a checkpoint (README, Limits). */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
 function openFile(url: string, options: OpenOptions): Database_ {
   const path = url.slice("file:".length);
   const isMemory = path === ":memory:" || path === "";
@@ -70,6 +73,9 @@ function openFile(url: string, options: OpenOptions): Database_ {
     sqlite.exec("PRAGMA journal_mode = WAL;");
     sqlite.exec("PRAGMA foreign_keys = ON;");
     sqlite.exec("PRAGMA synchronous = NORMAL;");
+    // A checkpoint leaves the WAL file at its largest size unless told otherwise: a busy day (a
+    // release, a retention pass) must not leave it grown for good.
+    sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES};`);
   } catch (error) {
     lock?.release();
     throw error;
