@@ -7,7 +7,8 @@ import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createClubSim, type ClubSim } from "../../src/club-sim/index.ts";
 import { auditLog } from "../../src/db/schema.ts";
-import { ADMIN_PASSWORD, createTestApp, TEST_NOW, userIdOf, type TestApp } from "../helpers/api.ts";
+import type { Clock } from "../../src/lib/clock.ts";
+import { ADMIN_PASSWORD, createTestApp, ORIGIN, TEST_NOW, userIdOf, type TestApp } from "../helpers/api.ts";
 
 let t: TestApp | null = null;
 let stopClub: (() => Promise<void>) | null = null;
@@ -18,15 +19,16 @@ afterEach(async () => {
   stopClub = null;
 });
 
-/** Teebox with the product's club client (every action audited) against a demo club on the test's clock. */
+/** Teebox (its own club client, every action audited) against a demo club on the test's clock. */
 async function start(): Promise<{ t: TestApp; sim: ClubSim; admin: string }> {
-  const app = await createTestApp({ demo: true });
-  const sim = createClubSim({ clock: app.clock, seed: 5 });
+  let shared: Clock | null = null;
+  // The club reads the test's clock once the app (which makes it) exists.
+  const clubClock: Clock = { now: () => shared?.now() ?? TEST_NOW, sleepUntil: (at, signal) => (shared ? shared.sleepUntil(at, signal) : Promise.resolve()) };
+  const sim = createClubSim({ clock: clubClock, seed: 5 });
   const running = await sim.start();
   stopClub = running.stop;
-  // The container's club client was built for no club: point the same product client at this one.
-  const { createAuditedClubClient } = await import("../../src/club/audited-client.ts");
-  app.deps.club = createAuditedClubClient({ baseUrl: running.url, clock: app.clock, db: app.deps.database.db, logger: app.deps.logger, timeoutMs: 5000 });
+  const app = await createTestApp({ demo: true, clubUrl: running.url });
+  shared = app.clock;
   t = app;
   return { t: app, sim, admin: await app.signIn("admin", ADMIN_PASSWORD) };
 }
@@ -90,4 +92,20 @@ test("a club asking Teebox to slow down is one line in the monitor and one audit
   expect(rows.map((r) => r.outcome)).toEqual(["started", "ended"]);
   expect(rows[0].detail).toContain("HTTP 429, Retry-After 30 s");
   expect((await statsOf(t, admin)).club.slowDown).toMatchObject({ isActive: false, signals: 3, endedAt: t.clock.now() });
+});
+
+test("/metrics counts the requests to the club by kind and outcome, and the telemetry samples them each minute", async () => {
+  const { t, sim } = await start();
+  await (await t.deps.sessions.forMember(await userIdOf(t, "maria"))).fetchMyBookings();
+  sim.setFaults({ slowDown: "challenge" });
+  await t.deps.club.fetchAdvisories().catch(() => undefined);
+  const res = await Promise.resolve(t.app.request(`${ORIGIN}/metrics`, {}, { clientIp: () => "127.0.0.1" }));
+  const text = await res.text();
+  expect(text).toContain('teebox_club_requests_total{kind="sign_in",outcome="ok"} 3');
+  expect(text).toContain('teebox_club_requests_total{kind="my_bookings",outcome="ok"} 1');
+  expect(text).toContain('teebox_club_requests_total{kind="advisories",outcome="challenge"} 1');
+  expect(text).toContain("teebox_club_requests_last_minute 5");
+  expect(text).toContain("teebox_club_slow_down 1");
+  await t.deps.telemetry.sampleNow();
+  expect(t.deps.telemetry.latest()?.clubRequests).toBe(5);
 });

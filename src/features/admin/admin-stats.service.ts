@@ -11,6 +11,7 @@ import type { AppDeps } from "../../deps.ts";
 import { findUnreadableClubPasswords } from "../../club/club-passwords.ts";
 import type { SlowDownEpisode } from "../../club/budget.ts";
 import { users } from "../../db/schema.ts";
+import { measureDatabase, type DatabaseSize } from "../../db/size.ts";
 
 export interface UsageFigures {
   used: number;
@@ -26,6 +27,10 @@ export interface ProcessRow {
   cpu: number | null;
   memory: number | null;
   lastError: string | null;
+  /** A timer job's last pass (ended), next pass (due) and passes in the last minute. */
+  lastPassAt?: number | null;
+  nextPassAt?: number | null;
+  passesPerMinute?: number | null;
 }
 
 export interface SystemStats {
@@ -35,6 +40,8 @@ export interface SystemStats {
   processes: ProcessRow[];
   /** Members whose stored club password the current key cannot open (also a red row in processes). */
   unreadableClubPasswords: number;
+  /** The database's size in bytes, and its write-ahead log's (null: a libSQL server). */
+  database: DatabaseSize;
   /** The slot watch's load (active watches, sheet reads in the last minute, the poll interval). */
   watches: { activeWatches: number; pollsPerMinute: number; pollSeconds: number };
   /** Teebox's requests to the club (decision 145) and the club's last "slow down" (decision 146). */
@@ -164,6 +171,9 @@ export function createStatsSampler(): StatsSampler {
         cpu: null,
         memory: null,
         lastError: job.status === "online" ? null : job.lastError,
+        lastPassAt: job.lastRunAt,
+        nextPassAt: job.nextRunAt,
+        passesPerMinute: job.passesPerMinute,
       }));
       const unreadable = await findUnreadableClubPasswords(deps);
       // Shown as a row the monitor already colours red (anything but online), so an admin sees it.
@@ -185,6 +195,7 @@ export function createStatsSampler(): StatsSampler {
         memory: { used, total, percent: percentOf(used, total) },
         processes: [own, ...jobs, ...passwords],
         unreadableClubPasswords: unreadable.length,
+        database: await measureDatabase(deps.database),
         watches: await deps.slotWatch.stats(),
         club: await readClubTraffic(deps),
       };
