@@ -4,7 +4,8 @@
  * pause lasts (decisions 146, 147). The demo club runs on the test's fake clock.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { bookingRequests } from "../../src/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { bookingRequests, users } from "../../src/db/schema.ts";
 import { notYetOpenAsks, NOT_YET_OPEN_SCHEDULE } from "../../src/lifecycle/club-answer.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
@@ -89,6 +90,22 @@ describe("a club that opens later than announced", () => {
     console.log(`posts per request, club 30 s late: ${counts.join(", ")}`);
     for (const count of counts) expect(count).toBeLessThanOrEqual(Math.ceil(notYetOpenAsks(30_000, NOT_YET_OPEN_SCHEDULE) / 3) + 2);
   });
+});
+
+test("a member disabled while the date is still closed is posted for at most a second longer, then the request fails", async () => {
+  f = await startReleaseFixture();
+  f.sim.setFaults({ openLateMs: 60_000 });
+  const [maria] = await releaseWithThree(f);
+  await stepTo(f, RELEASE + 1_500, 10);
+  const member = await f.user("maria");
+  await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, member.id));
+  const disabledAt = f.clock.now();
+  await stepTo(f, RELEASE + 4_000, 10);
+  expect(await f.request(maria)).toMatchObject({ status: "failed", reasonKey: "bookings.reason.member_disabled" });
+  // Her status is read again once a second while her turns come quicker: one more turn at most.
+  const after = postsOf(f, EMAILS[0]).filter((a) => a.arrivedClubMs > disabledAt);
+  expect(after.every((a) => a.arrivedClubMs <= disabledAt + 1_000 + 3 * 30)).toBe(true);
+  expect(postsOf(f, EMAILS[1]).at(-1)!.arrivedClubMs).toBeGreaterThan(disabledAt + 2_000);
 });
 
 describe("a club that asks Teebox to slow down during a release", () => {

@@ -51,6 +51,8 @@ export interface RunContext {
    * the next post. The next time at the instant itself needs no read; the member was read when armed.
    */
   isMemberStale?: boolean;
+  /** When the member's status was last read for this request (a turn soon after needs no new read). */
+  memberReadAt?: number;
 }
 
 /** pending → processing, each with its member's club session; earliest-submitted first. */

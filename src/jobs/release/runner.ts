@@ -16,6 +16,9 @@ import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
 import { describeError, type ReleaseRuntime } from "./runtime.ts";
 
+/** A member read this recently is not read again before a post (their status: decision 082). */
+const MEMBER_FRESH_MS = 1000;
+
 type SlotResult =
   | { kind: "booked" }
   /** Taken by someone else: nobody tries it again. */
@@ -103,11 +106,14 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
         ctx.hasUnsettledPost = true;
         ctx.failIfAbsent = decision.failIfAbsent ?? null;
         return pause(decision.afterMs);
-      case "retry_same":
+      case "retry_same": {
         // Not open yet: this request's turn among the date's (decision 147), or the date seen open.
-        ctx.isMemberStale = true;
         await rt.park(Promise.race([rt.openings.wait(dateKey, decision.afterMs), rt.stopped()]));
+        // A member read within the last second is not read again: at the opening every waiting
+        // request posts at once, and a read each would hold their posts back.
+        if (rt.now() - (ctx.memberReadAt ?? Number.NEGATIVE_INFINITY) >= MEMBER_FRESH_MS) ctx.isMemberStale = true;
         return rt.isRunning ? null : { kind: "stopped" };
+      }
       case "back_off":
         return pause(decision.afterMs);
     }
@@ -142,6 +148,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
       // A member disabled since the release is not retried for: the request fails, nothing more is posted.
       if (ctx.isMemberStale) {
         ctx.isMemberStale = false;
+        ctx.memberReadAt = rt.now();
         if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
       }
       const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
