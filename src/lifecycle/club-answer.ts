@@ -17,14 +17,26 @@ export interface NotYetOpenStep {
  * 147): quick in the first seconds (a clock a little off, a club a little late: the slots go to
  * whoever asks first), then slower and slower over the club's retry window. The pace is per date:
  * its requests take turns (src/jobs/release/opening-turns.ts). Over the default 10-minute window
- * that is at most 267 asks per date (`notYetOpenAsks`).
+ * that is at most 447 asks per date (`notYetOpenAsks`), each member's login further held to its budget.
  */
 export const NOT_YET_OPEN_SCHEDULE: readonly NotYetOpenStep[] = [
-  { untilMs: 3_000, everyMs: 25 },
+  { untilMs: 3_000, everyMs: 10 },
   { untilMs: 30_000, everyMs: 500 },
   { untilMs: 120_000, everyMs: 2_000 },
   { untilMs: Number.POSITIVE_INFINITY, everyMs: 10_000 },
 ];
+
+/**
+ * However many requests share a date, none asks more often than this: in the quick first 3 s that
+ * is 60 asks, what one member's login may send at once (decision 145), so a date with few requests
+ * is asked more slowly rather than its members' budgets spent in the first second.
+ */
+export const NOT_YET_OPEN_PER_REQUEST_MS = 50;
+
+/** The pause between two turns of a date whose `requests` take turns: the schedule's, or slower so each request keeps to its own floor. */
+export function notYetOpenTurnMs(pauseMs: number, requests: number, perRequestMs = NOT_YET_OPEN_PER_REQUEST_MS): number {
+  return Math.max(pauseMs, Math.ceil(perRequestMs / Math.max(1, requests)));
+}
 
 /** The pause before asking again, once the date has been answered 'not yet open' for `elapsedMs`; the last step repeats. */
 export function notYetOpenPauseMs(elapsedMs: number, schedule: readonly NotYetOpenStep[]): number {

@@ -8,6 +8,7 @@ import {
   NOT_YET_OPEN_SCHEDULE,
   notYetOpenAsks,
   notYetOpenPauseMs,
+  notYetOpenTurnMs,
   showsDateOpen,
   type ClubAnswer,
   type Decision,
@@ -77,15 +78,23 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
 
 describe("the 'not yet open' cadence", () => {
   test("quick in the first seconds, then slower and slower; the last step repeats", () => {
-    expect([0, 2_999, 3_000, 29_999, 30_000, 119_999, 120_000, 3_600_000].map((at) => notYetOpenPauseMs(at, NOT_YET_OPEN_SCHEDULE))).toEqual([25, 25, 500, 500, 2_000, 2_000, 10_000, 10_000]);
+    expect([0, 2_999, 3_000, 29_999, 30_000, 119_999, 120_000, 3_600_000].map((at) => notYetOpenPauseMs(at, NOT_YET_OPEN_SCHEDULE))).toEqual([10, 10, 500, 500, 2_000, 2_000, 10_000, 10_000]);
   });
 
   test("bounded: the asks per date over a window, as the README states them", () => {
-    expect(notYetOpenAsks(2_000, NOT_YET_OPEN_SCHEDULE)).toBe(80);
-    expect(notYetOpenAsks(20_000, NOT_YET_OPEN_SCHEDULE)).toBe(154);
-    expect(notYetOpenAsks(30_000, NOT_YET_OPEN_SCHEDULE)).toBe(174);
-    expect(notYetOpenAsks(10 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(267);
-    expect(notYetOpenAsks(60 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(567);
+    expect(notYetOpenAsks(2_000, NOT_YET_OPEN_SCHEDULE)).toBe(200);
+    expect(notYetOpenAsks(20_000, NOT_YET_OPEN_SCHEDULE)).toBe(334);
+    expect(notYetOpenAsks(30_000, NOT_YET_OPEN_SCHEDULE)).toBe(354);
+    expect(notYetOpenAsks(10 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(447);
+    expect(notYetOpenAsks(60 * 60_000, NOT_YET_OPEN_SCHEDULE)).toBe(747);
+  });
+
+  test("a date with few requests is asked more slowly: none of them more often than every 50 ms", () => {
+    expect(notYetOpenTurnMs(10, 30)).toBe(10);
+    expect(notYetOpenTurnMs(10, 5)).toBe(10);
+    expect(notYetOpenTurnMs(10, 3)).toBe(17);
+    expect(notYetOpenTurnMs(10, 1)).toBe(50);
+    expect(notYetOpenTurnMs(500, 1)).toBe(500);
   });
 
   test("the pause follows how long the date has been answered 'not yet open'", () => {

@@ -8,6 +8,7 @@
  * Bounded: a line exists only while requests wait in it, and each request waits in one at most.
  */
 import type { Clock } from "../../lib/clock.ts";
+import { notYetOpenTurnMs } from "../../lifecycle/club-answer.ts";
 
 interface Line {
   waiters: (() => void)[];
@@ -16,6 +17,8 @@ interface Line {
   /** The pace the latest 'not yet open' answer called for. */
   pauseMs: number;
   timer: AbortController | null;
+  /** When the armed turn is due. */
+  dueAt: number;
 }
 
 export class OpeningTurns {
@@ -31,14 +34,15 @@ export class OpeningTurns {
     const now = this.clock.now();
     let line = this.lines.get(key);
     if (!line) {
-      line = { waiters: [], lastTurnAt: now, pauseMs, timer: null };
+      line = { waiters: [], lastTurnAt: now, pauseMs, timer: null, dueAt: Number.POSITIVE_INFINITY };
       this.lines.set(key, line);
     }
     line.pauseMs = pauseMs;
     const waiting = line;
     return new Promise<void>((resolve) => {
       waiting.waiters.push(resolve);
-      if (!waiting.timer) this.arm(key, waiting);
+      // More requests waiting make the next turn come sooner (within the schedule's pace).
+      if (!waiting.timer || this.dueOf(waiting) < waiting.dueAt) this.arm(key, waiting);
     });
   }
 
@@ -56,16 +60,25 @@ export class OpeningTurns {
     for (const key of [...this.lines.keys()]) this.opened(key);
   }
 
+  private dueOf(line: Line): number {
+    return line.lastTurnAt + notYetOpenTurnMs(line.pauseMs, line.waiters.length + 1);
+  }
+
   /** Requests waiting for their turn on a date. */
   waiting(key: string): number {
     return this.lines.get(key)?.waiters.length ?? 0;
   }
 
-  /** The next turn, one pause after the last one given (not after its answer: the pace is the club's view). */
+  /**
+   * The next turn, one pause after the last one given (not after its answer: the pace is the club's
+   * view), slower when few requests share the date (`notYetOpenTurnMs`: the one asking counts too).
+   */
   private arm(key: string, line: Line): void {
+    line.timer?.abort();
     const timer = new AbortController();
     line.timer = timer;
-    void this.clock.sleepUntil(line.lastTurnAt + line.pauseMs, timer.signal).then(() => {
+    line.dueAt = this.dueOf(line);
+    void this.clock.sleepUntil(line.dueAt, timer.signal).then(() => {
       if (timer.signal.aborted) return;
       line.timer = null;
       line.lastTurnAt = this.clock.now();
