@@ -157,7 +157,7 @@ describe("PUT /v1/my/profile", () => {
     }
     const missing = await putProfile({ name: "Ana" });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errorKey).toBe("validation.invalid");
+    expect(await missing.json()).toEqual({ message: "memberId is required.", errorKey: "validation.required" });
   });
 });
 

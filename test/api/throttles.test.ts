@@ -162,7 +162,7 @@ describe("browser log entries", () => {
     for (let i = 0; i < CLIENT_LOG_ANONYMOUS_LIMIT; i++) expect((await send("/v1/client/log", { peer: "192.0.2.5", body: entry })).status).toBe(204);
     const refused = await send("/v1/client/log", { peer: "192.0.2.5", body: entry });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).errorKey).toBe("request.rate_limited");
+    expect((await refused.json()).errorKey).toBe("client_log.rate_limited");
     expect((await send("/v1/client/log", { peer: "192.0.2.6", body: entry })).status).toBe(204);
     await t.clock.advance(60_000);
     expect((await send("/v1/client/log", { peer: "192.0.2.5", body: entry })).status).toBe(204);
@@ -180,7 +180,7 @@ describe("browser log entries", () => {
     const big = { level: "error", message: "x", context: { detail: "d".repeat(CLIENT_LOG_MAX_BYTES) } };
     const res = await send("/v1/client/log", { peer: "192.0.2.5", body: big });
     expect(res.status).toBe(413);
-    expect((await res.json()).errorKey).toBe("request.too_large");
+    expect((await res.json()).errorKey).toBe("client_log.too_large");
     expect(t.logLines.some((l) => l.includes("client: x"))).toBe(false);
   });
 

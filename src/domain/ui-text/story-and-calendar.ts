@@ -42,6 +42,7 @@ export const storyText = {
   "calendar.renew_keep": "Keep the old one",
   "calendar.renewed": "Your new calendar address is ready; the old one no longer works.",
   "calendar.error": "The calendar address could not be loaded. Please try again.",
+  "calendar.not_found": "No such calendar. Its address may have been replaced: copy the new one from your profile.",
   // Text of the feed itself (read by the member's calendar app).
   "calendar.feed.name": "Teebox tee times",
   "calendar.feed.booking_summary": "Golf: {course} at {time}",

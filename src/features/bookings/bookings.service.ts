@@ -17,7 +17,7 @@ import { validateBookingSubmission, type NormalisedSubmission } from "../../doma
 import { manilaDate } from "../../domain/manila-time.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import type { SubmissionResultDetails } from "../../realtime/messages.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
@@ -102,7 +102,7 @@ async function checkLiveSlots(db: Db, sub: NormalisedSubmission): Promise<Reques
 
 async function requireClubLogin(db: Db, userId: number): Promise<void> {
   const rows = await db.select({ email: users.clubEmail, sealed: users.clubPasswordSealed }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!rows[0]?.email || !rows[0].sealed) throw new AppError(400, "Connect your club account in your profile first.", "club.no_login");
+  if (!rows[0]?.email || !rows[0].sealed) throw textError(400, "club.no_login");
 }
 
 // ── submitting ───────────────────────────────────────────────────────────

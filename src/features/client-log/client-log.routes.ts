@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
-import { AppError } from "../../lib/errors.ts";
+import { type AppError, textError } from "../../lib/errors.ts";
 import {
   CLIENT_LOG_ADDRESS_LIMIT,
   CLIENT_LOG_ANONYMOUS_LIMIT,
@@ -45,9 +45,7 @@ export function createClientLogRoutes() {
       [total, ""],
     ];
     if (!takeAll(pairs, now)) {
-      throw new AppError(429, "Too many log entries. Please wait a minute.", "request.rate_limited", {
-        "retry-after": String(retryAfterSeconds(pairs, now)),
-      });
+      throw textError(429, "client_log.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
     }
     const length = Number(c.req.header("content-length") ?? "0");
     if (length > CLIENT_LOG_MAX_BYTES) throw tooLarge();
@@ -66,5 +64,5 @@ export function createClientLogRoutes() {
 }
 
 function tooLarge(): AppError {
-  return new AppError(413, `A log entry may be at most ${CLIENT_LOG_MAX_BYTES} bytes.`, "request.too_large");
+  return textError(413, "client_log.too_large", { max: CLIENT_LOG_MAX_BYTES });
 }
