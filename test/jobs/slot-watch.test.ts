@@ -240,6 +240,9 @@ describe("making a watch", () => {
     const backwards = await post({ fromTime: "08:00", toTime: "07:00" });
     expect(backwards.status).toBe(400);
     expect(await backwards.json()).toMatchObject({ errorKey: "watches.error.bad_range" });
+    const instant = await post({ fromTime: "13:00", toTime: "13:00" });
+    expect(instant.status).toBe(400);
+    expect(await instant.json()).toMatchObject({ errorKey: "watches.error.bad_range" });
     const unknownCourse = await post({ course: "nowhere" });
     expect(await unknownCourse.json()).toMatchObject({ errorKey: "booking.unknown_course" });
     const tooMany = await post({ playerDetails: { players: Array.from({ length: 4 }, (_, i) => ({ type: "Guest", firstName: "G", lastName: `Guest ${i}`, cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } })) } });
