@@ -148,7 +148,9 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
       const current = (await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id)))[0];
       if (current?.status !== "needs_attention") continue;
       const stored = current.reasonKey ? reason(current.reasonKey as RequestReason["key"], current.reasonContext ?? {}) : reason("bookings.reason.other", { message: "" });
-      const why = reason("readiness.reason.not_fixed", { reason: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
+      // The problem it still had is this reason's {cause}: never {reason}, the name a notification's
+      // line gives the whole reason, or the line would render this reason inside itself.
+      const why = reason("readiness.reason.not_fixed", { cause: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
       if (await failRequest(db, request.id, why, d.clock.now())) {
         d.notifier.publish({ type: "request_failed", userId: request.userId, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
       }

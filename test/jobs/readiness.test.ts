@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, bookingRules, users } from "../../src/db/schema.ts";
+import { bookingRequests, bookingRules, mailOutbox, users } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
@@ -142,6 +142,22 @@ describe("readiness check", () => {
     expect(failed).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
     expect(failed.failureReason).toContain("club login");
     expect(f.sim.attempts().filter((a) => !a.isRival)).toHaveLength(0);
+
+    // The reason reads once wherever it is shown: the member's list, the story, the toast, the
+    // notification and its email (never "…not sent: It still needed attention…: …").
+    await f.t.deps.notifier.settled?.();
+    const once = (text: string | null | undefined) => expect({ text, count: (text ?? "").split("It still needed attention").length - 1 }).toEqual({ text, count: 1 });
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const listed = (await (await f.t.call("GET", "/v1/my/requests", { cookie })).json()) as { id: number; failureReason: string }[];
+    once(listed.find((r) => r.id === broken)?.failureReason);
+    once(((await (await f.t.call("GET", `/v1/my/requests/${broken}/story`, { cookie })).json()) as { request: { reason: string } }).request.reason);
+    const toast = f.t.published.map((p) => p.message).find((m) => m.type === "toast" && m.toast.textKey === "bookings.toast.failed");
+    once(toast?.type === "toast" ? toast.toast.message : null);
+    const notes = (await (await f.t.call("GET", "/v1/my/notifications", { cookie })).json()) as { items: { kind: string; text: string }[] };
+    once(notes.items.find((n) => n.kind === "request_failed")?.text);
+    const mail = (await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, "maria@southwoods.demo"))).find((m) => m.body.includes("failed"));
+    once(mail?.body);
+    expect(mail?.body).toContain("The club did not accept your stored club login.");
 
     // A second request: the member fixes the login before the instant, and it is sent.
     await f.t.deps.database.db.update(bookingRequests).set({ status: "cancelled" }).where(eq(bookingRequests.id, broken));

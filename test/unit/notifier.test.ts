@@ -2,6 +2,10 @@
 import { describe, expect, test } from "bun:test";
 import { createNotifier, messagesFor, notificationFor, type DomainEvent, type NotificationRecord } from "../../src/realtime/notifier.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
+import { REQUEST_REASON_KEYS, RESERVED_REASON_PLACEHOLDERS } from "../../src/domain/request-reasons.ts";
+import { WATCH_REASON_KEYS } from "../../src/domain/watches.ts";
+import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
+import { renderNotification } from "../../src/features/notifications/notification-text.ts";
 
 const UPDATED = { type: "status", status: "updated" };
 
@@ -95,6 +99,18 @@ describe("the notification each event leaves (issue 16)", () => {
     expect(notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} } })?.eventId).toBe(
       "request_failed:Masters:2026-11-29:bookings.reason.no_time_available",
     );
+  });
+
+  test("a reason that names another reason reads it once: no reason's text uses the line's own {reason}", () => {
+    for (const key of [...REQUEST_REASON_KEYS, ...WATCH_REASON_KEYS]) {
+      const placeholders = [...DEFAULT_UI_TEXT[key].matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect({ key, reserved: placeholders.filter((p) => (RESERVED_REASON_PLACEHOLDERS as readonly string[]).includes(p!)) }).toEqual({ key, reserved: [] });
+    }
+    const inner = "The club did not accept your stored club login. Update it in your profile.";
+    const event: DomainEvent = { type: "request_failed", userId: 2, course: "Masters", date: "2026-11-30", reason: { key: "readiness.reason.not_fixed", context: { cause: inner } }, requestId: 7 };
+    const note = notificationFor(event)!;
+    const line = renderNotification(note.textKey, note.context, (key) => (DEFAULT_UI_TEXT as Record<string, string>)[key] ?? key);
+    expect(line).toBe(`Your request for Masters on 2026-11-30 failed: It still needed attention at the release, so it was not sent: ${inner}`);
   });
 
   test("the watch and readiness events: their own kinds, a time or a reason when given", () => {

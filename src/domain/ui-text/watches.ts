@@ -51,7 +51,7 @@ export const watchesText = {
   "readiness.detail.course_gone": "the course is no longer listed",
   "readiness.detail.course_closed": "the course is not open that day",
   "readiness.detail.time_outside": "{time} is outside the booking windows",
-  "readiness.reason.not_fixed": "It still needed attention at the release, so it was not sent: {reason}",
+  "readiness.reason.not_fixed": "It still needed attention at the release, so it was not sent: {cause}",
   "bookings.status.needs_attention": "Needs attention",
   "admin.monitor.watches": "Slot watches",
   "admin.settings.max_active_watches": "Active slot watches per member",
