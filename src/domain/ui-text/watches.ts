@@ -19,6 +19,8 @@ export const watchesText = {
   "watches.cancelled": "Watch cancelled.",
   "watches.range": "{from}–{to}",
   "watches.tried": "Tried: {tries}",
+  "watches.tried_item": "{time} {course}: {outcome}",
+  "watches.tried_separator": "; ",
   "watches.tried_none": "Nothing tried yet.",
   "watches.status.watching": "Watching",
   "watches.status.booked": "Booked",
