@@ -18,6 +18,7 @@ export const ATTEMPT_OUTCOME_TEXTS = {
   "attempts.outcome.refused": "refused by the club",
   "attempts.outcome.refused_unknown": "refused by the club",
   "attempts.outcome.unknown": "no answer before Teebox stopped",
+  "attempts.outcome.not_booked": "no answer; the club's list showed it did not book",
   "attempts.outcome.waiting": "waiting for the club's answer",
   "attempts.outcome.other": "another answer from the club",
 } as const satisfies Record<string, string>;

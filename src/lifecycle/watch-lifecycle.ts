@@ -87,6 +87,12 @@ export async function watchesOf(db: Db, userId: number): Promise<WatchRow[]> {
   return db.select().from(slotWatches).where(eq(slotWatches.userId, userId)).orderBy(asc(slotWatches.playDate), asc(slotWatches.id));
 }
 
+/** The member's watch that booked `bookingRef` (a booking Teebox made when a slot came free), if any. */
+export async function findWatchOfBooking(db: Db, userId: number, bookingRef: string): Promise<WatchRow | null> {
+  const rows = await db.select().from(slotWatches).where(and(eq(slotWatches.userId, userId), eq(slotWatches.bookingRef, bookingRef))).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findWatch(db: Db, id: number): Promise<WatchRow | null> {
   const rows = await db.select().from(slotWatches).where(eq(slotWatches.id, id)).limit(1);
   return rows[0] ?? null;

@@ -9,6 +9,7 @@ import { bookings, slotWatches, watchAttempts } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { createSlotWatch } from "../../src/jobs/slot-watch.ts";
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
+import { requestStoryResponseSchema, type RequestStory } from "../../src/features/bookings/bookings-responses.schemas.ts";
 import type { MemberSessions } from "../../src/club/member-sessions.ts";
 import { recordBooking } from "../../src/lifecycle/booking-records.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
@@ -87,6 +88,17 @@ describe("slot watch against the demo club", () => {
     expect(list[0].status).toBe("booked");
     expect(list[0].tried).toEqual([expect.objectContaining({ time: "06:08", outcome: "confirmed" })]);
     expect(list[0].reason).toContain(clubMaria[0].ref);
+
+    // "How this was booked" on that booking tells the watch and the posts it made.
+    const story = (await (await f.t.call("GET", `/v1/my/bookings/${clubMaria[0].ref}/story`, { cookie: maria.cookie })).json()) as RequestStory;
+    expect(requestStoryResponseSchema.safeParse(story).success).toBe(true);
+    expect(story.request).toBeNull();
+    expect(story.watch).toMatchObject({ id: maria.id, playDate: PLAY, course: "masters", fromTime: "06:00", toTime: "06:10" });
+    expect(story.watch?.attempts).toEqual([
+      expect.objectContaining({ course: "masters", time: "06:08", outcome: "confirmed", answerKey: "watches.reason.booked", answer: `Booked Masters at 06:08 (${clubMaria[0].ref}).` }),
+    ]);
+    // Another member's reference is not theirs to read.
+    expect((await f.t.call("GET", `/v1/my/bookings/${clubMaria[0].ref}/story`, { cookie: jose.cookie })).status).toBe(404);
 
     // The next slot freed goes to the next watcher.
     f.sim.freeSlot(PLAY, "masters", "06:00");

@@ -73,7 +73,7 @@ test("countUpcoming counts bookings and open requests dated today or later", () 
 
 describe("attempt outcomes a member reads", () => {
   test("every outcome Teebox stores has its own UI text; an unknown code and a post still waiting have theirs", () => {
-    for (const code of [...CLUB_ERROR_KINDS, "confirmed", "refused", "unknown"]) {
+    for (const code of [...CLUB_ERROR_KINDS, "confirmed", "refused", "unknown", "not_booked"]) {
       const key = attemptOutcomeKey(code);
       expect({ code, key }).toEqual({ code, key: `attempts.outcome.${code}` as typeof key });
       expect(DEFAULT_UI_TEXT[key]).not.toMatch(/_/);

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.ts";
+import { isWatchReasonKey } from "../../domain/watches.ts";
 import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, statusOf } from "../../lifecycle/request-lifecycle.ts";
 import { removeBooking } from "../../lifecycle/booking-records.ts";
@@ -173,7 +174,7 @@ export async function renderReasons(db: Db, keys: string[]): Promise<(key: strin
   const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
   const texts = new Map(overrides.map((r) => [r.key, r.value]));
   return (key, context, stored) => {
-    if (!key || !isRequestReasonKey(key)) return stored;
+    if (!key || !(isRequestReasonKey(key) || isWatchReasonKey(key))) return stored;
     return renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context);
   };
 }
