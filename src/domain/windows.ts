@@ -26,14 +26,15 @@ function nameContains(courseName: string, word: string): boolean {
 }
 
 /**
- * The window set for a date and course. The spec lists the Saturday/Masters rule first, so it wins
- * when both could apply: Saturday on a Legends course and Sunday on a Masters course both use
- * SATURDAY_MASTERS. Course names are matched case-insensitively.
+ * The window set for a date: SATURDAY_MASTERS on a Saturday, SUNDAY_LEGENDS on a Sunday, DEFAULT
+ * on every other day, whatever the course. The course's name no longer picks a set (decision
+ * 160): with the club's two courses named Masters and Legends it made DEFAULT apply to no tee
+ * time at all, so windows an admin added to DEFAULT were refused by every check.
  */
-export function windowKeyFor(date: string, courseName: string): WindowKey {
+export function windowKeyFor(date: string): WindowKey {
   const weekday = weekdayOf(date);
-  if (weekday === SATURDAY || nameContains(courseName, "Masters")) return "SATURDAY_MASTERS";
-  if (weekday === SUNDAY || nameContains(courseName, "Legends")) return "SUNDAY_LEGENDS";
+  if (weekday === SATURDAY) return "SATURDAY_MASTERS";
+  if (weekday === SUNDAY) return "SUNDAY_LEGENDS";
   return "DEFAULT";
 }
 
@@ -55,12 +56,12 @@ function isUsableWindow(window: TimeWindow): boolean {
 }
 
 /**
- * The usable windows for a date and course. When the admin has configured no window for the
- * applicable special key, the DEFAULT windows apply, so a Saturday is never left without tee
- * times just because only DEFAULT was set up (closing a course is what days_active is for).
+ * The usable windows for a date. When the admin has configured no window for the applicable
+ * special key, the DEFAULT windows apply, so a Saturday is never left without tee times just
+ * because only DEFAULT was set up (closing a course is what days_active is for).
  */
-export function windowsFor(date: string, courseName: string, windows: AllowedWindows): TimeWindow[] {
-  const key = windowKeyFor(date, courseName);
+export function windowsFor(date: string, windows: AllowedWindows): TimeWindow[] {
+  const key = windowKeyFor(date);
   const own = (windows[key] ?? []).filter(isUsableWindow);
   if (own.length > 0 || key === "DEFAULT") return own;
   return (windows.DEFAULT ?? []).filter(isUsableWindow);

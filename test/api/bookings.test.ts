@@ -4,6 +4,7 @@ import { bookingRequests, bookings, teeTimeSlots, users } from "../../src/db/sch
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+import { ADMIN_PASSWORD } from "../helpers/api.ts";
 
 /** TEST_NOW is Sunday 2026-11-22 09:00 Manila; dates up to 2026-11-29 are already released. */
 const PLAY = "2026-11-30";
@@ -25,6 +26,33 @@ async function act(fx: ReleaseFixture, username: string, action: string, payload
 }
 
 const countRequests = async (fx: ReleaseFixture) => (await fx.t.deps.database.db.select().from(bookingRequests)).length;
+
+describe("the windows an admin sets are the ones every check uses", () => {
+  test("a DEFAULT window added and DEFAULT's end moved later: requests, watches and the readiness check accept their times", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
+    expect((await f.t.call("POST", "/v1/admin/booking-windows", { cookie: admin, body: { rule_key: "DEFAULT", start_time: "02:00", end_time: "04:00" } })).status).toBe(201);
+    const config = (await (await f.t.call("GET", "/v1/admin/full-config", { cookie: admin })).json()) as { bookingWindows: { id: number; rule_key: string; end_time: string }[] };
+    const usual = config.bookingWindows.find((w) => w.rule_key === "DEFAULT" && w.end_time === "16:48")!;
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "17:30" } })).status).toBe(200);
+
+    // PLAY is a Monday: on the Masters course too, a weekday's tee times are the DEFAULT windows'.
+    for (const [course, time] of [["masters", "02:40"], ["masters", "03:12"], ["masters", "17:12"], ["masters", "09:04"]]) {
+      const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, [time], course));
+      expect({ course, time, answer }).toMatchObject({ course, time, answer: { type: "submissionResult", status: "pending" } });
+    }
+    const cookie = await f.t.signIn("jose", "demo1234");
+    const watch = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" } });
+    expect(watch.status).toBe(201);
+    const late = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" } });
+    expect(late.status).toBe(201);
+    const check = await f.t.call("POST", "/v1/my/requests/check", { cookie: await f.t.signIn("maria", "demo1234") });
+    expect(await check.json()).toEqual({ checked: 4, problems: 0 });
+    // What the admin removes is refused again.
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } })).status).toBe(200);
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"]))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+  });
+});
 
 describe("SUBMIT_BOOKING_REQUEST", () => {
   test("before the release instant: stored Pending, answered 'pending' with the release instant", async () => {

@@ -13,21 +13,12 @@ const SAT = "2025-03-08";
 const SUN = "2025-03-09";
 
 describe("windowKeyFor", () => {
-  test("weekday on a plain course is DEFAULT", () => {
-    expect(windowKeyFor(WED, "Parklands")).toBe("DEFAULT");
+  test("a weekday is DEFAULT on every course: an admin's DEFAULT windows apply to Masters and Legends too", () => {
+    expect(windowKeyFor(WED)).toBe("DEFAULT");
   });
-  test("Saturday or a Masters course is SATURDAY_MASTERS", () => {
-    expect(windowKeyFor(SAT, "Parklands")).toBe("SATURDAY_MASTERS");
-    expect(windowKeyFor(WED, "Masters Course")).toBe("SATURDAY_MASTERS");
-    expect(windowKeyFor(WED, "the masters")).toBe("SATURDAY_MASTERS");
-  });
-  test("Sunday or a Legends course is SUNDAY_LEGENDS", () => {
-    expect(windowKeyFor(SUN, "Parklands")).toBe("SUNDAY_LEGENDS");
-    expect(windowKeyFor(WED, "Legends")).toBe("SUNDAY_LEGENDS");
-  });
-  test("Saturday/Masters wins when both apply", () => {
-    expect(windowKeyFor(SAT, "Legends")).toBe("SATURDAY_MASTERS");
-    expect(windowKeyFor(SUN, "Masters")).toBe("SATURDAY_MASTERS");
+  test("Saturday is SATURDAY_MASTERS, Sunday SUNDAY_LEGENDS", () => {
+    expect(windowKeyFor(SAT)).toBe("SATURDAY_MASTERS");
+    expect(windowKeyFor(SUN)).toBe("SUNDAY_LEGENDS");
   });
 });
 
@@ -52,10 +43,10 @@ describe("windowsFor and groupWindows", () => {
     SUNDAY_LEGENDS: [{ start_time: "05:00", end_time: "06:00" }, { start_time: "bad", end_time: "07:00" }],
   };
   test("an empty special set falls back to DEFAULT", () => {
-    expect(windowsFor(SAT, "Parklands", windows)).toEqual([{ start_time: "06:00", end_time: "07:00" }]);
+    expect(windowsFor(SAT, windows)).toEqual([{ start_time: "06:00", end_time: "07:00" }]);
   });
   test("unusable windows are dropped", () => {
-    expect(windowsFor(SUN, "Parklands", windows)).toEqual([{ start_time: "05:00", end_time: "06:00" }]);
+    expect(windowsFor(SUN, windows)).toEqual([{ start_time: "05:00", end_time: "06:00" }]);
   });
   test("rows are grouped by upper-cased key and sorted; unknown keys dropped", () => {
     expect(
