@@ -21,6 +21,7 @@ import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
+import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -38,6 +39,7 @@ export interface ContainerConfig {
   bookingsSync?: BookingsSyncOptions;
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
+  retention?: RetentionOptions;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
   mail?: MailSenderOptions;
   passwordCost?: AppDeps["passwordCost"];
@@ -49,7 +51,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const logger = overrides.logger ?? config.logger;
   const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
   const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs, numericDateOrder: config.clubInfo.numericDateOrder });
-  const jobs = overrides.jobs ?? createJobRegistry();
+  const jobs = overrides.jobs ?? createJobRegistry(() => clock.now());
   // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
   const mailSender = overrides.mailSender ?? createMailSender({ database, clock, logger, jobs }, config.mail);
@@ -82,6 +84,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
+    retention: overrides.retention ?? createRetention(jobDeps, config.retention),
   };
   return deps;
 }

@@ -19,6 +19,7 @@ import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
+import type { Retention } from "./jobs/retention.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -51,6 +52,8 @@ export interface AppDeps {
   readiness: ReadinessCheck;
   /** Sends the outbox's notification emails (started by main.ts). */
   mailSender: MailSender;
+  /** Deletes what has outlived its keeping (a daily pass away from releases). */
+  retention: Retention;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

@@ -89,6 +89,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   jobs.push(deps.slotWatch);
   jobs.push(deps.readiness);
   jobs.push(deps.mailSender);
+  jobs.push(deps.retention);
 
   const app = createApp(deps);
   const web = await loadWebAssets();

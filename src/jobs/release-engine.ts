@@ -144,8 +144,6 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       const runtime = new ReleaseRuntime(deps, settings, measureOffset);
       runtime.measured = lastMeasured;
       runtime.isRunning = true;
-      runtime.job = deps.jobs.register("release engine");
-      runtime.job.started(deps.clock.now());
       rt = runtime;
       planner = new Planner(runtime, (releaseAt) => runBatch(runtime, releaseAt));
       const plan = planner;
@@ -157,10 +155,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       if (!rt?.isRunning) return;
       rt.isRunning = false;
       rt.stopController.abort();
-      planner?.wake();
+      await planner?.stop();
       await rt.drain();
       lastMeasured = rt.measured;
-      rt.job?.stopped();
     },
     wake() {
       if (rt?.isRunning) planner?.wake();

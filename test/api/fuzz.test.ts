@@ -345,7 +345,7 @@ beforeAll(async () => {
   t = await createTestApp({ demo: true });
   // RUN_SCRAPER exists in the running product; here it is registered with a scraper that never
   // gets a valid request (and whose club would not answer).
-  registerScraperActions(t.deps.hub, createScraper({ ...t.deps, jobs: createJobRegistry() }, { pause: async () => undefined }));
+  registerScraperActions(t.deps.hub, createScraper({ ...t.deps, jobs: createJobRegistry(() => t.clock.now()) }, { pause: async () => undefined }));
   await storeData(t);
   await t.createUser({ username: "alan", password: "alan-pass", role: "admin" });
   const member = await t.signIn("maria", "demo1234");

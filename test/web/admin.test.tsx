@@ -18,9 +18,11 @@ const STATS = {
   cpu: { currentLoad: 12.5, cores: 2 },
   memory: { used: 1024 * 1024 * 1024, total: 4 * 1024 * 1024 * 1024, percent: 25 },
   disk: { used: 10 * 1024 ** 3, total: 40 * 1024 ** 3, percent: 25 },
+  database: { bytes: 42 * 1024 * 1024, walBytes: 3 * 1024 * 1024 },
   processes: [
     { pm_id: 4242, name: "teebox", status: "online", cpu: 1.5, memory: 80 * 1024 * 1024, lastError: null },
-    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable" },
+    // 2026-11-22 09:00:00 and 09:05:00 Manila.
+    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable", lastPassAt: Date.UTC(2026, 10, 22, 1, 0, 0), nextPassAt: Date.UTC(2026, 10, 22, 1, 5, 0), passesPerMinute: 7 },
   ],
 };
 const CLUB = { mode: "demo", url: "http://127.0.0.1:5555", reachable: true, lastError: null };
@@ -125,9 +127,15 @@ describe("system monitor", () => {
     expect(screen.get().getByText("1.0 GB of 4.0 GB (25.0%)")).toBeTruthy();
     expect(screen.get().getByText("10.0 GB of 40.0 GB (25.0%)")).toBeTruthy();
     expect(screen.get().getByText("80.0 MB")).toBeTruthy();
+    expect(screen.get().getByTestId("monitor-database").textContent).toContain("42.0 MB (write-ahead log 3.0 MB)");
     expect(screen.get().getByText("online").className).toContain("admin-status--ok");
     expect(screen.get().getByText("errored").className).toContain("admin-status--bad");
     expect(screen.get().getByText("club unreachable")).toBeTruthy();
+    // Each job's schedule: its last and next pass (Manila time) and its passes in the last minute.
+    const scraperRow = screen.get().getByText("scraper").closest("tr")!;
+    expect(within(scraperRow).getByText("09:00:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("09:05:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("7")).toBeTruthy();
     expect(screen.get().getByText("Demo club (built in)")).toBeTruthy();
     expect(screen.get().getByText("Reachable")).toBeTruthy();
     const before = calls.filter((c) => c.url.includes("system-stats")).length;

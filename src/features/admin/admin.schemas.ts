@@ -90,8 +90,14 @@ export const systemStatsSchema = z.object({
       cpu: z.nullable(z.number()),
       memory: z.nullable(z.number()),
       lastError: z.nullable(z.string()),
+      /** A timer job's last pass (ended), next pass (due) and passes in the last minute; null for other rows. */
+      lastPassAt: z.optional(z.nullable(z.number())),
+      nextPassAt: z.optional(z.nullable(z.number())),
+      passesPerMinute: z.optional(z.nullable(z.number())),
     }),
   ),
+  /** The database's size and its write-ahead log's (null: a libSQL server). */
+  database: z.optional(z.object({ bytes: z.number(), walBytes: z.nullable(z.number()) })),
   /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
   watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
 });

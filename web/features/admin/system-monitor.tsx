@@ -109,6 +109,16 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.used_of", { used: formatBytes(stats.disk.used), total: formatBytes(stats.disk.total), percent: stats.disk.percent.toFixed(1) })}</p>
               </div>
             ) : null}
+            {stats.database ? (
+              <div className="card admin-monitor__card" data-testid="monitor-database">
+                <h3>{t("admin.monitor.database")}</h3>
+                <p>
+                  {stats.database.walBytes === null
+                    ? t("admin.monitor.database_value", { size: formatBytes(stats.database.bytes) })
+                    : t("admin.monitor.database_value_wal", { size: formatBytes(stats.database.bytes), wal: formatBytes(stats.database.walBytes) })}
+                </p>
+              </div>
+            ) : null}
             {stats.watches ? (
               <div className="card admin-monitor__card" data-testid="monitor-watches">
                 <h3>{t("admin.monitor.watches")}</h3>
@@ -126,6 +136,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
               { header: t("admin.monitor.col_status") },
               { header: t("admin.monitor.col_cpu") },
               { header: t("admin.monitor.col_memory") },
+              { header: t("admin.monitor.col_last_pass") },
+              { header: t("admin.monitor.col_next_pass") },
+              { header: t("admin.monitor.col_passes") },
               { header: t("admin.monitor.col_error") },
             ]}
             rows={stats.processes.map((p) => ({
@@ -136,6 +149,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <span className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</span>,
                 p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`,
                 p.memory === null ? "-" : formatBytes(p.memory),
+                p.lastPassAt ? formatClockTime(p.lastPassAt) : "-",
+                p.nextPassAt ? formatClockTime(p.nextPassAt) : "-",
+                p.passesPerMinute ?? "-",
                 p.lastError ? <FailureText text={p.lastError} /> : "-",
               ],
             }))}
