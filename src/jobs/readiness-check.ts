@@ -14,7 +14,7 @@ import type { AppDatabase } from "../db/client.ts";
 import { bookingRequests, users } from "../db/schema.ts";
 import type { MemberSessions } from "../club/member-sessions.ts";
 import { ClubError } from "../club/errors.ts";
-import { addDays, manilaDate, manilaTimeOfDay } from "../domain/manila-time.ts";
+import { addDays, manilaDate, manilaInstant } from "../domain/manila-time.ts";
 import { checkReadiness } from "../domain/readiness.ts";
 import { reason, renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
@@ -65,7 +65,8 @@ export interface ReadinessCheck {
 export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCheckOptions = {}): ReadinessCheck {
   const tickMs = options.tickMs ?? 30_000;
   const recheckLeadMs = options.recheckLeadMs ?? 120_000;
-  let lastDailyDate: string | null = null;
+  /** When the daily check last ran (epoch ms): it is due again once today's check time is later. */
+  let lastDailyRunAt: number | null = null;
 
   /** A real sign-in through the member's session: a stored login the club refuses is found now. */
   async function checkLogin(userId: number): Promise<RequestReason | null> {
@@ -159,8 +160,11 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     const now = d.clock.now();
     const today = manilaDate(now);
     const settings = await readSettings(d.database.db);
-    if (lastDailyDate !== today && manilaTimeOfDay(now).slice(0, 5) >= settings.readiness_check_time) {
-      lastDailyDate = today;
+    // Due at today's check time as it is set now: a time moved later after today's run makes it
+    // due again at the new time; one moved earlier than the run does not.
+    const dueAt = manilaInstant(today, settings.readiness_check_time);
+    if (now >= dueAt && (lastDailyRunAt === null || lastDailyRunAt < dueAt)) {
+      lastDailyRunAt = now;
       const summary = await checkReleasingOn(addDays(today, 1));
       d.logger.info("readiness check of tomorrow's releases", { ...summary });
     }

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { bookingRequests, bookingRules, mailOutbox, users } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
+import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 /** A Monday a week ahead: released 2026-11-23 07:00 Manila (the fixture's now is 11-22 09:00). */
@@ -120,6 +121,32 @@ describe("readiness check", () => {
     await f.t.deps.readiness.tick();
     expect((await request(f, id)).status).toBe("needs_attention");
     expect((await request(f, laterId)).status).toBe("pending");
+  });
+
+  test("a check time moved later on the same day runs the daily check again at the new time", async () => {
+    f = await startReleaseFixture({ startEngine: false, now: manilaInstant("2026-11-22", "17:59") });
+    const id = await pendingRequest(f);
+    // 18:00: today's check runs and finds nothing wrong.
+    await f.clock.set(manilaInstant("2026-11-22", "18:00"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("pending");
+    // The member's stored login stops working, and an admin moves the check to 20:00.
+    const maria = await f.user("maria");
+    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria.id));
+    await writeSettings(f.t.deps.database.db, { ...(await readSettings(f.t.deps.database.db)), readiness_check_time: "20:00" });
+    await f.clock.set(manilaInstant("2026-11-22", "19:59"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("pending");
+    await f.clock.set(manilaInstant("2026-11-22", "20:00"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("needs_attention");
+    // Once run at the new time it is not run again that day; a time moved earlier does not rerun it.
+    const checks = () => f!.t.logLines.filter((line) => line.includes("readiness check of tomorrow's releases")).length;
+    const before = checks();
+    await writeSettings(f.t.deps.database.db, { ...(await readSettings(f.t.deps.database.db)), readiness_check_time: "19:00" });
+    await f.clock.set(manilaInstant("2026-11-22", "20:30"));
+    await f.t.deps.readiness.tick();
+    expect(checks()).toBe(before);
   });
 
   test("still needing attention at the release it is not sent and fails with the reason; fixed before, it is sent", async () => {
