@@ -127,7 +127,7 @@ export async function reconcileMember(d: WatchBookingDeps, userId: number): Prom
   for (const attempt of open) {
     const watch = await findWatch(db, attempt.watchId);
     if (!watch) continue;
-    const found = await findBookedAtClub(session, { playDate: watch.playDate, courseId: attempt.courseId, times: [attempt.time] }, (refs) => claimedBookingRefs(db, refs));
+    const found = await findBookedAtClub(session, { playDate: watch.playDate, courseId: attempt.courseId, times: [attempt.time] }, (refs) => claimedBookingRefs(db, userId, refs));
     if (found === "unreadable") return false;
     if (found === null) {
       await settleUnansweredWatchAttempts(db, [attempt.id]);
