@@ -118,7 +118,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
         problems++;
         if (request.status === "pending" && (await flagRequest(db, request.id, problem, now))) {
           d.logger.info("request needs attention", { requestId: request.id, reason: problem.key });
-          d.notifier.publish({ type: "needs_attention", userId: request.userId, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: problem });
+          d.notifier.publish({ type: "needs_attention", userId: request.userId, requestId: request.id, submittedAt: request.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: problem });
         }
       } else if (request.status === "needs_attention" && (await clearAttention(db, request.id, now))) {
         d.notifier.publish({ type: "data_changed", userId: request.userId });
@@ -151,7 +151,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
       // line gives the whole reason, or the line would render this reason inside itself.
       const why = reason("readiness.reason.not_fixed", { cause: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
       if (await failRequest(db, request.id, why, d.clock.now())) {
-        d.notifier.publish({ type: "request_failed", userId: request.userId, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
+        d.notifier.publish({ type: "request_failed", userId: request.userId, requestId: request.id, submittedAt: current.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
       }
     }
   }

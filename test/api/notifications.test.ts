@@ -114,7 +114,7 @@ describe("GET /v1/my/notifications", () => {
   test("a line reads in the wording an admin chose, with the reason in its own key's wording", async () => {
     const m = await twoMembers();
     t = m.app;
-    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4 });
+    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4, submittedAt: 1 });
     await t.deps.notifier.settled!();
     expect((await list(t, m.mia)).items[0].text).toBe("Your request for Masters on 2026-11-29 failed: No selected time was available.");
     await t.deps.database.db.update(uiText).set({ value: "{course}, {date}: not booked ({reason})" }).where(eq(uiText.key, "notifications.text.request_failed"));

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookings, slotWatches, watchAttempts } from "../../src/db/schema.ts";
+import { bookings, mailOutbox, slotWatches, watchAttempts } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { createSlotWatch } from "../../src/jobs/slot-watch.ts";
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
@@ -120,6 +120,29 @@ describe("slot watch against the demo club", () => {
     const anaUser = await f.user("ana");
     const told = f.t.published.filter((p) => p.topic === `user:${anaUser.id}`).map((p) => p.message);
     expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }) }));
+  });
+
+  test("a new watch that finds the same free slot again is told again: a notification and an email each time", async () => {
+    f = await start();
+    const first = await watch(f, "ana", { mode: "notify" });
+    f.sim.freeSlot(PLAY, "masters", "06:00");
+    await nextPoll(f);
+    expect((await watchRow(f, first.id)).status).toBe("found");
+    await f.t.deps.notifier.settled?.();
+    // The slot is still free: Ana makes a new watch for the same range, and it finds it too.
+    const second = await watch(f, "ana", { mode: "notify" });
+    await nextPoll(f);
+    expect((await watchRow(f, second.id)).status).toBe("found");
+    await f.t.deps.notifier.settled?.();
+    const listed = (await (await f.t.call("GET", "/v1/my/notifications", { cookie: first.cookie })).json()) as { items: { kind: string; text: string }[] };
+    expect(listed.items.filter((n) => n.kind === "watch_found")).toHaveLength(2);
+    const anaUser = await f.user("ana");
+    const mails = await f.t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, anaUser.id));
+    expect(mails).toHaveLength(2);
+    // The same find raised again is still one.
+    f.t.deps.notifier.publish({ type: "watch_found", userId: anaUser.id, watchId: second.id, course: "Masters", date: PLAY, time: "06:00" });
+    await f.t.deps.notifier.settled?.();
+    expect(await f.t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, anaUser.id))).toHaveLength(2);
   });
 
   test("an upgrade books the better time first and then cancels the old booking: exactly one booking", async () => {

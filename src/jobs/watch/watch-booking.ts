@@ -66,7 +66,7 @@ async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | nul
     }
   }
   d.logger.info("watch booked a freed slot", { watchId: watch.id, userId: watch.userId, date: watch.playDate, time, ref });
-  d.notifier.publish({ type: "watch_booked", userId: watch.userId, course: courseName, date: watch.playDate, time });
+  d.notifier.publish({ type: "watch_booked", userId: watch.userId, watchId: watch.id, course: courseName, date: watch.playDate, time });
   d.notifier.publish({ type: "data_changed", userId: watch.userId });
 }
 
