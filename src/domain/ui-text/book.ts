@@ -36,6 +36,7 @@ export const bookText = {
   "book.time.held": "You already hold this time",
   "book.time.unavailable": "Not available",
   "book.time.selected_count": "{count} selected",
+  "book.time.arrow_keys": "Use the arrow keys to move between the times; Space chooses one.",
   "book.players.title": "Players",
   "book.players.you": "You",
   "book.players.count": "{count} of {max} players",
