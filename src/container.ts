@@ -22,6 +22,7 @@ import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
 import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
+import { createTelemetry, type TelemetryOptions } from "./jobs/telemetry.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -40,6 +41,8 @@ export interface ContainerConfig {
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
   retention?: RetentionOptions;
+  telemetry?: TelemetryOptions;
+  metricsToken?: string | null;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
   mail?: MailSenderOptions;
   passwordCost?: AppDeps["passwordCost"];
@@ -71,6 +74,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     trust: config.trust,
     clubInfo: config.clubInfo,
     passwordCost: config.passwordCost,
+    metricsToken: config.metricsToken ?? null,
     ...overrides,
     clock,
     logger,
@@ -85,6 +89,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
     retention: overrides.retention ?? createRetention(jobDeps, config.retention),
+    telemetry: overrides.telemetry ?? createTelemetry(jobDeps, config.telemetry),
   };
   return deps;
 }

@@ -20,6 +20,7 @@ import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
 import type { Retention } from "./jobs/retention.ts";
+import type { Telemetry } from "./jobs/telemetry.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -56,6 +57,10 @@ export interface AppDeps {
   mailSender: MailSender;
   /** Deletes what has outlived its keeping (a daily pass away from releases). */
   retention: Retention;
+  /** A day of per-minute samples of the process (System Monitor charts, /metrics) and the heartbeat. */
+  telemetry: Telemetry;
+  /** Opens GET /metrics beyond this machine (METRICS_TOKEN); null: loopback only. */
+  metricsToken?: string | null;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

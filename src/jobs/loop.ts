@@ -56,6 +56,8 @@ export interface JobLoop {
   wake(): void;
   /** One pass now, or the pass in flight; resolves when it has ended (never rejects). */
   runPass(): Promise<void>;
+  /** When the next pass is due while the loop waits (null: running a pass, or stopped). */
+  nextPassAt(): number | null;
   /** Aborted once the job is stopping. */
   readonly signal: AbortSignal;
   /** The job's health record, for work it reports itself (registered in the registry at first start). */
@@ -81,6 +83,7 @@ export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
   let running: Promise<void> | null = null;
   let loop: Promise<void> | null = null;
   let lastPassStartedAt: number | null = null;
+  let waitingUntil: number | null = null;
 
   /** One pass: what it asked for next (null: the interval) and when it ended. */
   async function passOnce(): Promise<{ asked: number | null; endedAt: number }> {
@@ -131,10 +134,12 @@ export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
   async function wait(until: number): Promise<void> {
     if (isWakeWanted || stopController.signal.aborted) return;
     waitController = new AbortController();
+    waitingUntil = until;
     handle.scheduled(until);
     const sleeping = d.clock.sleepUntil(until, waitController.signal);
     await (spec.onWait ? spec.onWait(sleeping) : sleeping);
     waitController = null;
+    waitingUntil = null;
   }
 
   async function runLoop(): Promise<void> {
@@ -187,6 +192,7 @@ export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
       waitController?.abort();
     },
     runPass,
+    nextPassAt: () => waitingUntil,
     get signal() {
       return stopController.signal;
     },

@@ -42,6 +42,8 @@ export interface ReleaseEngine {
   clubNow(): number;
   /** The last measured offset of the club clock, if any. */
   offset(): (ClockOffset & { measuredAt: number }) | null;
+  /** Whether the release at this instant (club clock) is planned or being prepared (for /readyz). */
+  isArmedFor(releaseAt: number): boolean;
   /** Resolves once every task waits on the clock or on another task (tests step a fake clock). */
   idle(): Promise<void>;
   /**
@@ -164,6 +166,7 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     },
     clubNow: () => started().clubNow(),
     offset: () => rt?.measured ?? null,
+    isArmedFor: (releaseAt) => planner?.isArmedFor(releaseAt) ?? false,
     idle: () => rt?.idle() ?? Promise.resolve(),
   };
 }

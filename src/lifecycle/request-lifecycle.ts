@@ -119,6 +119,17 @@ export async function isReleaseNear(db: Db, now: number, guardMs: number): Promi
   return row !== undefined;
 }
 
+/** The earliest release instant of a waiting request due between now and `withinMs` from now, if any. */
+export async function nextReleaseWithin(db: Db, now: number, withinMs: number): Promise<number | null> {
+  const [row] = await db
+    .select({ releaseAt: bookingRequests.releaseAt })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.status, "pending"), gte(bookingRequests.releaseAt, now), lte(bookingRequests.releaseAt, now + withinMs)))
+    .orderBy(asc(bookingRequests.releaseAt))
+    .limit(1);
+  return row?.releaseAt ?? null;
+}
+
 export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestRow[]> {
   return db
     .select()

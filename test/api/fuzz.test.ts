@@ -27,6 +27,7 @@ import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import { ADMIN_PASSWORD, createTestApp, ORIGIN, userIdOf, type TestApp } from "../helpers/api.ts";
 import { wordingProblem } from "../helpers/error-wording.ts";
+import { changesSoFar } from "../helpers/test-database.ts";
 
 const SEED = 0x7eeb0c;
 const HTTP_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -265,10 +266,7 @@ async function snapshotTables(t: TestApp): Promise<Record<string, string[]>> {
   return out;
 }
 
-async function changeCount(t: TestApp): Promise<number> {
-  const [row] = await t.deps.database.query<{ n: number }>("SELECT total_changes() AS n");
-  return Number(row.n);
-}
+const changeCount = (t: TestApp) => changesSoFar(t.deps.database);
 
 interface Identity {
   name: "anonymous" | "member" | "admin" | "superadmin";

@@ -46,6 +46,7 @@ function serve(extra: FetchHandler = () => undefined) {
   calls = mockFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
+    if (call.url.startsWith("/v1/admin/system-stats/history")) return jsonResponse({ points: [] });
     if (call.url.startsWith("/v1/admin/system-stats")) return jsonResponse(STATS);
     if (call.url.startsWith("/v1/system/club")) return jsonResponse(CLUB);
     if (call.url.startsWith("/v1/admin/full-config")) return jsonResponse(CONFIG);
@@ -143,6 +144,21 @@ describe("system monitor", () => {
     await waitFor(() => expect(calls.filter((c) => c.url.includes("system-stats")).length).toBe(before + 1));
   });
 
+
+  test("the last day as small charts: CPU, memory, lag, requests to the club and the database, each with its newest and highest value", async () => {
+    const at = (minute: number) => Date.UTC(2026, 10, 22, 1, minute, 0);
+    const points = [0, 5, 10].map((m, i) => ({ at: at(m), cpuPercent: [1.5, 12.5, 2][i], rssBytes: [80, 96, 90][i] * 1024 * 1024, lagP99Ms: [1, 30, 2][i], clubRequests: [3, 40, 5][i], databaseBytes: 40 * 1024 * 1024 }));
+    serve((call) => (call.url.startsWith("/v1/admin/system-stats/history") ? jsonResponse({ points }) : undefined));
+    render(<SystemMonitor timer={{ every: () => () => undefined }} />);
+    const cpu = await screen.get().findByTestId("chart-cpu");
+    expect(cpu.textContent).toContain("2.0%");
+    expect(cpu.textContent).toContain("highest 12.5%");
+    expect(within(cpu).getByRole("img").getAttribute("aria-label")).toBe("CPU (one core) from 09:00:00 to 09:10:00: now 2.0%, highest 12.5%");
+    expect(screen.get().getByTestId("chart-memory").textContent).toContain("highest 96.0 MB");
+    expect(screen.get().getByTestId("chart-lag").textContent).toContain("highest 30.0 ms");
+    expect(screen.get().getByTestId("chart-club").textContent).toContain("highest 40");
+    expect(screen.get().getByTestId("chart-database").textContent).toContain("40.0 MB");
+  });
 
   test("a long failure shows its summary line, the whole text on demand", async () => {
     const long = "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";

@@ -103,6 +103,21 @@ export const systemStatsSchema = z.object({
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
 
+/** GET /v1/admin/system-stats/history: the last day, a point per few minutes (src/domain/telemetry-series.ts). */
+export const systemHistorySchema = z.object({
+  points: z.array(
+    z.object({
+      at: z.number(),
+      cpuPercent: z.number(),
+      rssBytes: z.number(),
+      lagP99Ms: z.number(),
+      clubRequests: z.nullable(z.number()),
+      databaseBytes: z.number(),
+    }),
+  ),
+});
+export type SystemHistory = z.infer<typeof systemHistorySchema>;
+
 /** POST /v1/admin/club-check: per page of the club, what was read or why not (src/club/check.ts). */
 export const clubCheckResponseSchema = z.object({
   ok: z.boolean(),

@@ -52,6 +52,21 @@ export class Planner {
     return this.jobLoop.stop();
   }
 
+  /**
+   * Whether the release at `releaseAt` (club clock) will be prepared in time: it is being prepared,
+   * or the planner's next look comes no later than its preparation must begin.
+   */
+  isArmedFor(releaseAt: number): boolean {
+    const { rt } = this;
+    if (!rt.isRunning) return false;
+    if (rt.preparing.has(releaseAt)) return true;
+    const next = this.jobLoop.nextPassAt();
+    const prepareAt = releaseAt - (rt.measured?.offsetMs ?? 0) - rt.settings.prepareLeadMs;
+    // Mid-pass the planner is looking right now.
+    if (next === null) return this.jobLoop.isRunning();
+    return next <= Math.max(prepareAt, rt.now()) + PLAN_FLOOR_MS;
+  }
+
   /** Starts a batch for every release instant whose preparation is due; returns when to look next. */
   private async launchDueBatches(): Promise<number | null> {
     const { rt } = this;

@@ -5,12 +5,15 @@ import { formatClockTime } from "../../../src/domain/manila-time.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useText } from "../../lib/text.ts";
-import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
+import { adminApi, type ClubStatus, type SystemHistory, type SystemStats } from "./admin-api.ts";
+import { MonitorCharts } from "./monitor-charts.tsx";
 import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
 import { MailOutbox } from "./mail-outbox.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
+/** The day's charts change by a point every few minutes: read once a minute. */
+const HISTORY_EVERY = 12;
 
 export interface MonitorTimer {
   every(callback: () => void, ms: number): () => void;
@@ -51,10 +54,18 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
   const [isClubUnavailable, setClubUnavailable] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
+  const [history, setHistory] = useState<SystemHistory["points"] | null>(null);
 
   useEffect(() => {
     let isActive = true;
+    let polls = 0;
     async function refresh() {
+      if (polls++ % HISTORY_EVERY === 0) {
+        adminApi.systemHistory().then(
+          (answer) => isActive && setHistory(answer.points),
+          () => undefined,
+        );
+      }
       try {
         const next = await adminApi.systemStats();
         if (!isActive) return;
@@ -126,6 +137,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
               </div>
             ) : null}
           </div>
+          {history ? <MonitorCharts points={history} /> : null}
           <h3>{t("admin.monitor.processes")}</h3>
           <DataTable
             testId="monitor-processes"
