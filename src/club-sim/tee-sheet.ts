@@ -13,11 +13,11 @@ export function isCourseOpenOn(course: ClubCourse, date: string): boolean {
   return course.daysActive.includes(weekdayOf(date));
 }
 
-/** Saturday → SATURDAY_MASTERS; Sunday → SUNDAY_LEGENDS; any other day DEFAULT, on every course. */
-export function windowsFor(date: string): readonly ClubWindow[] {
+/** Saturday or a Masters course → SATURDAY_MASTERS; Sunday or a Legends course → SUNDAY_LEGENDS; else DEFAULT. */
+export function windowsFor(date: string, courseName: string): readonly ClubWindow[] {
   const day = weekdayOf(date);
-  if (day === 6) return CLUB_WINDOWS.SATURDAY_MASTERS;
-  if (day === 7) return CLUB_WINDOWS.SUNDAY_LEGENDS;
+  if (day === 6 || courseName.includes("Masters")) return CLUB_WINDOWS.SATURDAY_MASTERS;
+  if (day === 7 || courseName.includes("Legends")) return CLUB_WINDOWS.SUNDAY_LEGENDS;
   return CLUB_WINDOWS.DEFAULT;
 }
 
@@ -33,7 +33,7 @@ export function teeTimesFor(date: string, course: ClubCourse): string[] {
   const latest = minutesOf(CLUB_LATEST_TEE_TIME);
   const isSundayLegends = weekdayOf(date) === 7 && course.name.includes("Legends");
   const times: string[] = [];
-  for (const window of windowsFor(date)) {
+  for (const window of windowsFor(date, course.name)) {
     const end = Math.min(minutesOf(window.end), latest);
     for (let t = minutesOf(window.start); t <= end; t += intervalAt(t, isSundayLegends)) {
       times.push(timeFromMinutes(t));

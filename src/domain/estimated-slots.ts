@@ -29,7 +29,7 @@ export function isMorning(time: string): boolean {
 export function generateEstimatedSlots(date: string, courseName: string, windows: AllowedWindows, latest?: string): TeeTime[] {
   const latestMinutes = latest !== undefined && isHhMm(latest) ? minutesOf(latest) : Number.POSITIVE_INFINITY;
   const times = new Set<number>();
-  for (const window of windowsFor(date, windows)) {
+  for (const window of windowsFor(date, courseName, windows)) {
     const last = Math.min(minutesOf(window.end_time), latestMinutes);
     for (let t = minutesOf(window.start_time); t <= last; ) {
       times.add(t);
@@ -53,7 +53,7 @@ export function isTimeInWindows(
   windows: AllowedWindows,
 ): boolean {
   if (!isHhMm(time)) return false;
-  return windowsFor(date, windows).some(
+  return windowsFor(date, courseName, windows).some(
     (w) => w.start_time <= time && time <= w.end_time,
   );
 }

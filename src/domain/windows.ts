@@ -26,16 +26,34 @@ function nameContains(courseName: string, word: string): boolean {
 }
 
 /**
- * The window set for a date: SATURDAY_MASTERS on a Saturday, SUNDAY_LEGENDS on a Sunday, DEFAULT
- * on every other day, whatever the course. The course's name no longer picks a set (decision
- * 160): with the club's two courses named Masters and Legends it made DEFAULT apply to no tee
- * time at all, so windows an admin added to DEFAULT were refused by every check.
+ * The window set for a date and course. The spec lists the Saturday/Masters rule first, so it wins
+ * when both could apply: Saturday on a Legends course and Sunday on a Masters course both use
+ * SATURDAY_MASTERS. Course names are matched case-insensitively.
  */
-export function windowKeyFor(date: string): WindowKey {
-  const weekday = weekdayOf(date);
-  if (weekday === SATURDAY) return "SATURDAY_MASTERS";
-  if (weekday === SUNDAY) return "SUNDAY_LEGENDS";
+export function windowKeyFor(date: string, courseName: string): WindowKey {
+  return windowKeyOnDay(weekdayOf(date), courseName);
+}
+
+function windowKeyOnDay(weekday: number, courseName: string): WindowKey {
+  if (weekday === SATURDAY || nameContains(courseName, "Masters")) return "SATURDAY_MASTERS";
+  if (weekday === SUNDAY || nameContains(courseName, "Legends")) return "SUNDAY_LEGENDS";
   return "DEFAULT";
+}
+
+/**
+ * Which courses, on which of their days, play each window set now: what a change to a set's
+ * windows reaches (the admin's Booking Windows screen says it, so a DEFAULT window added while
+ * every course is a Masters or Legends course is seen to apply to none).
+ */
+export function windowCoverage(courses: readonly { name: string; days_active: readonly number[] }[]): Record<WindowKey, { course: string; days: number[] }[]> {
+  const coverage: Record<WindowKey, { course: string; days: number[] }[]> = { DEFAULT: [], SATURDAY_MASTERS: [], SUNDAY_LEGENDS: [] };
+  for (const course of courses) {
+    for (const key of WINDOW_KEYS) {
+      const days = [...course.days_active].sort((a, b) => a - b).filter((day) => windowKeyOnDay(day, course.name) === key);
+      if (days.length > 0) coverage[key].push({ course: course.name, days });
+    }
+  }
+  return coverage;
 }
 
 /** Sunday AND a Legends course: the only case with the 4-minute interval. */
@@ -56,12 +74,12 @@ function isUsableWindow(window: TimeWindow): boolean {
 }
 
 /**
- * The usable windows for a date. When the admin has configured no window for the applicable
- * special key, the DEFAULT windows apply, so a Saturday is never left without tee times just
- * because only DEFAULT was set up (closing a course is what days_active is for).
+ * The usable windows for a date and course. When the admin has configured no window for the
+ * applicable special key, the DEFAULT windows apply, so a Saturday is never left without tee
+ * times just because only DEFAULT was set up (closing a course is what days_active is for).
  */
-export function windowsFor(date: string, windows: AllowedWindows): TimeWindow[] {
-  const key = windowKeyFor(date);
+export function windowsFor(date: string, courseName: string, windows: AllowedWindows): TimeWindow[] {
+  const key = windowKeyFor(date, courseName);
   const own = (windows[key] ?? []).filter(isUsableWindow);
   if (own.length > 0 || key === "DEFAULT") return own;
   return (windows.DEFAULT ?? []).filter(isUsableWindow);

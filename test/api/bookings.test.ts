@@ -28,29 +28,33 @@ async function act(fx: ReleaseFixture, username: string, action: string, payload
 const countRequests = async (fx: ReleaseFixture) => (await fx.t.deps.database.db.select().from(bookingRequests)).length;
 
 describe("the windows an admin sets are the ones every check uses", () => {
-  test("a DEFAULT window added and DEFAULT's end moved later: requests, watches and the readiness check accept their times", async () => {
+  test("a DEFAULT window added and DEFAULT's end moved later: requests, watches and the readiness check on a DEFAULT course accept their times", async () => {
     f = await startReleaseFixture({ startEngine: false });
     const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
+    // A course named neither Masters nor Legends plays its weekdays on the DEFAULT windows.
+    expect((await f.t.call("POST", "/v1/admin/courses", { cookie: admin, body: { id: "champ", name: "Championship", days_active: [1, 2, 3, 4, 5, 6, 7] } })).status).toBe(201);
     expect((await f.t.call("POST", "/v1/admin/booking-windows", { cookie: admin, body: { rule_key: "DEFAULT", start_time: "02:00", end_time: "04:00" } })).status).toBe(201);
     const config = (await (await f.t.call("GET", "/v1/admin/full-config", { cookie: admin })).json()) as { bookingWindows: { id: number; rule_key: string; end_time: string }[] };
     const usual = config.bookingWindows.find((w) => w.rule_key === "DEFAULT" && w.end_time === "16:48")!;
     expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "17:30" } })).status).toBe(200);
 
-    // PLAY is a Monday: on the Masters course too, a weekday's tee times are the DEFAULT windows'.
-    for (const [course, time] of [["masters", "02:40"], ["masters", "03:12"], ["masters", "17:12"], ["masters", "09:04"]]) {
-      const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, [time], course));
-      expect({ course, time, answer }).toMatchObject({ course, time, answer: { type: "submissionResult", status: "pending" } });
+    // PLAY is a Monday.
+    for (const time of ["02:40", "03:12", "17:12", "09:04"]) {
+      const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, [time], "champ"));
+      expect({ time, answer }).toMatchObject({ time, answer: { type: "submissionResult", status: "pending" } });
     }
     const cookie = await f.t.signIn("jose", "demo1234");
-    const watch = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" } });
+    const watch = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" } });
     expect(watch.status).toBe(201);
-    const late = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" } });
+    const late = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" } });
     expect(late.status).toBe(201);
     const check = await f.t.call("POST", "/v1/my/requests/check", { cookie: await f.t.signIn("maria", "demo1234") });
     expect(await check.json()).toEqual({ checked: 4, problems: 0 });
+    // Masters keeps the SATURDAY_MASTERS windows every day, as the product's rule says: DEFAULT's new times are not its.
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["02:40"], "masters"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
     // What the admin removes is refused again.
     expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } })).status).toBe(200);
-    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"]))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"], "champ"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
   });
 });
 

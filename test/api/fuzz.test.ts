@@ -643,7 +643,7 @@ function oddSubmission(rng: Random, editTargets: number[]): Record<string, unkno
     for (const field of ["firstName", "lastName", "searchLastName", "searchIdNumber"]) if (rng.next() < 0.1) player[field] = rng.pick(PERSON_TEXTS);
     return player;
   });
-  const times = [...new Set(Array.from({ length: 1 + rng.int(4) }, () => mostly(rng, ["06:00", "06:08", "07:12", "11:04", "14:32"], TEE_TIMES)))];
+  const times = [...new Set(Array.from({ length: 1 + rng.int(4) }, () => mostly(rng, ["06:00", "06:08", "07:16", "11:00", "14:32"], TEE_TIMES)))];
   const submission: Record<string, unknown> = {
     course: mostly(rng, ["masters", "legends"], COURSE_NAMES),
     targetDate: mostly(rng, ["2026-11-27", "2026-11-28", "2026-11-30", "2026-12-01"], PLAY_DATES),

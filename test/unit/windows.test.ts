@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   groupWindows,
   slotIntervalMinutes,
+  windowCoverage,
   windowKeyFor,
   windowsFor,
   type AllowedWindows,
@@ -13,12 +14,21 @@ const SAT = "2025-03-08";
 const SUN = "2025-03-09";
 
 describe("windowKeyFor", () => {
-  test("a weekday is DEFAULT on every course: an admin's DEFAULT windows apply to Masters and Legends too", () => {
-    expect(windowKeyFor(WED)).toBe("DEFAULT");
+  test("weekday on a plain course is DEFAULT", () => {
+    expect(windowKeyFor(WED, "Parklands")).toBe("DEFAULT");
   });
-  test("Saturday is SATURDAY_MASTERS, Sunday SUNDAY_LEGENDS", () => {
-    expect(windowKeyFor(SAT)).toBe("SATURDAY_MASTERS");
-    expect(windowKeyFor(SUN)).toBe("SUNDAY_LEGENDS");
+  test("Saturday or a Masters course is SATURDAY_MASTERS", () => {
+    expect(windowKeyFor(SAT, "Parklands")).toBe("SATURDAY_MASTERS");
+    expect(windowKeyFor(WED, "Masters Course")).toBe("SATURDAY_MASTERS");
+    expect(windowKeyFor(WED, "the masters")).toBe("SATURDAY_MASTERS");
+  });
+  test("Sunday or a Legends course is SUNDAY_LEGENDS", () => {
+    expect(windowKeyFor(SUN, "Parklands")).toBe("SUNDAY_LEGENDS");
+    expect(windowKeyFor(WED, "Legends")).toBe("SUNDAY_LEGENDS");
+  });
+  test("Saturday/Masters wins when both apply", () => {
+    expect(windowKeyFor(SAT, "Legends")).toBe("SATURDAY_MASTERS");
+    expect(windowKeyFor(SUN, "Masters")).toBe("SATURDAY_MASTERS");
   });
 });
 
@@ -43,10 +53,10 @@ describe("windowsFor and groupWindows", () => {
     SUNDAY_LEGENDS: [{ start_time: "05:00", end_time: "06:00" }, { start_time: "bad", end_time: "07:00" }],
   };
   test("an empty special set falls back to DEFAULT", () => {
-    expect(windowsFor(SAT, windows)).toEqual([{ start_time: "06:00", end_time: "07:00" }]);
+    expect(windowsFor(SAT, "Parklands", windows)).toEqual([{ start_time: "06:00", end_time: "07:00" }]);
   });
   test("unusable windows are dropped", () => {
-    expect(windowsFor(SUN, windows)).toEqual([{ start_time: "05:00", end_time: "06:00" }]);
+    expect(windowsFor(SUN, "Parklands", windows)).toEqual([{ start_time: "05:00", end_time: "06:00" }]);
   });
   test("rows are grouped by upper-cased key and sorted; unknown keys dropped", () => {
     expect(
@@ -63,6 +73,28 @@ describe("windowsFor and groupWindows", () => {
       ],
       SATURDAY_MASTERS: [],
       SUNDAY_LEGENDS: [{ start_time: "06:00", end_time: "07:00" }],
+    });
+  });
+});
+
+describe("windowCoverage", () => {
+  test("says which courses and days each set reaches: with only Masters and Legends, DEFAULT reaches none", () => {
+    const demo = [
+      { name: "Masters", days_active: [1, 2, 3, 4, 5, 6] },
+      { name: "Legends", days_active: [2, 3, 4, 5, 6, 7] },
+    ];
+    expect(windowCoverage(demo)).toEqual({
+      DEFAULT: [],
+      SATURDAY_MASTERS: [
+        { course: "Masters", days: [1, 2, 3, 4, 5, 6] },
+        { course: "Legends", days: [6] },
+      ],
+      SUNDAY_LEGENDS: [{ course: "Legends", days: [2, 3, 4, 5, 7] }],
+    });
+    expect(windowCoverage([{ name: "Championship", days_active: [7, 1, 6] }])).toEqual({
+      DEFAULT: [{ course: "Championship", days: [1] }],
+      SATURDAY_MASTERS: [{ course: "Championship", days: [6] }],
+      SUNDAY_LEGENDS: [{ course: "Championship", days: [7] }],
     });
   });
 });
