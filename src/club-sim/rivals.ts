@@ -75,9 +75,9 @@ export function createRivals(deps: RivalsDeps): Rivals {
     const due: { dueMs: number; playDate: string }[] = [];
     const after = options.delayMs + (state.options.openingDelayMs?.() ?? 0);
     for (let day = manilaDate(afterMs - after - DAY_MS); ; day = addDays(day, 1)) {
-      const dueMs = manilaInstant(day, state.options.releaseTime) + after;
+      const dueMs = manilaInstant(day, state.release.releaseTime) + after;
       if (dueMs > untilMs) break;
-      if (dueMs > afterMs) due.push({ dueMs, playDate: addDays(day, state.options.releaseDaysBefore) });
+      if (dueMs > afterMs) due.push({ dueMs, playDate: addDays(day, state.release.releaseDaysBefore) });
     }
     return due;
   }

@@ -36,7 +36,10 @@ export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
   deps.club.politeness?.budget.configure(budgetLimitsOf(next));
-  const movedRequests = releaseChanged(previous, next) ? await rearmPendingRequests(deps, next) : 0;
+  const isReleaseMoved = releaseChanged(previous, next);
+  // The demo club opens dates when Teebox's settings say, so a moved release time shows a release.
+  if (isReleaseMoved) deps.demoClub?.followRelease(next);
+  const movedRequests = isReleaseMoved ? await rearmPendingRequests(deps, next) : 0;
   deps.notifier.publish({ type: "data_changed", everyone: true });
   return { settings: next, movedRequests };
 }
