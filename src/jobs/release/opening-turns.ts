@@ -64,11 +64,6 @@ export class OpeningTurns {
     return line.lastTurnAt + notYetOpenTurnMs(line.pauseMs, line.waiters.length + 1);
   }
 
-  /** Requests waiting for their turn on a date. */
-  waiting(key: string): number {
-    return this.lines.get(key)?.waiters.length ?? 0;
-  }
-
   /**
    * The next turn, one pause after the last one given (not after its answer: the pace is the club's
    * view), slower when few requests share the date (`notYetOpenTurnMs`: the one asking counts too).
