@@ -6,7 +6,9 @@
  * - server features: a file in src/features/<a> imports nothing from src/features/<b>.
  * - web features: a file in web/features/<a> imports nothing from web/features/<b>.
  * - web to server: web/ imports server code (src/) only from src/domain/** and the schema modules
- *   src/features/<a>/<a>.schemas.ts (any *.schemas.ts directly in a feature folder).
+ *   src/features/<a>/<a>.schemas.ts (any *.schemas.ts directly in a feature folder), and the route
+ *   contracts src/features/<a>/*.contract.ts for their types alone (`import type`): their code
+ *   carries the full zod and the OpenAPI generator, which the web bundle must not (decision 170).
  * - cycles: no import cycle among the files of src/ and web/.
  * - size: no file in src/jobs or src/features is over 400 lines.
  * - unresolved: a relative import that names no file (the others cannot be checked without it).
@@ -29,7 +31,7 @@ export const RULE_TITLES: Record<Rule, string> = {
   domain: "src/domain imports only src/domain",
   "server-features": "server features do not import each other",
   "web-features": "web features do not import each other",
-  "web-to-server": "web imports server code only from src/domain and feature schema modules",
+  "web-to-server": "web imports server code only from src/domain, feature schema modules and (types only) route contracts",
   cycles: "no import cycle in src/ or web/",
   size: "no file in src/jobs or src/features over 400 lines",
   unresolved: "relative imports name a file",
@@ -314,14 +316,15 @@ function featureOf(path: string, featuresFolder: string): string | null {
   return slash === -1 ? null : rest.slice(0, slash);
 }
 
-function isServerEntryForWeb(target: string): boolean {
+function isServerEntryForWeb(target: string, kind: ImportKind): boolean {
   if (target.startsWith("src/domain/")) return true;
+  if (/^src\/features\/[^/]+\/[^/]+\.contract\.tsx?$/.test(target)) return kind === "type";
   return /^src\/features\/[^/]+\/[^/]+\.schemas\.tsx?$/.test(target);
 }
 
 /** The rules that look at one import alone. */
 function edgeViolations(edge: ImportEdge): Violation[] {
-  const { file, specifier, target } = edge;
+  const { file, specifier, target, kind } = edge;
   if (target === null) return [];
   const violations: Violation[] = [];
   const add = (rule: Rule, message: string) => violations.push({ rule, file, specifier, target, message });
@@ -332,8 +335,8 @@ function edgeViolations(edge: ImportEdge): Violation[] {
   const webFrom = featureOf(file, "web/features/");
   const webTo = featureOf(target, "web/features/");
   if (webFrom && webTo && webFrom !== webTo) add("web-features", `feature ${webFrom} imports feature ${webTo}`);
-  if (file.startsWith("web/") && target.startsWith("src/") && !isServerEntryForWeb(target)) {
-    add("web-to-server", `web imports server code ${target}`);
+  if (file.startsWith("web/") && target.startsWith("src/") && !isServerEntryForWeb(target, kind)) {
+    add("web-to-server", target.endsWith(".contract.ts") ? `web imports a route contract's code ${target} (types only: import type)` : `web imports server code ${target}`);
   }
   return violations;
 }

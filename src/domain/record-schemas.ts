@@ -71,8 +71,12 @@ export const appSettingsSchema = z.object({
   smart_refresh_threshold_seconds: z.number(),
   log_level: z.enum(LOG_LEVEL_VALUES),
   scraper_username: z.string(),
-  /** Not a spec key (domain/settings.ts ExtraSettings): absent from an older server's answer. */
+  /** Not original keys (domain/settings.ts ExtraSettings): absent from an older server's answer. */
   club_retry_minutes: z.optional(z.number()),
+  max_open_requests: z.optional(z.number()),
+  max_active_watches: z.optional(z.number()),
+  watch_poll_seconds: z.optional(z.number()),
+  readiness_check_time: z.optional(z.string()),
 }) satisfies z.ZodMiniType<AppSettings>;
 
 const timeWindowSchema = z.object({ start_time: z.string(), end_time: z.string() }) satisfies z.ZodMiniType<TimeWindow>;

@@ -232,7 +232,7 @@ describe("app settings", () => {
   });
 
   test("saves numbers as numbers and says 'Settings saved'", async () => {
-    serve((call) => (call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined));
+    serve((call) => (call.method === "PUT" ? jsonResponse({ settings: call.body, movedRequests: 0 }) : undefined));
     const section = await renderSettings();
     await typeInto(await within(section).findByLabelText("Release days before"), "5");
     await settle();
@@ -248,7 +248,7 @@ describe("app settings", () => {
   test("how long the engine keeps trying a club in trouble is edited here; left empty it is not sent", async () => {
     serve((call) => {
       if (call.method === "GET" && call.url.startsWith("/v1/admin/app-settings")) return jsonResponse({ settings: { ...DEFAULT_SETTINGS, club_retry_minutes: 10 }, uiText: {} });
-      return call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined;
+      return call.method === "PUT" ? jsonResponse({ settings: call.body, movedRequests: 0 }) : undefined;
     });
     const section = await renderSettings();
     const field = (await within(section).findByLabelText("Keep trying a club in trouble at a release for (minutes)")) as HTMLInputElement;

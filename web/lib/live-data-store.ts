@@ -15,7 +15,8 @@ import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
 import type { SavedPlayer } from "../../src/domain/players.ts";
 import type { AdvisoriesResponse, RulesResponse } from "../../src/features/availability/availability.schemas.ts";
 import type { RequestRow } from "../../src/features/bookings/bookings-responses.schemas.ts";
-import { checkListInSlices, getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
+import { checkListInSlices, getJson, withCacheBuster, type Readable, type ResponseSchema } from "./api.ts";
+import type { AnswerAt, ApiUrl } from "./api-contracts.ts";
 import { apiPaths } from "./api-paths.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
@@ -66,7 +67,7 @@ const EMPTY: LiveData = {
 };
 
 /** Spec §8: data-fetch failures are logged to the console and shown to no one. */
-async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
+async function load<U extends ApiUrl<"GET">, T extends Readable<AnswerAt<U, "GET">>>(what: string, url: U, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
   try {
     await apply(await getJson(url, schema));
   } catch (error) {

@@ -91,8 +91,11 @@ async function measureDisk(filePath: string | null): Promise<UsageFigures | unde
   }
 }
 
+/** What the System Monitor's figures use of the app. */
+export type StatsDeps = Pick<AppDeps, "database" | "jobs" | "secretBox" | "slotWatch">;
+
 export interface StatsSampler {
-  read(deps: AppDeps): Promise<SystemStats>;
+  read(deps: StatsDeps): Promise<SystemStats>;
 }
 
 /** Keeps the previous CPU sample so each poll reports the load over the interval since the last. */

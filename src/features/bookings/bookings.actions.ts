@@ -20,7 +20,7 @@ async function answering(task: () => Promise<void>): Promise<void> {
 }
 
 /** Reads the member's club bookings shortly after an action, so the list matches the club. */
-export function syncMemberSoon(deps: AppDeps, userId: number): void {
+export function syncMemberSoon(deps: Pick<AppDeps, "bookingsSync" | "logger">, userId: number): void {
   void deps.bookingsSync.syncMember(userId).catch((error) => deps.logger.warn("bookings sync after an action failed", { userId, error }));
 }
 
