@@ -21,6 +21,7 @@ import { createMailOutboxRoutes, createNotificationsRoutes } from "./features/no
 import { createPlayersRoutes } from "./features/players/players.routes.ts";
 import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createMetricsRoutes } from "./features/system/metrics.ts";
+import type { ApiDocument } from "./features/system/openapi.schemas.ts";
 import { createDocumentRoutes, createProbeRoutes } from "./features/system/probes.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { createWatchesRoutes } from "./features/watches/watches.routes.ts";
@@ -43,7 +44,7 @@ export const OPENAPI_INFO = {
 } as const;
 
 /** The groups of /v1, each with the part of the app it uses. */
-function apiRouteGroups(deps: AppDeps, documentOf: () => Record<string, unknown>): RouteGroup[] {
+function apiRouteGroups(deps: AppDeps, documentOf: () => ApiDocument): RouteGroup[] {
   return [
     // Public: signing in, reference data the login page needs, browser log entries, and the
     // calendar feed (a calendar app sends no cookie: its token is the credential).
@@ -87,7 +88,9 @@ export function createApp(deps: AppDeps) {
     ),
   );
   // Each route carries its own guard (its contract's access), so an unknown path answers 404, never 401.
-  for (const group of apiRouteGroups(deps, () => app.getOpenAPIDocument(OPENAPI_INFO) as unknown as Record<string, unknown>)) api.route("/", group);
+  // The document is made from the whole app (the probes too), once it is built.
+  const documentOf = () => app.getOpenAPIDocument(OPENAPI_INFO) as unknown as ApiDocument;
+  for (const group of apiRouteGroups(deps, documentOf)) api.route("/", group);
 
   api.onError((error, c) => {
     c.header("x-request-id", c.get("requestId"));

@@ -81,9 +81,10 @@ function fromZod(schema: AnyZod, options: DescribeOptions): z.ZodType {
     case "object": {
       const shape = def.shape as Record<string, AnyZod>;
       const fields = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, fromZod(field, options)]));
-      // A strictObject of the web's stays strict; a plain one is strict only when asked.
-      const isStrict = options.strict || (def.catchall as AnyZod | undefined)?._zod.def.type === "never";
-      return isStrict ? z.strictObject(fields) : z.object(fields);
+      // A strictObject of the web's stays strict, a looseObject loose; a plain one is strict only when asked.
+      const catchall = (def.catchall as AnyZod | undefined)?._zod.def.type;
+      if (catchall === "unknown") return z.looseObject(fields);
+      return options.strict || catchall === "never" ? z.strictObject(fields) : z.object(fields);
     }
     default:
       throw new Error(`an answer schema cannot be described: zod type "${def.type}" is not a plain JSON record`);

@@ -102,11 +102,11 @@ async function openTab(name: string) {
 }
 
 describe("admin area", () => {
-  test("side tabs in the spec's order, System Monitor first", async () => {
+  test("side tabs in the spec's order, then the API reference; System Monitor first", async () => {
     serve();
     render(<AdminArea />);
     const tabs = screen.get().getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs).toEqual(["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text"]);
+    expect(tabs).toEqual(["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text", "API"]);
     expect(screen.get().getByRole("tab", { name: "System Monitor" }).getAttribute("aria-selected")).toBe("true");
     expect(await screen.get().findByText("2 cores", { exact: false })).toBeTruthy();
   });

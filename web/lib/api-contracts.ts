@@ -5,7 +5,6 @@
  * contract says what body the call sends and what a successful answer is, so a server change the
  * web app does not follow fails `npm run typecheck`.
  */
-import type { z } from "zod";
 import type { adminConfigRoutes } from "../../src/features/admin/admin-config.contract.ts";
 import type { adminRoutes } from "../../src/features/admin/admin.contract.ts";
 import type { authRoutes } from "../../src/features/auth/auth.contract.ts";
@@ -59,32 +58,31 @@ type Filled<P extends string> = P extends `${infer Head}{${string}}${infer Tail}
 export type PathOf<R extends Contract> = `/v1${Filled<R["path"]>}`;
 export type UrlOf<R extends Contract> = PathOf<R> | `${PathOf<R>}?${string}`;
 
+/** The routes of each method, worked out once. */
+type RoutesByMethod = { [M in HttpMethod]: Extract<ApiRoute, { method: Lowercase<M> }> };
+
 /** The contract of the route a call goes to: its method, and the address its URL matches. */
-export type RouteAt<U extends string, M extends HttpMethod> = ApiRoute extends infer R
-  ? R extends Contract
-    ? Uppercase<R["method"]> extends M
-      ? U extends UrlOf<R>
-        ? R
-        : never
-      : never
-    : never
-  : never;
+export type RouteAt<U extends string, M extends HttpMethod> = RoutesByMethod[M] extends infer R ? (R extends Contract ? (U extends UrlOf<R> ? R : never) : never) : never;
 
 /** The addresses the web app may call with this method. */
-export type ApiUrl<M extends HttpMethod> = ApiRoute extends infer R ? (R extends Contract ? (Uppercase<R["method"]> extends M ? UrlOf<R> : never) : never) : never;
+export type ApiUrl<M extends HttpMethod> = RoutesByMethod[M] extends infer R ? (R extends Contract ? UrlOf<R> : never) : never;
 
-type JsonSchemaOf<A> = A extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
+/** A zod schema's output and input, read from its type without relating it to zod's classes (that is slow to check). */
+type Output<S> = S extends { _zod: { output: infer O } } ? O : never;
+type Input<S> = S extends { _zod: { input: infer I } } ? I : never;
+
+type JsonSchemaOf<A> = A extends { content: { "application/json": { schema: infer S } } } ? S : never;
 type SuccessStatus = 200 | 201 | 204;
 
 /** What a route answers when it succeeds, as its contract says (undefined for a 204). */
 export type AnswerOf<R extends Contract> = R extends Contract ? SuccessAnswer<R["responses"]> : never;
 
 type SuccessAnswer<Responses> = {
-  [S in keyof Responses]: S extends SuccessStatus ? ([JsonSchemaOf<Responses[S]>] extends [never] ? undefined : z.output<JsonSchemaOf<Responses[S]>>) : never;
+  [S in keyof Responses]: S extends SuccessStatus ? ([JsonSchemaOf<Responses[S]>] extends [never] ? undefined : Output<JsonSchemaOf<Responses[S]>>) : never;
 }[keyof Responses];
 
 /** The JSON body a route takes, as its contract says (undefined when it takes none). */
-export type BodyOf<R extends Contract> = R extends { request: { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } } } ? z.input<S> : undefined;
+export type BodyOf<R extends Contract> = R extends { request: { body: { content: { "application/json": { schema: infer S } } } } } ? Input<S> : undefined;
 
 /** The answer and body of the call with this URL and method. */
 export type AnswerAt<U extends string, M extends HttpMethod> = AnswerOf<RouteAt<U, M>>;

@@ -65,6 +65,7 @@ export const apiPaths = {
     bookingWindows: "/v1/admin/booking-windows",
     bookingWindow: (id: number): Path<"/v1/admin/booking-windows/{id}", "PUT"> => `/v1/admin/booking-windows/${id}`,
     frontpageMessages: "/v1/admin/frontpage-messages",
+    openapi: "/v1/openapi.json",
     frontpageMessage: (id: number): Path<"/v1/admin/frontpage-messages/{id}", "PUT"> => `/v1/admin/frontpage-messages/${id}`,
   },
 } as const;

@@ -18,6 +18,7 @@ export const adminText = {
   "admin.tab.guest_rules": "Guest Rules",
   "admin.tab.frontpage": "Frontpage Content",
   "admin.tab.ui_text": "UI Text",
+  "admin.tab.api": "API",
 
   // Shared row actions.
   "admin.action.add": "Add",
@@ -38,6 +39,21 @@ export const adminText = {
   "admin.empty": "Nothing here yet.",
   "admin.deleted": "Deleted",
   "admin.saved": "Saved",
+
+  // API: every route Teebox serves, read from its OpenAPI document.
+  "admin.api.title": "API",
+  "admin.api.intro": "Every route Teebox serves, with what it takes and every answer it gives, as its OpenAPI document says.",
+  "admin.api.document": "The OpenAPI document",
+  "admin.api.load_failed": "Could not load the API description ({status}).",
+  "admin.api.group_other": "Other",
+  "admin.api.count": "{count} routes",
+  "admin.api.access.public": "anyone",
+  "admin.api.access.member": "signed-in members",
+  "admin.api.access.admin": "admins",
+  "admin.api.takes": "Takes",
+  "admin.api.takes_nothing": "Nothing",
+  "admin.api.answers": "Answers",
+  "admin.api.no_body": "no body",
 
   // System Monitor.
   "admin.monitor.title": "System Monitor",

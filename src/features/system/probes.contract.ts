@@ -3,7 +3,8 @@
  * 170): /healthz, /readyz and /metrics, and of the OpenAPI document itself.
  */
 import { z } from "@hono/zod-openapi";
-import { defineRoute, errorBodySchema, json } from "../../lib/contract.ts";
+import { answer, defineRoute, errorBodySchema, json } from "../../lib/contract.ts";
+import { apiDocumentSchema } from "./openapi.schemas.ts";
 
 const tags = ["Operations"];
 
@@ -54,6 +55,6 @@ export const documentRoutes = {
     path: "/openapi.json",
     tags,
     summary: "This document: every route Teebox serves, with its input and every answer",
-    responses: { 200: json(z.record(z.string(), z.unknown()), "An OpenAPI 3.0 document") },
+    responses: { 200: answer(apiDocumentSchema, "An OpenAPI 3.0 document") },
   }),
 };

@@ -2,6 +2,7 @@
 import type { AppDeps } from "../../deps.ts";
 import { routeGroup } from "../../lib/contract.ts";
 import { checkHealth, checkReady } from "../../services/health.service.ts";
+import type { ApiDocument } from "./openapi.schemas.ts";
 import { documentRoutes, probeRoutes } from "./probes.contract.ts";
 
 export function createProbeRoutes(deps: Pick<AppDeps, "database" | "jobs" | "clock" | "releaseEngine">) {
@@ -17,8 +18,8 @@ export function createProbeRoutes(deps: Pick<AppDeps, "database" | "jobs" | "clo
 }
 
 /** The document is made once, on its first read: the routes do not change while Teebox runs. */
-export function createDocumentRoutes(documentOf: () => Record<string, unknown>) {
-  let document: Record<string, unknown> | null = null;
+export function createDocumentRoutes(documentOf: () => ApiDocument) {
+  let document: ApiDocument | null = null;
   return routeGroup().handle(documentRoutes.openapi, (c) => {
     document ??= documentOf();
     return c.json(document, 200);

@@ -24,6 +24,7 @@ import {
 } from "../../../src/features/admin/admin.schemas.ts";
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
 import { outboxResponseSchema, type OutboxResponse } from "../../../src/features/notifications/notifications-responses.schemas.ts";
+import { apiDocumentSchema } from "../../../src/features/system/openapi.schemas.ts";
 
 export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemHistory, SystemStats };
 export type ClubStatus = ClubStatusView;
@@ -44,6 +45,7 @@ export const adminApi = {
   systemHistory: () => getJson(paths.systemHistory, systemHistorySchema),
   clubStatus: () => getJson(apiPaths.system.club, clubStatusSchema),
   mailOutbox: () => getJson(paths.mailOutbox, outboxResponseSchema),
+  apiDocument: () => getJson(paths.openapi, apiDocumentSchema),
 
   listUsers: () => getJson(paths.users, adminUsersResponseSchema),
   createUser: (user: UserPayload) => api.post(paths.users, user),

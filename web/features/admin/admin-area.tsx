@@ -3,6 +3,7 @@ import { useState, type ComponentType } from "react";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { useText } from "../../lib/text.ts";
 import { BookingWindowsTab, CoursesTab, FrontpageTab } from "./config-tabs.tsx";
+import { ApiReferenceTab } from "./api-reference.tsx";
 import { GuestRulesTab } from "./guest-rules-tab.tsx";
 import { AppSettingsTab, UiTextTab } from "./settings-tabs.tsx";
 import { SystemMonitor } from "./system-monitor.tsx";
@@ -24,6 +25,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: "guest-rules", labelKey: "admin.tab.guest_rules", Component: GuestRulesTab },
   { id: "frontpage", labelKey: "admin.tab.frontpage", Component: FrontpageTab },
   { id: "ui-text", labelKey: "admin.tab.ui_text", Component: UiTextTab },
+  { id: "api", labelKey: "admin.tab.api", Component: ApiReferenceTab },
 ];
 
 export function AdminArea() {
