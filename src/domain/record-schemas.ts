@@ -1,5 +1,5 @@
 /**
- * Checks of the domain's records as the server sends them (spec §3), for the web app to test each
+ * Checks of the domain's records as the server sends them, for the web app to test each
  * answer before it trusts it. zod/mini keeps them small in the web bundle; each schema `satisfies`
  * the domain type, so the two cannot drift apart. Unknown extra fields are dropped.
  */
@@ -118,7 +118,7 @@ export const pendingRequestShape = {
 
 export const pendingRequestSchema = z.object(pendingRequestShape) satisfies z.ZodMiniType<PendingRequestView>;
 
-/** An advisory as members and admins see it (spec §3 'Advisory'). */
+/** An advisory as members and admins see it. */
 export const advisorySchema = z.object({
   id: z.number(),
   title: z.string(),

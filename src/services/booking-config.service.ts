@@ -22,7 +22,7 @@ export async function readCourses(db: Db): Promise<Course[]> {
  * on (each sheet keeps its own, moved on only when the club's page was read), so a run that
  * could not read a sheet does not make it look fresh. Full days of courses_to_skip_on_full are
  * left out: they are not read again on purpose. With no sheet shown, the last run that stored
- * data. The 180 s stale check (spec §9) reads this same figure. See decision 061.
+ * data. The 180 s stale check reads this same figure. See decision 061.
  */
 export function toBookingRule(r: typeof bookingRules.$inferSelect): BookingRule {
   return {

@@ -165,6 +165,79 @@ describe("the import rules", () => {
   });
 });
 
+describe("the rules written down elsewhere, checked too", () => {
+  test("a job importing a feature is reported", () => {
+    const files = {
+      "src/jobs/sync.ts": 'import { name } from "../features/bookings/names.ts";\nexport const sync = name;\n',
+      "src/features/bookings/names.ts": "export const name = 1;\n",
+    };
+    expect(found(files, "jobs-to-features")).toEqual(["src/jobs/sync.ts → ../features/bookings/names.ts"]);
+  });
+
+  test("only src/lifecycle writes the state tables, by drizzle or by SQL; the retention pass may delete", () => {
+    const files = {
+      "src/lifecycle/requests.ts": "export const fail = (db: any) => db.update(bookingRequests).set({});\n",
+      "src/features/bookings/edit.ts": "export const move = (db: any) => db.update( bookings ).set({});\n",
+      "src/services/raw.ts": 'export const raw = (db: any) => db.run("UPDATE slot_watches SET status = 1");\n// db.insert(bookings) in a comment is no write\n',
+      "src/jobs/retention.ts": "export const prune = (tx: any) => [tx.delete(requestAttempts), tx.update(bookings)];\n",
+    };
+    const writes = check(files).violations.filter((v) => v.rule === "state-writers").map((v) => `${v.file}:${v.line}`).sort();
+    expect(writes).toEqual(["src/features/bookings/edit.ts:1", "src/jobs/retention.ts:1", "src/services/raw.ts:1"]);
+  });
+
+  test("only the notifier hands messages to the hub, and only the hub publishes on the server", () => {
+    const files = {
+      "src/realtime/notifier.ts": "export const tell = (hub: any) => hub.toAll({});\n",
+      "src/realtime/hub.ts": "export const send = (server: any) => server.publish('members', '');\n",
+      "src/features/admin/admin-support.ts": "export const shout = (deps: any) => deps.hub.toUser(1, {});\n",
+      "src/jobs/engine.ts": "export const leak = (server: any) => server.publish('members', '');\n",
+    };
+    expect(check(files).violations.filter((v) => v.rule === "publishers").map((v) => v.file)).toEqual(["src/features/admin/admin-support.ts", "src/jobs/engine.ts"]);
+  });
+
+  test("a module that only re-exports another is reported; one that adds to it is not", () => {
+    const files = {
+      "src/lib/shim.ts": '/** Moved. */\nexport * from "./real.ts";\nexport { type Real } from "./real.ts";\n',
+      "src/lib/real.ts": 'export type Real = 1;\nexport { other } from "./other.ts";\nexport const real = 1;\n',
+      "src/lib/other.ts": "export const other = 1;\n",
+    };
+    expect(check(files).violations.filter((v) => v.rule === "shims").map((v) => v.file)).toEqual(["src/lib/shim.ts"]);
+  });
+
+  test("a path named in a comment, a test, a script or a document must exist; placeholders are not paths", () => {
+    const files = {
+      "src/lib/a.ts": "/** See src/lib/b.ts and src/lib/gone.ts, src/features/<group>/ and docs/decisions/NNN-title.md. */\nexport {};\n",
+      "src/lib/b.ts": 'export const text = "src/lib/in-a-string.ts";\n',
+      "test/unit/a.test.ts": "// Checks test/unit/missing.test.ts.\n",
+      "docs/decisions/001-x.md": "# 001\nSee `scripts/nowhere.ts` and src/lib/a.ts.\n",
+      "README.md": "Read docs/decisions/001-x.md and docs/decisions/002.\n",
+    };
+    const named = check(files).violations.filter((v) => v.rule === "named-paths").map((v) => `${v.file}:${v.line} ${v.message}`);
+    expect(named.sort()).toEqual([
+      "README.md:1 names docs/decisions/002, which does not exist",
+      "docs/decisions/001-x.md:2 names scripts/nowhere.ts, which does not exist",
+      "src/lib/a.ts:1 names src/lib/gone.ts, which does not exist",
+      "test/unit/a.test.ts:1 names test/unit/missing.test.ts, which does not exist",
+    ]);
+  });
+
+  test("citing a document the repository does not have is reported, in comments and documents", () => {
+    const files = {
+      "src/lib/a.ts": '/** As spec §3 says (design.md). */\nexport const spec = "spec §3 in a string is no citation";\n',
+      "web/styles/app.css": "/* Tabs fit (issue 17). */\n",
+      "docs/decisions/001-x.md": "# 001\nThe spec's order, as issue 12 asked.\n",
+    };
+    const cited = check(files).violations.filter((v) => v.rule === "outside-documents").map((v) => `${v.file}:${v.line} ${v.message.split(":")[0]}`);
+    expect(cited.sort()).toEqual([
+      'docs/decisions/001-x.md:2 cites "The spec\'s"',
+      'docs/decisions/001-x.md:2 cites "issue 12"',
+      'src/lib/a.ts:1 cites "design.md"',
+      'src/lib/a.ts:1 cites "spec §3"',
+      'web/styles/app.css:1 cites "issue 17"',
+    ]);
+  });
+});
+
 describe("finding imports in source", () => {
   test("every form is found and type-only forms are told apart", () => {
     const source = [

@@ -102,7 +102,7 @@ async function openTab(name: string) {
 }
 
 describe("admin area", () => {
-  test("side tabs in the spec's order, then the API reference; System Monitor first", async () => {
+  test("side tabs in the product's order, then the API reference; System Monitor first", async () => {
     serve();
     render(<AdminArea />);
     const tabs = screen.get().getAllByRole("tab").map((tab) => tab.textContent);
@@ -202,7 +202,7 @@ describe("app settings", () => {
     expect(puts()).toHaveLength(0);
   });
 
-  test("a bad release time shows the spec's message and sends nothing", async () => {
+  test("a bad release time shows the product's message and sends nothing", async () => {
     serve();
     const section = await renderSettings();
     const release = await within(section).findByLabelText("Release time (HH:MM)");
@@ -275,7 +275,7 @@ describe("guest rules", () => {
     await screen.get().findByText("Christmas");
   }
 
-  test("shows rules the spec's way", async () => {
+  test("shows rules the product's way", async () => {
     await renderRules();
     const row = within(screen.get().getByTestId("admin-rules")).getAllByRole("row")[1];
     expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["5", "Sat Sun Hol", "05:00 - 12:00", "1", "2", "-", "EditDelete"]);
@@ -307,7 +307,7 @@ describe("guest rules", () => {
     expect(adminWrites()).toHaveLength(0);
   });
 
-  test("delete asks first with the spec's text", async () => {
+  test("delete asks first with the product's text", async () => {
     await renderRules();
     fireEvent.click(within(screen.get().getByTestId("admin-holidays")).getAllByRole("button", { name: "Delete" })[0]);
     await settle();
@@ -406,7 +406,7 @@ describe("rows that toggle between view and edit", () => {
     expect((put?.body as { aliases?: string[] } | undefined)?.aliases).toEqual(["THE MASTERS", "Masters Course"]);
   });
 
-  test("courses: the spec's messages, and a failed save names the status", async () => {
+  test("courses: the product's messages, and a failed save names the status", async () => {
     serve((call) => (call.method === "POST" ? jsonResponse({ message: "Course ID already exists.", errorKey: "admin.courses.error_exists" }, 400) : undefined));
     render(<CoursesTab />);
     fireEvent.click(await screen.get().findByRole("button", { name: "Add Course" }));

@@ -194,7 +194,7 @@ describe("answers are checked against their schema", () => {
     expect(error.problems).toHaveLength(2);
     expect(error.problems.some((p) => p.startsWith("user.id: "))).toBe(true);
     expect(error.problems.some((p) => p.startsWith("user.role: "))).toBe(true);
-    // The call itself succeeded (spec §7 logs it as such); then the answer is refused.
+    // The call itself succeeded; then the answer is refused.
     expect(entries.map((e) => [e.level, e.message])).toEqual([
       ["info", "API Call Success"],
       ["error", "API Call Invalid Response"],

@@ -34,7 +34,7 @@ const rowOf = (key: string) => screen.getByTestId(key);
 const cells = (row: HTMLElement) => [...row.querySelectorAll("td")].slice(1, 5).map((td) => td.textContent);
 
 describe("desktop tables", () => {
-  test("confirmed bookings and pending requests with the spec's columns", () => {
+  test("confirmed bookings and pending requests with the product's columns", () => {
     renderScreens("/bookings");
     for (const title of ["Confirmed Bookings", "Pending Requests"]) {
       const headers = [...tableOf(title).querySelectorAll("th")].slice(1).map((th) => th.textContent);

@@ -35,7 +35,7 @@ interface SchemaIssue {
   message: string;
 }
 
-/** UI-text key of the message shown when an answer cannot be read (spec §8 'keyed text' first). */
+/** UI-text key of the message shown when an answer cannot be read. */
 export const INVALID_RESPONSE_KEY = "error.invalid_response";
 
 /** A successful call whose answer does not have the shape its schema says. */

@@ -1,5 +1,5 @@
 /**
- * The WebSocket client (spec §7, contract in src/domain/socket-messages.ts). It reconnects 5000 ms after a
+ * The WebSocket client. It reconnects 5000 ms after a
  * drop, and routes the app-wide messages: `status: updated` → data refresh subscribers,
  * `uiTextUpdated` → text reload, `toast` → toast, `error` → error toast.
  */

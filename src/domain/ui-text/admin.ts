@@ -1,5 +1,5 @@
 /**
- * UI text of the admin area (spec §2 Admin area, §5, §8 Admin). The server answers its validation
+ * UI text of the admin area. The server answers its validation
  * failures with these same texts as `message` and the key as `errorKey`, so one edit of a text
  * here (or by an admin in UI Text) changes what the admin sees.
  */
@@ -9,7 +9,7 @@ export const adminText = {
   "admin.title": "Admin",
   "admin.tabs_label": "Admin sections",
 
-  // Side tabs, in the spec's order.
+  // Side tabs, in the product's order.
   "admin.tab.monitor": "System Monitor",
   "admin.tab.users": "Users",
   "admin.tab.settings": "App Settings",
@@ -288,7 +288,7 @@ export const adminText = {
   "admin.frontpage.update_failed": "Failed to update advisory ({status})",
   "admin.frontpage.delete_failed": "Failed to delete advisory ({status})",
 
-  // Shared load and fallback failures (spec §8).
+  // Shared load and fallback failures.
   "admin.config.load_failed": "Failed to load config ({status})",
   "admin.item.save_failed": "Failed to save item",
   "admin.item.delete_failed": "Failed to delete item",

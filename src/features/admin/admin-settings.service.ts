@@ -1,5 +1,5 @@
 /**
- * App settings and UI text as admins edit them (spec §3, §5 'App settings', §7).
+ * App settings and UI text as admins edit them.
  * A new release time or days-before moves the release instant of every pending (or held)
  * request; the members concerned are told (a toast and `status: updated`).
  */

@@ -1,5 +1,5 @@
 /**
- * System stats for the monitor (spec §2 System Monitor, §3 'System stats'): measured figures of the
+ * System stats for the monitor: measured figures of the
  * machine and of this process, never invented. CPU percentages are deltas between two samples
  * (the previous poll and this one); a figure that does not exist for a row is null ('-').
  */

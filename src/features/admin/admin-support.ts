@@ -41,7 +41,7 @@ export async function auditAdminChange(
   });
 }
 
-/** Members' screens that show this data reload (spec §4 'Data refresh'). */
+/** Members' screens that show this data reload. */
 export function announceUpdate(deps: Pick<AppDeps, "database" | "notifier">): void {
   forgetTeeTimesCache(deps);
   deps.notifier.publish({ type: "data_changed", everyone: true });

@@ -1,5 +1,5 @@
 /**
- * User management by admins (spec §5 'Admin user', §6). Every permission is checked here, on the
+ * User management by admins. Every permission is checked here, on the
  * server: only a superadmin edits (or makes) a superadmin, nobody deletes themself or a
  * superadmin, the built-in `admin` keeps its role, and disabling a user ends their sessions.
  *

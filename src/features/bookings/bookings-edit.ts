@@ -24,7 +24,7 @@ import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import type { BookingView } from "./bookings.schemas.ts";
 import { BOOKING_ERRORS, checkSubmission, clubNowOf, fail, findOwnBooking, toBookingView } from "./bookings.service.ts";
-import { flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { flightToStoredPlayers, toClubPlayers } from "../../services/club-players.ts";
 
 /**
  * The member waits for the answer, so club trouble ends the edit at once (no retry window, as

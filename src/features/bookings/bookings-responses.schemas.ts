@@ -1,5 +1,5 @@
 /**
- * What the member's bookings calls answer (spec §3 'Confirmed booking', 'Pending request', §7),
+ * What the member's bookings calls answer,
  * checked by the web app before it trusts an answer. Apart from bookings.schemas.ts because the web
  * bundle carries zod/mini, not the full zod of the request checks.
  */

@@ -1,5 +1,5 @@
 /**
- * The socket actions of bookings (spec §7): SUBMIT_BOOKING_REQUEST, CANCEL_REQUEST and
+ * The socket actions of bookings: SUBMIT_BOOKING_REQUEST, CANCEL_REQUEST and
  * CANCEL_CONFIRMED_BOOKING. Each answers the member's socket (a result or an error), and every
  * change tells all of the member's tabs to reload.
  */

@@ -8,7 +8,7 @@ const clientLogEntrySchema = z.object({
   message: z.string().min(1).max(500),
   context: z.record(z.string(), z.unknown()).optional().default({}),
 });
-/** One entry (spec §7), or a page's entries posted together. */
+/** One entry, or a page's entries posted together. */
 export const clientLogSchema = z.union([clientLogEntrySchema, z.strictObject({ entries: z.array(clientLogEntrySchema).min(1).max(CLIENT_LOG_BATCH_MAX) })]);
 
 export const clientLogRoutes = {

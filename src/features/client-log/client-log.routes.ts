@@ -21,7 +21,7 @@ import { CLIENT_LOG_BATCH_MAX } from "../../domain/client-log.ts";
 import { clientLogRoutes, clientLogSchema } from "./client-log.contract.ts";
 
 /**
- * Browser log entries (spec §7), written to the server log at their own level, one line each.
+ * Browser log entries, written to the server log at their own level, one line each.
  * Anyone may send them (the login page logs too), so each entry is bounded in size, posts are
  * counted per session and per address (anonymous callers hardest), and entries per session and in
  * total: a flood is refused with 429 before it is parsed, or before anything is written, so the

@@ -1,4 +1,4 @@
-/** The admin area (spec §2): side tabs in the spec's order, System Monitor first. */
+/** The admin area: side tabs in the product's order, System Monitor first. */
 import { useState, type ComponentType } from "react";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { useText } from "../../lib/text.ts";

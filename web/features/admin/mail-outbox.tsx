@@ -1,5 +1,5 @@
 /**
- * The email outbox in the System Monitor (issue 16): the newest notification emails, whether each
+ * The email outbox in the System Monitor: the newest notification emails, whether each
  * was sent, and where they go; with no SMTP server configured, the messages Teebox would have sent.
  */
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-/** App Settings (spec §2, §5 'App settings') and UI Text (the key-to-text map). */
+/** App Settings and UI Text (the key-to-text map). */
 import { useEffect, useMemo, useState } from "react";
 import { makeProblem } from "../../../src/domain/problem.ts";
 import { checkReleaseTime, LOG_LEVELS, type AppSettings, type ExtraSettings, type LogLevel } from "../../../src/domain/settings.ts";
@@ -22,7 +22,7 @@ type NumberKey = (typeof NUMBER_KEYS)[number];
 export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<ExtraKey, string>>;
 
 /**
- * Settings beyond the spec's (the club retry window, slot watches, the readiness check): shown and
+ * Settings beyond the product's (the club retry window, slot watches, the readiness check): shown and
  * sent when the server has them; one left empty is not sent, and the server keeps its stored value.
  */
 const EXTRA_KEYS = ["club_retry_minutes", "max_active_watches", "watch_poll_seconds", "readiness_check_time"] as const;
@@ -52,7 +52,7 @@ export function settingsFormOf(settings: EditedSettings): SettingsForm {
 export type SettingsDecision = { kind: "send"; settings: EditedSettings } | { kind: "error"; message: string } | { kind: "abandon" };
 
 /**
- * Spec §5: a bad release time is an error and nothing is sent; a JSON setting that does not parse
+ * A bad release time is an error and nothing is sent; a JSON setting that does not parse
  * abandons the save silently; numbers are converted to numbers. An emptied number field is an
  * error too (it is never sent as 0, which the server would refuse anyway).
  */

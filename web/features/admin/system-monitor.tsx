@@ -1,4 +1,4 @@
-/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
+/** System Monitor: the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";

@@ -1,4 +1,4 @@
-/** Users (spec §2, §5 'Admin user', §6): sorted by username, rows toggle between view and edit. */
+/** Users: sorted by username, rows toggle between view and edit. */
 import { useCallback, useEffect, useState } from "react";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";

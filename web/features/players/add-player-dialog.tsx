@@ -1,4 +1,4 @@
-/** The Add Player modal (spec §2 Players page): a Guest or Senior Care player gets the member id '0000'. */
+/** The Add Player modal: a Guest or Senior Care player gets the member id '0000'. */
 import { useEffect, useState, type FormEvent } from "react";
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";

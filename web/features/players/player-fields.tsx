@@ -65,7 +65,7 @@ export function PlayerFields({ player, options, defaults, onChange, layout, rowL
           disabled={disabled || isGuest}
           autoComplete="off"
           title={isGuest ? t("players.field.guest_member_id", { memberId: GUEST_MEMBER_ID }) : undefined}
-          // Member ids are upper-cased on entry (spec §5).
+          // Member ids are upper-cased on entry.
           onChange={(e) => set({ memberId: e.target.value.toUpperCase() })}
         />
       ),

@@ -1,5 +1,5 @@
 /**
- * The Players page body (spec §2, §5 'Players list'): the saved players table, Edit List mode with
+ * The Players page body: the saved players table, Edit List mode with
  * inline edits and removal, and the Add Player modal. Every save sends the whole list.
  */
 import { useState } from "react";
