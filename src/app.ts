@@ -99,6 +99,7 @@ export function createApp(deps: AppDeps) {
       return c.json(error.toBody(), error.status);
     }
     if (error instanceof HTTPException) {
+      // biome-ignore lint/complexity/useMathMinMax: Math.min would lose the status code's type.
       const status = error.status >= 500 ? 500 : error.status;
       return c.json(textError(400, status >= 500 ? "common.unexpected" : "request.invalid").toBody(), status);
     }

@@ -118,7 +118,7 @@ function botContender(kind: BotKind, name: string): Contender {
         }),
       );
       const sentHostMs: Record<string, number[]> = {};
-      setup.members.forEach((m, i) => (sentHostMs[m.account.email] = reports[i].sentHostMs));
+      for (const [i, m] of setup.members.entries()) sentHostMs[m.account.email] = reports[i].sentHostMs;
       const failed = reports.filter((r) => r.peakRssMb === 0).length;
       return {
         sentHostMs,

@@ -5,7 +5,7 @@
  */
 import { asc } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { advisories, bookingRules, bookingWindows, courses, holidays } from "../db/schema.ts";
+import { type advisories, bookingRules, bookingWindows, courses, holidays } from "../db/schema.ts";
 import type { BookingRule, Course } from "../domain/booking-rules.ts";
 import type { Advisory } from "../domain/record-schemas.ts";
 import { groupWindows } from "../domain/windows.ts";

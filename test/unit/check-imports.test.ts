@@ -28,7 +28,7 @@ function found(files: Record<string, string>, rule: Rule): string[] {
     .map((violation) => (violation.specifier ? `${violation.file} → ${violation.specifier}` : violation.file));
 }
 
-const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+const lines = (count: number) => `${Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n")}\n`;
 
 describe("the import rules", () => {
   test("domain code may import other domain code and packages", () => {
@@ -146,7 +146,7 @@ describe("the import rules", () => {
   test("a file over 400 lines in jobs or features is reported", () => {
     const files = {
       "src/jobs/release/engine.ts": lines(401),
-      "src/features/alpha/alpha.service.ts": lines(399) + "export const last = 1;\nexport const after = 2;",
+      "src/features/alpha/alpha.service.ts": `${lines(399)}export const last = 1;\nexport const after = 2;`,
     };
     expect(found(files, "size")).toEqual(["src/features/alpha/alpha.service.ts", "src/jobs/release/engine.ts"]);
   });
@@ -276,6 +276,7 @@ describe("finding imports in source", () => {
       '// import { a } from "./comment.ts";',
       '/* import "./block.ts"; */',
       "const text = 'import x from \"./string.ts\"';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source under test has a template literal.
       'const template = `import y from "./template.ts" ${`import("./nested.ts")`}`;',
       'const pattern = /import z from "\\.\\/regex.ts"/;',
       'import { real } from "./real.ts";',

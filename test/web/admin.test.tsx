@@ -95,12 +95,6 @@ async function typeInto(element: HTMLElement, value: string): Promise<void> {
 
 const adminWrites = () => calls.filter((c) => c.method !== "GET" && c.url.startsWith("/v1/admin/"));
 
-async function openTab(name: string) {
-  fireEvent.click(screen.get().getByRole("tab", { name }));
-  await settle();
-  await settle();
-}
-
 describe("admin area", () => {
   test("side tabs in the product's order, then the API reference; System Monitor first", async () => {
     serve();

@@ -204,7 +204,8 @@ describe("edit", () => {
       selectionOrder: [{ time: "06:16", slotId: "m-0616" }],
       playerDetails: { players: [{ searchLastName: "Santos", searchIdNumber: "SW-1001" }, { type: "Guest", firstName: "Pedro", lastName: "Guest" }] },
     });
-    expect((edit?.body as Record<string, unknown>).editTarget).toBeUndefined();
+    expect(edit).toBeDefined();
+    expect((edit?.body as Record<string, unknown> | undefined)?.editTarget).toBeUndefined();
     expect(await screen.findByText("Booking updated.")).toBeTruthy();
   });
 

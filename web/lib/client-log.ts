@@ -75,7 +75,7 @@ export function createClientLogger(options: ClientLoggerOptions = {}): ClientLog
   const timer = options.timer ?? defaultTimer;
   let isSenderOn = true;
   let waiting: Entry[] = [];
-  let flushHandle: unknown = undefined;
+  let flushHandle: unknown;
   const pending = new Set<Promise<void>>();
 
   function switchOff(): void {

@@ -62,7 +62,7 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
   };
   const listeners = new Set<ServerMessageListener>();
   let socket: WebSocketLike | null = null;
-  let reconnectHandle: unknown = undefined;
+  let reconnectHandle: unknown;
   let isWanted = false;
   let hasBeenOpen = false;
 

@@ -13,7 +13,7 @@ import * as config from "./admin-config.service.ts";
 
 export type AdminConfigDeps = AuditDeps & Pick<AppDeps, "notifier">;
 
-function valueOf<T>(checked: Checked<T>): T {
+function checkedValue<T>(checked: Checked<T>): T {
   if (!checked.ok) throw adminError(checked.problem.key, 400, checked.problem.context);
   return checked.value;
 }
@@ -31,8 +31,8 @@ export function createAdminConfigRoutes(deps: AdminConfigDeps) {
       // Courses
       .handle(routes.addCourse, async (c) => {
         const body = c.req.valid("json");
-        const course = valueOf(checkCourse(body));
-        const aliases = valueOf(checkCourseAliases(body.aliases));
+        const course = checkedValue(checkCourse(body));
+        const aliases = checkedValue(checkCourseAliases(body.aliases));
         const added = await config.addCourse(db, course, aliases ?? []);
         await changed(c, "admin.course.create", course.id);
         return c.json(added, 201);
@@ -41,8 +41,8 @@ export function createAdminConfigRoutes(deps: AdminConfigDeps) {
         const { id } = c.req.valid("param");
         const body = c.req.valid("json");
         if (body.id !== undefined && String(body.id).trim() !== id) throw adminError("admin.courses.error_id_locked");
-        const course = valueOf(checkCourse({ ...body, id }));
-        const aliases = valueOf(checkCourseAliases(body.aliases));
+        const course = checkedValue(checkCourse({ ...body, id }));
+        const aliases = checkedValue(checkCourseAliases(body.aliases));
         const saved = await config.changeCourse(db, id, course, aliases);
         await changed(c, "admin.course.update", id);
         return c.json(saved, 200);
@@ -55,13 +55,13 @@ export function createAdminConfigRoutes(deps: AdminConfigDeps) {
       })
       // Booking windows
       .handle(routes.addWindow, async (c) => {
-        const window = await config.addWindow(db, valueOf(checkWindow(c.req.valid("json"))));
+        const window = await config.addWindow(db, checkedValue(checkWindow(c.req.valid("json"))));
         await changed(c, "admin.window.create", `${window.id} ${window.rule_key}`);
         return c.json(window, 201);
       })
       .handle(routes.changeWindow, async (c) => {
         const { id } = c.req.valid("param");
-        const window = await config.changeWindow(db, id, valueOf(checkWindow(c.req.valid("json"))));
+        const window = await config.changeWindow(db, id, checkedValue(checkWindow(c.req.valid("json"))));
         await changed(c, "admin.window.update", `${id} ${window.rule_key}`);
         return c.json(window, 200);
       })
@@ -74,34 +74,34 @@ export function createAdminConfigRoutes(deps: AdminConfigDeps) {
       // Holidays
       .handle(routes.addHoliday, async (c) => {
         const body = c.req.valid("json");
-        const date = valueOf(checkHolidayDate(body.date));
-        const name = valueOf(checkHolidayName(body.name));
+        const date = checkedValue(checkHolidayDate(body.date));
+        const name = checkedValue(checkHolidayName(body.name));
         const holiday = await config.addHoliday(db, { date, name });
         await changed(c, "admin.holiday.create", date);
         return c.json(holiday, 201);
       })
       .handle(routes.changeHoliday, async (c) => {
-        const date = valueOf(checkHolidayDate(c.req.valid("param").date));
-        const name = valueOf(checkHolidayName(c.req.valid("json").name));
+        const date = checkedValue(checkHolidayDate(c.req.valid("param").date));
+        const name = checkedValue(checkHolidayName(c.req.valid("json").name));
         const holiday = await config.renameHoliday(db, date, name);
         await changed(c, "admin.holiday.update", date);
         return c.json(holiday, 200);
       })
       .handle(routes.removeHoliday, async (c) => {
-        const date = valueOf(checkHolidayDate(c.req.valid("param").date));
+        const date = checkedValue(checkHolidayDate(c.req.valid("param").date));
         await config.removeHoliday(db, date);
         await changed(c, "admin.holiday.delete", date);
         return c.body(null, 204);
       })
       // Booking rules
       .handle(routes.addRule, async (c) => {
-        const rule = await config.addRule(db, valueOf(checkRule(c.req.valid("json"))));
+        const rule = await config.addRule(db, checkedValue(checkRule(c.req.valid("json"))));
         await changed(c, "admin.rule.create", String(rule.id));
         return c.json(rule, 201);
       })
       .handle(routes.changeRule, async (c) => {
         const { id } = c.req.valid("param");
-        const rule = await config.changeRule(db, id, valueOf(checkRule(c.req.valid("json"))));
+        const rule = await config.changeRule(db, id, checkedValue(checkRule(c.req.valid("json"))));
         await changed(c, "admin.rule.update", String(id));
         return c.json(rule, 200);
       })
@@ -113,13 +113,13 @@ export function createAdminConfigRoutes(deps: AdminConfigDeps) {
       })
       // Front-page messages
       .handle(routes.addMessage, async (c) => {
-        const message = await config.addMessage(db, valueOf(checkMessage(c.req.valid("json"))), deps.clock.now());
+        const message = await config.addMessage(db, checkedValue(checkMessage(c.req.valid("json"))), deps.clock.now());
         await changed(c, "admin.advisory.create", String(message.id));
         return c.json(message, 201);
       })
       .handle(routes.changeMessage, async (c) => {
         const { id } = c.req.valid("param");
-        const message = await config.changeMessage(db, id, valueOf(checkMessage(c.req.valid("json"))), deps.clock.now());
+        const message = await config.changeMessage(db, id, checkedValue(checkMessage(c.req.valid("json"))), deps.clock.now());
         await changed(c, "admin.advisory.update", String(id));
         return c.json(message, 200);
       })

@@ -1,5 +1,5 @@
 /** /v1/admin/users: list, create, update, delete. */
-import { z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { isTooLong, TEXT_LIMITS } from "../../domain/text-limits.ts";

@@ -41,6 +41,7 @@ export const userIdParam = z.coerce.number().int().positive();
 const uiTextKeySchema = z
   .string()
   .max(MAX_UI_TEXT_KEY_LENGTH)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a key with a control character in it is refused, on purpose.
   .refine((key) => key.trim() !== "" && key.trim() === key && !/[\u0000-\u001f]/.test(key));
 /** PUT /v1/admin/ui-text: the whole key-to-text map. */
 export const uiTextMapSchema = z.record(uiTextKeySchema, z.string().max(MAX_UI_TEXT_LENGTH));

@@ -23,9 +23,8 @@ import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
-import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
-import { displayName, flightToStoredPlayers, toClubPlayers } from "../../services/club-players.ts";
+import { displayName, flightToStoredPlayers } from "../../services/club-players.ts";
 import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
 import { offeredDateRange } from "../../domain/date-kinds.ts";
 

@@ -1,6 +1,6 @@
 /** The contracts of the private calendar address and its feed (decision 170). */
 import { z } from "@hono/zod-openapi";
-import { answer, defineRoute, json, errorBodySchema, jsonBody, refusals } from "../../lib/contract.ts";
+import { answer, defineRoute, json, errorBodySchema, jsonBody } from "../../lib/contract.ts";
 import { calendarAddressResponseSchema } from "./calendar.schemas.ts";
 
 const tags = ["Calendar"];

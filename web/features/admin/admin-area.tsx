@@ -36,7 +36,7 @@ export function AdminArea() {
     <section className="page admin-page">
       <h1 className="page__title">{t("admin.title")}</h1>
       <div className="admin-layout">
-        <nav className="admin-tabs" role="tablist" aria-orientation="vertical" aria-label={t("admin.tabs_label")}>
+        <div className="admin-tabs" role="tablist" aria-orientation="vertical" aria-label={t("admin.tabs_label")}>
           {ADMIN_TABS.map((tab) => (
             <button
               key={tab.id}
@@ -51,7 +51,7 @@ export function AdminArea() {
               {t(tab.labelKey)}
             </button>
           ))}
-        </nav>
+        </div>
         <div className="admin-panel" id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${active.id}`}>
           <active.Component key={active.id} />
         </div>

@@ -135,7 +135,10 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
           <Button
             variant="secondary"
             disabled={editing !== null || props.canEdit?.(row) === false}
-            onClick={() => (setError(null), editor.startEdit(key, row, props.draftOf(row)))}
+            onClick={() => {
+              setError(null);
+              editor.startEdit(key, row, props.draftOf(row));
+            }}
           >
             {t("admin.action.edit")}
           </Button>
@@ -154,7 +157,13 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
     <section ref={sectionRef} className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>
       <div className="admin-section__head">
         <h2 id={props.titleId}>{props.title}</h2>
-        <Button disabled={editing !== null} onClick={() => (setError(null), editor.startNew(props.newDraft()))}>
+        <Button
+          disabled={editing !== null}
+          onClick={() => {
+            setError(null);
+            editor.startNew(props.newDraft());
+          }}
+        >
           {props.addLabel}
         </Button>
       </div>

@@ -30,6 +30,7 @@ export function MailOutbox({ timer, refreshMs }: { timer: { every(callback: () =
       }
     }
     void refresh();
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the monitor's timer, not Array's every.
     const stop = timer.every(() => void refresh(), refreshMs);
     return () => {
       isActive = false;

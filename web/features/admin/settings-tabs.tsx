@@ -92,13 +92,12 @@ export function AppSettingsTab() {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per visit of the tab, not again when the texts change.
   useEffect(() => {
     adminApi
       .settings()
       .then((view) => setForm(settingsFormOf(view.settings)))
       .catch((failure) => setError(failureText(t, "admin.settings.load_failed", failure)));
-    // Loaded once per visit of the tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function save() {
@@ -135,6 +134,7 @@ export function AppSettingsTab() {
 
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
   const textField = (key: Exclude<keyof SettingsForm, "log_level">, type: "number" | "text" = "text") => (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the label holds its control, a textarea or an input chosen by the field.
     <label className="field" key={key}>
       <span className="field__label">{t(`admin.settings.${key}`)}</span>
       {key === "courses_to_skip_on_full" ? (
@@ -189,12 +189,12 @@ export function UiTextTab() {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per visit of the tab, not again when the texts change.
   useEffect(() => {
     adminApi
       .settings()
       .then((view) => setTexts({ ...(DEFAULT_UI_TEXT as Record<string, string>), ...view.uiText }))
       .catch((failure) => setError(failureText(t, "admin.ui_text.load_failed", failure)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const keys = useMemo(() => Object.keys(texts ?? {}).sort(), [texts]);

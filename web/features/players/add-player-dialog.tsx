@@ -24,9 +24,9 @@ export function AddPlayerDialog({ options, defaults, onClose, onAdd }: AddPlayer
   const [isSaving, setSaving] = useState(false);
 
   // Options may arrive after the dialog opened with the fallbacks.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the options arrive, not when the defaults change.
   useEffect(() => {
     if (options.length > 0) setPlayer((current) => (current.lastName || current.firstName ? current : newPlayer(options, defaults)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the options arrive
   }, [options]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

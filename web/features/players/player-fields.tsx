@@ -112,6 +112,7 @@ export function PlayerFields({ player, options, defaults, onChange, layout, rowL
     <div className="player-fields">
       {fields.map((field) => (
         <div key={field.key} className="field">
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the label holds the control its field makes. */}
           <label className="field__label">
             {field.label}
             {field.control(field.label)}

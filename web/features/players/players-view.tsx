@@ -63,12 +63,12 @@ export function PlayersView() {
   }
 
   function changeRow(index: number, player: SavedPlayer) {
-    setDraft((current) => current && current.map((p, i) => (i === index ? player : p)));
+    setDraft((current) => (current === null ? null : current.map((p, i) => (i === index ? player : p))));
     setEditError(null);
   }
 
   function removeRow(index: number) {
-    setDraft((current) => current && current.filter((_, i) => i !== index));
+    setDraft((current) => (current === null ? null : current.filter((_, i) => i !== index)));
     setEditError(null);
   }
 

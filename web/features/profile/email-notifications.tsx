@@ -55,6 +55,7 @@ export function EmailNotifications() {
                 <label className="email-notifications__switch">
                   <input
                     type="checkbox"
+                    // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state.
                     role="switch"
                     checked={settings.email[kind]}
                     disabled={saving !== null}
