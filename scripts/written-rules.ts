@@ -16,11 +16,13 @@
  * - outside-documents: no comment or document cites a document the repository does not have
  *   (the product's specification by section, its design notes, an issue by number): the reasoning
  *   is written in a decision record instead.
+ * - records: every decision record (docs/decisions/NNN-*.md) starts with its number and title, its
+ *   status and its date, and docs/decisions/README.md lists it with the same status and date.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type WrittenRule = "state-writers" | "publishers" | "shims" | "named-paths" | "outside-documents";
+export type WrittenRule = "state-writers" | "publishers" | "shims" | "named-paths" | "outside-documents" | "records";
 
 export const WRITTEN_RULE_TITLES: Record<WrittenRule, string> = {
   "state-writers": "only src/lifecycle writes the tables of request, booking and watch states",
@@ -28,6 +30,7 @@ export const WRITTEN_RULE_TITLES: Record<WrittenRule, string> = {
   shims: "no module only re-exports another",
   "named-paths": "every path named in a comment or a document exists",
   "outside-documents": "no comment or document cites a document the repository does not have",
+  records: "every decision record has its header and is in the index with the same status and date",
 };
 
 export interface WrittenViolation {
@@ -140,5 +143,44 @@ export function listDocuments(root: string): string[] {
 }
 
 export function documentViolations(root: string): WrittenViolation[] {
-  return listDocuments(root).flatMap((file) => proseViolations(root, file, readFileSync(join(root, file), "utf8")));
+  return [...listDocuments(root).flatMap((file) => proseViolations(root, file, readFileSync(join(root, file), "utf8"))), ...recordViolations(root)];
+}
+
+const RECORDS = "docs/decisions";
+const RECORD_FILE = /^(\d{3})-[a-z0-9-]+\.md$/;
+const STATUS = /^- Status: ((?:accepted|superseded by \d{3})(?:; .+)?)$/;
+const DATE = /^- Date: (\d{4}-\d{2}-\d{2})$/;
+const INDEX_ROW = /^\| \[(\d{3})\]\(([^)]+)\) \| .+ \| (.+) \| (\d{4}-\d{2}-\d{2}) \|$/;
+
+/** Each record's header and its row in the index (decision 174). */
+export function recordViolations(root: string): WrittenViolation[] {
+  const folder = join(root, RECORDS);
+  if (!existsSync(folder)) return [];
+  const found: WrittenViolation[] = [];
+  const indexFile = `${RECORDS}/README.md`;
+  const index = existsSync(join(root, indexFile)) ? readFileSync(join(root, indexFile), "utf8").split("\n") : [];
+  const rows = new Map<string, { status: string; date: string; line: number }>();
+  index.forEach((line, i) => {
+    const row = INDEX_ROW.exec(line);
+    if (!row) return;
+    rows.set(row[2]!, { status: row[3]!, date: row[4]!, line: i + 1 });
+    if (!existsSync(join(folder, row[2]!))) found.push({ rule: "records", file: indexFile, line: i + 1, message: `lists ${row[2]}, which does not exist` });
+  });
+  for (const name of readdirSync(folder).filter((entry) => RECORD_FILE.test(entry)).sort()) {
+    const file = `${RECORDS}/${name}`;
+    const add = (line: number, message: string) => found.push({ rule: "records", file, line, message });
+    const lines = readFileSync(join(folder, name), "utf8").split("\n");
+    const number = RECORD_FILE.exec(name)![1]!;
+    if (!new RegExp(`^# ${number}\\. \\S`).test(lines[0] ?? "")) add(1, `starts with "${(lines[0] ?? "").slice(0, 40)}", not "# ${number}. Its decision"`);
+    const status = STATUS.exec(lines[2] ?? "")?.[1];
+    const date = DATE.exec(lines[3] ?? "")?.[1];
+    if (!status) add(3, 'has no "- Status: accepted" (or "superseded by NNN") on its third line');
+    if (!date) add(4, 'has no "- Date: YYYY-MM-DD" on its fourth line');
+    const row = rows.get(name);
+    if (!row) add(1, `is not listed in ${indexFile}`);
+    else if ((status && row.status !== status) || (date && row.date !== date)) {
+      found.push({ rule: "records", file: indexFile, line: row.line, message: `lists ${name} as "${row.status}", ${row.date}; the record says "${status}", ${date}` });
+    }
+  }
+  return found;
 }

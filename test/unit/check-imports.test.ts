@@ -238,6 +238,36 @@ describe("the rules written down elsewhere, checked too", () => {
   });
 });
 
+describe("decision records", () => {
+  const index = (rows: string) => `# Decisions\n\n| Record | Decision | Status | Date |\n|---|---|---|---|\n${rows}`;
+  test("a record with its header, listed in the index with its status and date, passes", () => {
+    const files = {
+      "docs/decisions/001-one-thing.md": "# 001. One thing\n\n- Status: accepted; amended by 002\n- Date: 2026-11-24\n\n## Context\n",
+      "docs/decisions/002-another.md": "# 002. Another\n\n- Status: superseded by 003\n- Date: 2026-11-25\n",
+      "docs/decisions/README.md": index("| [001](001-one-thing.md) | One thing. | accepted; amended by 002 | 2026-11-24 |\n| [002](002-another.md) | Another. | superseded by 003 | 2026-11-25 |\n"),
+    };
+    expect(check(files).violations.filter((v) => v.rule === "records")).toEqual([]);
+  });
+
+  test("a record without its header, one missing from the index, one listed otherwise and a row of no record are reported", () => {
+    const files = {
+      "docs/decisions/001-old-style.md": "# 001 Old style\n\n## Status\nAccepted.\n",
+      "docs/decisions/002-unlisted.md": "# 002. Unlisted\n\n- Status: accepted\n- Date: 2026-11-24\n",
+      "docs/decisions/003-changed.md": "# 003. Changed\n\n- Status: accepted; amended by 004\n- Date: 2026-11-24\n",
+      "docs/decisions/README.md": index("| [001](001-old-style.md) | Old. | accepted | 2026-11-24 |\n| [003](003-changed.md) | Changed. | accepted | 2026-11-24 |\n| [009](009-gone.md) | Gone. | accepted | 2026-11-24 |\n"),
+    };
+    const found = check(files).violations.filter((v) => v.rule === "records").map((v) => `${v.file}:${v.line} ${v.message.split(",")[0]}`);
+    expect(found.sort()).toEqual([
+      'docs/decisions/001-old-style.md:1 starts with "# 001 Old style"',
+      'docs/decisions/001-old-style.md:3 has no "- Status: accepted" (or "superseded by NNN") on its third line',
+      'docs/decisions/001-old-style.md:4 has no "- Date: YYYY-MM-DD" on its fourth line',
+      "docs/decisions/002-unlisted.md:1 is not listed in docs/decisions/README.md",
+      'docs/decisions/README.md:6 lists 003-changed.md as "accepted"',
+      "docs/decisions/README.md:7 lists 009-gone.md",
+    ]);
+  });
+});
+
 describe("finding imports in source", () => {
   test("every form is found and type-only forms are told apart", () => {
     const source = [
