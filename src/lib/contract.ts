@@ -147,7 +147,7 @@ function checkInput(route: RouteSpec): MiddlewareHandler<AppEnv> | null {
   return async (c, next) => {
     if (params) c.req.addValidatedData("param", readParams(c, params) as object);
     if (query) c.req.addValidatedData("query", readQuery(c, query) as object);
-    // Any JSON value may be a body (a list replaces the saved players), so it is kept as read.
+    // Hono keeps validated input as objects; a body a rule reads may be any JSON value (the UI texts').
     if (body) c.req.addValidatedData("json", (await readJson(c, body as z.ZodType)) as object);
     await next();
   };
