@@ -12,7 +12,8 @@
  *   and only the hub itself publishes on the server (decision 085).
  * - shims: no module only re-exports another; its importers import the other module.
  * - named-paths: every path of the repository named in a comment (src, web, test, scripts) or a
- *   document (README.md, docs/) exists: `src/jobs/retention.ts`, `docs/decisions/`.
+ *   document (README.md, docs/) exists: `src/jobs/retention.ts`, `docs/decisions/`; so does the
+ *   target of every relative link of a document (`[limits](limits.md)` beside it).
  * - outside-documents: no comment or document cites a document the repository does not have
  *   (the product's specification by section, its design notes, an issue by number): the reasoning
  *   is written in a decision record instead.
@@ -20,7 +21,7 @@
  *   status and its date, and docs/decisions/README.md lists it with the same status and date.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize } from "node:path";
 
 export type WrittenRule = "state-writers" | "publishers" | "shims" | "named-paths" | "outside-documents" | "records";
 
@@ -106,6 +107,8 @@ export function sourceViolations(file: string, source: string, parts: SourcePart
 /** Paths of the repository's own folders; placeholders (`<group>`, `*`, `{id}`, `NNN`) are not paths. */
 const NAMED_PATH = /(?<![\w./@-])((?:src|web|test|scripts|docs|drizzle)\/[\w./-]*[\w/-])/g;
 const PLACEHOLDER = /[<>*{}…]|NNN|\.\.\./;
+/** A Markdown link to a file of the repository (not a web address, an anchor alone or a mail address). */
+const RELATIVE_LINK = /\]\((?!https?:|mailto:|#)([^)\s…]+)\)/g;
 const OUTSIDE_DOCUMENT = /\b[Ss]pec\s*§\s*\d*|\b[Tt]he spec(?:'s)?\b|\(spec[:)]|\bdesign\.md\b|\b[Ii]ssue\s+\d+\b/g;
 
 /** The rules that read prose: a file's comments, or a whole document. */
@@ -115,6 +118,12 @@ export function proseViolations(root: string, file: string, prose: string): Writ
     const named = match[1]!.replace(/[.]+$/, "");
     if (PLACEHOLDER.test(prose.slice(match.index, match.index + match[0].length + 1))) continue;
     if (!existsSync(join(root, named))) found.push({ rule: "named-paths", file, line: lineOf(prose, match.index), message: `names ${named}, which does not exist` });
+  }
+  if (file.endsWith(".md")) {
+    for (const match of prose.matchAll(RELATIVE_LINK)) {
+      const target = normalize(join(dirname(file), match[1]!.split("#")[0]!));
+      if (!existsSync(join(root, target))) found.push({ rule: "named-paths", file, line: lineOf(prose, match.index), message: `links ${match[1]}, which does not exist` });
+    }
   }
   for (const match of prose.matchAll(OUTSIDE_DOCUMENT)) {
     found.push({ rule: "outside-documents", file, line: lineOf(prose, match.index), message: `cites "${match[0].trim()}": link a decision record, or say it here` });

@@ -1,5 +1,5 @@
 /**
- * Every throttle of Teebox in one place (the README's "Limits" section lists them), and the one
+ * Every throttle of Teebox in one place (docs/limits.md lists them), and the one
  * counting mechanism they share: a sliding window per key, in memory (one process serves the club;
  * a restart forgetting the counts is acceptable).
  *

@@ -204,18 +204,19 @@ describe("the rules written down elsewhere, checked too", () => {
     expect(check(files).violations.filter((v) => v.rule === "shims").map((v) => v.file)).toEqual(["src/lib/shim.ts"]);
   });
 
-  test("a path named in a comment, a test, a script or a document must exist; placeholders are not paths", () => {
+  test("a path named in a comment, a test, a script or a document, and a document's relative link, must exist; placeholders are not paths", () => {
     const files = {
       "src/lib/a.ts": "/** See src/lib/b.ts and src/lib/gone.ts, src/features/<group>/ and docs/decisions/NNN-title.md. */\nexport {};\n",
       "src/lib/b.ts": 'export const text = "src/lib/in-a-string.ts";\n',
       "test/unit/a.test.ts": "// Checks test/unit/missing.test.ts.\n",
-      "docs/decisions/001-x.md": "# 001\nSee `scripts/nowhere.ts` and src/lib/a.ts.\n",
+      "docs/decisions/001-x.md": "# 001\nSee `scripts/nowhere.ts` and src/lib/a.ts.\n[Up](../../README.md), [gone](002-nothing.md#why), [a placeholder](…).\n",
       "README.md": "Read docs/decisions/001-x.md and docs/decisions/002.\n",
     };
     const named = check(files).violations.filter((v) => v.rule === "named-paths").map((v) => `${v.file}:${v.line} ${v.message}`);
     expect(named.sort()).toEqual([
       "README.md:1 names docs/decisions/002, which does not exist",
       "docs/decisions/001-x.md:2 names scripts/nowhere.ts, which does not exist",
+      "docs/decisions/001-x.md:3 links 002-nothing.md#why, which does not exist",
       "src/lib/a.ts:1 names src/lib/gone.ts, which does not exist",
       "test/unit/a.test.ts:1 names test/unit/missing.test.ts, which does not exist",
     ]);
