@@ -19,16 +19,16 @@ const ACCESS_KEYS: Record<string, UiTextKey> = {
 
 function Parts({ parts, emptyText }: { parts: RoutePart[]; emptyText: string }) {
   const t = useText();
-  if (parts.length === 0) return <p className="api-ref__none">{emptyText}</p>;
+  if (parts.length === 0) return <p className="api-ref__muted">{emptyText}</p>;
   return (
-    <dl className="api-ref__parts">
+    <dl>
       {parts.map((part) => (
-        <div key={part.label} className="api-ref__part">
+        <div key={part.label}>
           <dt>
             <code>{part.label}</code>
-            {part.description ? <span className="api-ref__description"> {part.description}</span> : null}
+            {part.description ? <span className="api-ref__muted"> {part.description}</span> : null}
           </dt>
-          <dd>{part.shape ? <code className="api-ref__shape">{part.shape}</code> : <span className="api-ref__none">{t("admin.api.no_body")}</span>}</dd>
+          <dd>{part.shape ? <code>{part.shape}</code> : <span className="api-ref__muted">{t("admin.api.no_body")}</span>}</dd>
         </div>
       ))}
     </dl>
@@ -39,11 +39,12 @@ function Route({ route }: { route: RouteEntry }) {
   const t = useText();
   const access = ACCESS_KEYS[route.access];
   return (
-    <li className="api-ref__route" data-testid="api-route">
+    <li data-testid="api-route">
       <details>
         <summary>
-          <code className={`api-ref__method api-ref__method--${route.method.toLowerCase()}`}>{route.method}</code> <code>{route.path}</code>
-          <span className="api-ref__summary">
+          <strong>{route.method}</strong> <code>{route.path}</code>
+          <br />
+          <span className="api-ref__muted">
             {route.summary}
             {access ? ` (${t(access)})` : null}
           </span>
@@ -74,16 +75,16 @@ export function ApiReferenceTab() {
   }, [t]);
 
   return (
-    <section className="api-ref" aria-labelledby="api-ref-title">
+    <section aria-labelledby="api-ref-title">
       <h2 id="api-ref-title">{t("admin.api.title")}</h2>
       <p className="page__note">
         {t("admin.api.intro")} <a href={apiPaths.admin.openapi}>{t("admin.api.document")}</a>
       </p>
       <ErrorLine text={error} />
       {groups?.map((group) => (
-        <section key={group.name} className="api-ref__group" aria-label={group.name || t("admin.api.group_other")}>
+        <section key={group.name} aria-label={group.name || t("admin.api.group_other")}>
           <h3>
-            {group.name || t("admin.api.group_other")} <span className="api-ref__count">{t("admin.api.count", { count: group.routes.length })}</span>
+            {group.name || t("admin.api.group_other")} <span className="api-ref__muted">{t("admin.api.count", { count: group.routes.length })}</span>
           </h3>
           <ul className="api-ref__routes">
             {group.routes.map((route) => (
