@@ -84,9 +84,10 @@ export function jsonBody<S extends z.ZodType>(schema: S, description?: string) {
  * checks it in the handler, as before the contracts.
  */
 export function ruledBody<S extends z.ZodType>(shape: S, rule: string, loose: z.ZodType = z.record(z.string(), z.unknown())) {
-  const described = z.toJSONSchema(shape, { target: "openapi-3.0", io: "input" }) as Record<string, unknown>;
-  const documented = loose.openapi({ ...described, description: `Checked by ${rule}.` });
-  return jsonBody(documented as unknown as z.ZodType<Record<string, unknown>, z.input<S>>);
+  const fields = z.toJSONSchema(shape, { target: "openapi-3.0", io: "input" }) as Record<string, unknown>;
+  const body = loose.openapi({ ...fields, description: `Checked by ${rule}.` });
+  // Typed as what a caller sends (the shape), read by the handler as the JSON object it is.
+  return jsonBody(body as unknown as z.ZodType<Record<string, unknown>, z.input<S>>);
 }
 
 /**
