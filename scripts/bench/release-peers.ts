@@ -6,7 +6,7 @@
  * Each run waits for a whole minute on the club's clock, so a case takes about a minute per
  * contender: the default (30 members, one case) finishes in about five minutes; `--cases=all`
  * plays the issue's eight cases (about half an hour); `--cases=late` the club opening 2 s and 30 s
- * later than announced (issue 22), each row with the booking posts per member (mean and most).
+ * later than announced (decision 148), each row with the booking posts per member (mean and most).
  *
  *   bun scripts/bench/release-peers.ts [members=30] [--cases=1300:50] [--contenders=teebox,cron,burst,ladder]
  *

@@ -11,7 +11,7 @@ import { createRandom } from "../../src/club-sim/random.ts";
 import { isPopularByDefault } from "../../src/club-sim/rivals.ts";
 import { isCourseOpenOn, teeTimesFor } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
-import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
+import { addDays, manilaDate, manilaTimeOfDay } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
 import {
   beatenByRivals,
@@ -51,7 +51,7 @@ export const caseLabel = (c: ReleaseCase) =>
 /** The issue's matrix: four club clocks, two rival delays. */
 export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelayMs, lateMs: 0 })));
 
-/** A club that opens 2 s and 30 s later than announced, its clock in step, rivals 50 ms after the real opening (issue 22). */
+/** A club that opens 2 s and 30 s later than announced, its clock in step, rivals 50 ms after the real opening (decision 148). */
 export const LATE_CASES: ReleaseCase[] = [2_000, 30_000].map((lateMs) => ({ clubOffsetMs: 0, rivalDelayMs: 50, lateMs }));
 
 /** `1300:150,-400:50,0:50:2000` (club offset ms : rival delay ms [: opens late by ms]), or `all`, or `late`. */

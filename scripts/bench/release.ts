@@ -14,7 +14,7 @@
  * (sockets) and 100 of them refresh in the same second around the instant; both sets of figures
  * are printed, the second with what those members' reads met.
  *
- * --open-late=ms makes the club open the date that much later than it announced (issue 22).
+ * --open-late=ms makes the club open the date that much later than it announced (decision 148).
  *
  *   bun scripts/bench/release.ts [members=100] [--club-offset=1300] [--rival-delay=150] [--open-late=0] [--under-load]
  */

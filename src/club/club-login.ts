@@ -16,9 +16,9 @@ export function clubErrorToAppError(error: unknown): AppError {
     case "page_not_understood":
       return new AppError(502, "The club's booking site answered with a page Teebox could not read.", "club.page_not_understood");
     case "slow_down":
-      return new AppError(503, "The club's booking site asked Teebox to slow down. Please try again in a few minutes.", "club.slow_down");
+      return textError(503, "club.slow_down");
     case "busy":
-      return new AppError(503, "Teebox is holding back its requests to the club for a moment. Please try again shortly.", "club.busy");
+      return textError(503, "club.busy");
     default:
       return textError(400, "club.refused", { message: error.message });
   }
