@@ -4,7 +4,7 @@
  *
  * - state-writers: only src/lifecycle inserts, updates or deletes rows of the tables that hold the
  *   states of requests, bookings and slot watches (booking_requests, request_attempts, bookings,
- *   slot_watches, watch_attempts), by drizzle (`db.update(bookings)`) or by SQL text
+ *   slot_watches, watch_attempts, edit_attempts), by drizzle (`db.update(bookings)`) or by SQL text
  *   (decision 081). One more deletes them: the retention pass (src/jobs/retention.ts), which
  *   removes rows whose keeping time is over (decision 131) and so changes no state that is still
  *   read; it inserts and updates nothing.
@@ -68,8 +68,8 @@ export function sourceParts(source: string, masked: string): SourceParts {
 
 const lineOf = (text: string, at: number) => text.slice(0, at).split("\n").length;
 
-const STATE_TABLES = ["bookingRequests", "requestAttempts", "bookings", "slotWatches", "watchAttempts"];
-const STATE_TABLE_NAMES = ["booking_requests", "request_attempts", "bookings", "slot_watches", "watch_attempts"];
+const STATE_TABLES = ["bookingRequests", "requestAttempts", "bookings", "slotWatches", "watchAttempts", "editAttempts"];
+const STATE_TABLE_NAMES = ["booking_requests", "request_attempts", "bookings", "slot_watches", "watch_attempts", "edit_attempts"];
 const DRIZZLE_WRITE = new RegExp(String.raw`\.\s*(insert|update|delete)\s*\(\s*(${STATE_TABLES.join("|")})\s*\)`, "g");
 const SQL_WRITE = new RegExp(String.raw`\b(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+["\`]?(${STATE_TABLE_NAMES.join("|")})\b`, "gi");
 /** The retention pass: it deletes expired rows of the state tables (decision 131), and nothing else writes them. */

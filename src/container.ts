@@ -15,6 +15,7 @@ import { createJobRegistry } from "./jobs/registry.ts";
 import { createReleaseEngine, type ReleaseEngineOptions } from "./jobs/release-engine.ts";
 import { createBookingsSync, type BookingsSyncOptions } from "./jobs/bookings-sync.ts";
 import { createSlotWatch, type SlotWatchOptions } from "./jobs/slot-watch.ts";
+import { createEditAttempts } from "./attempt/edit.ts";
 import { createReadinessCheck, type ReadinessCheckOptions } from "./jobs/readiness-check.ts";
 import { createMemberSessions } from "./club/member-sessions.ts";
 import type { ClubInfo } from "./club/club-info.ts";
@@ -66,6 +67,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
       onError: (error, notification) => logger.error("a notification could not be stored", { kind: notification.kind, userId: notification.userId, error }),
     });
   const jobDeps = { database, clock, logger, jobs, club, sessions, notifier };
+  const edits = overrides.edits ?? createEditAttempts({ database, clock, logger, notifier });
   const deps: AppDeps = {
     database,
     secretBox,
@@ -86,7 +88,9 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     mailSender,
     releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
-    slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
+    edits,
+    // Each pass settles edits' posts left unanswered too, before the member posts again.
+    slotWatch: overrides.slotWatch ?? createSlotWatch({ ...jobDeps, openPosts: [edits.openPosts] }, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
     retention: overrides.retention ?? createRetention(jobDeps, config.retention),
     // The club adapter counts every request (decision 145).

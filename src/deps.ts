@@ -18,6 +18,7 @@ import type { BookingsSync } from "./jobs/bookings-sync.ts";
 import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
+import type { EditAttempts } from "./attempt/edit.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
 import type { Retention } from "./jobs/retention.ts";
 import type { Telemetry } from "./jobs/telemetry.ts";
@@ -51,6 +52,8 @@ export interface AppDeps {
   bookingsSync: BookingsSync;
   /** Books (or tells of) freed tee times for members' slot watches. */
   slotWatch: SlotWatch;
+  /** Books the new slot of an edit of a confirmed booking, and settles edits' posts left unanswered. */
+  edits: EditAttempts;
   /** Checks pending requests the day before their release (and on demand). */
   readiness: ReadinessCheck;
   /** Sends the outbox's notification emails (started by main.ts). */

@@ -341,6 +341,37 @@ export const watchAttempts = sqliteTable(
 );
 
 /**
+ * Each booking post an edit of a confirmed booking made for its new slot: written 'sent' before it
+ * leaves, so a crash mid-post is reconciled on the next start (decision 175), completed with the
+ * answer. It carries what completing the edit needs: the booking it replaces and the new flight.
+ */
+export const editAttempts = sqliteTable(
+  "edit_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The club reference of the booking the edit replaces (cancelled once the new one stands). */
+    replacesRef: text("replaces_ref").notNull(),
+    courseId: text("course_id").notNull(),
+    playDate: text("play_date").notNull(),
+    time: text("time").notNull(),
+    slotId: text("slot_id"),
+    players: text("players", { mode: "json" }).$type<StoredPlayer[]>().notNull(),
+    state: text("state", { enum: ["sent", "answered"] }).notNull(),
+    sentAt: integer("sent_at").notNull(),
+    outcome: text("outcome"),
+    answerKey: text("answer_key"),
+    answerContext: text("answer_context", { mode: "json" }).$type<Record<string, string>>(),
+    /** The booking it made, once known. */
+    bookingRef: text("booking_ref"),
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("edit_attempts_user_state").on(t.userId, t.state)],
+);
+
+/**
  * A member's notification list: what happened, as a UI-text key with its placeholders,
  * rendered in the member's wording when read. One row per (member, event).
  */

@@ -11,7 +11,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
-import { findBookedAtClub } from "../lifecycle/reconcile.ts";
+import { findBookedAtClub } from "../attempt/reconcile.ts";
 import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";

@@ -10,7 +10,7 @@
 import { and, eq, inArray, lt, lte, max, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppDatabase, Db } from "../db/client.ts";
-import { auditLog, bookingRequests, bookings, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../db/schema.ts";
+import { auditLog, bookingRequests, bookings, editAttempts, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../domain/manila-time.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -31,6 +31,8 @@ export const RETENTION = {
   bookingDays: 365,
   /** After the play date: a watch that booked, found or ended, with its attempts. */
   watchDays: 90,
+  /** After the play date: an edit's posts for its new slot, once settled. */
+  editAttemptDays: 90,
   notificationDays: 180,
   outboxDays: 30,
 } as const;
@@ -123,6 +125,12 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
       id: slotWatches.id,
       isOld: (now) => and(inArray(slotWatches.status, ["booked", "found", "ended"]), lt(slotWatches.playDate, dateAgo(now, keep.watchDays))),
       before: async (tx, ids) => void (await tx.delete(watchAttempts).where(inArray(watchAttempts.watchId, ids))),
+    },
+    {
+      name: "edit attempts",
+      table: editAttempts,
+      id: editAttempts.id,
+      isOld: (now) => and(eq(editAttempts.state, "answered"), lt(editAttempts.playDate, dateAgo(now, keep.editAttemptDays))),
     },
     { name: "notifications", table: notifications, id: notifications.id, isOld: (now) => lt(notifications.createdAt, ago(now, keep.notificationDays)) },
     { name: "mail outbox", table: mailOutbox, id: mailOutbox.id, isOld: (now) => lt(mailOutbox.createdAt, ago(now, keep.outboxDays)) },

@@ -2,8 +2,8 @@
  * The slot watch: books (or tells of) tee times that come free after the release, for the
  * members who watch them. Each pass, in this order:
  *   1. watches whose date (or range) has gone by end;
- *   2. a member with a post left unanswered (a crash, a club that stopped answering) has their
- *      club bookings read first, and posts nothing until that read succeeds;
+ *   2. a member with a post left unanswered (a crash, a club that stopped answering; a watch's or
+ *      an edit's) has their club bookings read first, and posts nothing until that read succeeds;
  *   3. the free slots of the watched sheets are gathered (src/jobs/watch/watch-finding.ts);
  *   4. they are handed to the watches in the order the watches were made (earliest first), and
  *      each watch books its slot through its member's club session, one post at a time.
@@ -19,13 +19,14 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { bookingsOfMember } from "../lifecycle/booking-records.ts";
 import { courseNameOf, disabledMembers, loadRequestsByStatus } from "../lifecycle/request-lifecycle.ts";
-import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, membersWithUnansweredAttempts, type WatchRow } from "../lifecycle/watch-lifecycle.ts";
+import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, type WatchRow } from "../lifecycle/watch-lifecycle.ts";
+import { membersWithOpenPosts, settleOpenPosts, type OpenPostKind } from "../attempt/reconcile.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
 import { readSettings } from "../services/settings.service.ts";
 import type { JobRegistry } from "./registry.ts";
 import { createJobLoop } from "./loop.ts";
-import { postForWatch, reconcileMember } from "./watch/watch-booking.ts";
+import { postForWatch, watchOpenPosts } from "./watch/watch-booking.ts";
 import { createFinder } from "./watch/watch-finding.ts";
 
 export interface SlotWatchDeps {
@@ -35,6 +36,8 @@ export interface SlotWatchDeps {
   jobs: JobRegistry;
   sessions: MemberSessions;
   notifier: Notifier;
+  /** Other kinds of posts whose unknown outcomes are settled at the head of each pass (an edit's). */
+  openPosts?: readonly OpenPostKind[];
 }
 
 export interface SlotWatchOptions {
@@ -81,6 +84,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
     const today = manilaDate(now);
     for (const key of refusedAt.keys()) if (key.slice(0, 10) < today) refusedAt.delete(key);
   };
+  const openPostKinds = [watchOpenPosts(d), ...(d.openPosts ?? [])];
   const finder = createFinder((error, sheet) => d.logger.warn("watch: a watched sheet could not be read", { sheet, error: error instanceof Error ? error.message : String(error) }));
 
   async function endOverWatches(watches: WatchRow[], now: number): Promise<WatchRow[]> {
@@ -125,8 +129,8 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
     // members (their requests are held too), nor members whose request the release engine is
     // posting right now (one poster per member at a time).
     const blocked = new Set<number>();
-    const unanswered = await membersWithUnansweredAttempts(db);
-    for (const userId of unanswered) if (!(await reconcileMember(d, userId))) blocked.add(userId);
+    const unanswered = await membersWithOpenPosts(openPostKinds);
+    for (const userId of unanswered) if (!(await settleOpenPosts(() => d.sessions.forMember(userId), userId, openPostKinds))) blocked.add(userId);
     // Nothing watched and nothing to settle: rest until a watch is made (it wakes the job).
     if (watches.length === 0 && unanswered.length === 0) {
       finder.keepOnly([], []);

@@ -1,7 +1,8 @@
 /**
- * Crash safety of the release engine with real processes: Teebox (`bun src/main.ts`) is killed
- * with SIGKILL while a booking post is at the club, started again, and must end with exactly one
- * booking and no second post; a request whose release passed while Teebox was down is processed
+ * Crash safety with real processes: Teebox (`bun src/main.ts`) is killed with SIGKILL while a
+ * booking post is at the club, started again, and must end with exactly one booking and no second
+ * post: a release's post, and an edit's (the new slot booked at the club, the old booking then
+ * cancelled as the member asked); a request whose release passed while Teebox was down is processed
  * on start. The demo club runs in this test, behind a small proxy that can hold the club's answer
  * to a booking post (the club books; Teebox never hears back).
  */
@@ -15,12 +16,13 @@ import { createClubSim, type ClubSim } from "../../src/club-sim/index.ts";
 import { openDatabase, type AppDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { seed } from "../../src/db/seed.ts";
-import { bookingRequests, bookings, requestAttempts, users } from "../../src/db/schema.ts";
+import { bookingRequests, bookings, editAttempts, requestAttempts, users } from "../../src/db/schema.ts";
 import { addDays, manilaDate, manilaInstant, weekdayOf } from "../../src/domain/manila-time.ts";
 import { createSecretBox, keyFromString } from "../../src/lib/secret-box.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const SECRET_KEY = "crash-test-secret-key-0123456789";
+const MARIA_PASSWORD = "maria-teebox-1";
 
 interface Harness {
   dir: string;
@@ -98,7 +100,7 @@ async function prepareDatabase(dir: string, request: { date: string; releaseAt: 
     const now = Date.now();
     const [maria] = await database.db
       .insert(users)
-      .values({ username: "maria", passwordHash: "x", name: "Maria Santos", memberId: "SW-1001", clubEmail: "maria@southwoods.demo", clubPasswordSealed: secretBox.seal("maria-club"), createdAt: now, updatedAt: now })
+      .values({ username: "maria", passwordHash: await Bun.password.hash(MARIA_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 }), name: "Maria Santos", memberId: "SW-1001", clubEmail: "maria@southwoods.demo", clubPasswordSealed: secretBox.seal("maria-club"), createdAt: now, updatedAt: now })
       .returning();
     const player = { type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" };
     const [row] = await database.db
@@ -111,13 +113,25 @@ async function prepareDatabase(dir: string, request: { date: string; releaseAt: 
   }
 }
 
-function startTeebox(h: Harness, clubUrl: string): Subprocess {
+function startTeebox(h: Harness, clubUrl: string): Subprocess<"ignore", "pipe", "ignore"> {
   return Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
     cwd: h.dir,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: h.dir, SECRET_KEY, CLUB_URL: clubUrl, ADMIN_PASSWORD: "crash-admin-password", LOG_LEVEL: "error" },
-    stdout: "ignore",
+    stdout: "pipe",
     stderr: "ignore",
   });
+}
+
+/** Where the child serves, from the line it prints once it is serving. */
+async function servingUrl(process: Subprocess<"ignore", "pipe", "ignore">): Promise<string> {
+  let printed = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of process.stdout) {
+    printed += decoder.decode(chunk);
+    const url = /Teebox is running at (http:\/\/\S+)/.exec(printed)?.[1];
+    if (url) return url;
+  }
+  throw new Error(`Teebox exited before serving:\n${printed}`);
 }
 
 /** Reads the database the child writes (WAL lets a second connection read while it runs). */
@@ -180,4 +194,51 @@ test("a request whose release passed while Teebox was down is processed on start
   expect(request.status).toBe("confirmed");
   expect(request.latenessMs).toBeGreaterThan(Date.now() - releaseAt - 60_000);
   expect(h.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:08"]);
+}, 60_000);
+
+test("killed while an edit's post for the new slot is at the club, restarted: the edit is completed once, the old booking cancelled, no second post", async () => {
+  const h = (harness = await startHarness());
+  const { date, releaseAt } = openMastersDate();
+  const requestId = await prepareDatabase(h.dir, { date, releaseAt, time: "06:00" });
+  const running = startTeebox(h, h.proxyUrl);
+  child = running;
+  const url = await servingUrl(running);
+  const request = await readUntil(h.dir, async (d) => {
+    const [row] = await d.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+    return row.status === "confirmed" ? row : null;
+  });
+  const oldRef = request.bookingRef!;
+
+  // The member moves the booking to 06:16; the club books it, and Teebox never hears back.
+  const login = await fetch(`${url}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ username: "maria", password: MARIA_PASSWORD }) });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  h.holdBookings = true;
+  const body = { course: "masters", targetDate: date, selectionOrder: [{ time: "06:16", slotId: null }], memberCartType: "Walking", playerDetails: { players: [] } };
+  void fetch(`${url}/v1/bookings/${oldRef}/edit`, { method: "POST", headers: { "content-type": "application/json", origin: url, cookie }, body: JSON.stringify(body) }).catch(() => undefined);
+  await readUntil(h.dir, async (d) => ((await d.db.select().from(editAttempts)).some((a) => a.state === "sent" && a.time === "06:16") ? true : null));
+  await h.heldAnswered;
+  running.kill("SIGKILL");
+  await running.exited;
+  expect(h.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time).sort()).toEqual(["06:00", "06:16"]);
+
+  h.holdBookings = false;
+  child = startTeebox(h, h.proxyUrl);
+  const settled = await readUntil(h.dir, async (d) => {
+    const [attempt] = await d.db.select().from(editAttempts);
+    return attempt.state === "answered" ? attempt : null;
+  });
+  const clubBookings = () => h.sim.bookingsOf("maria@southwoods.demo");
+  expect(settled).toMatchObject({ outcome: "confirmed", time: "06:16", replacesRef: oldRef });
+  // The old booking is cancelled at the club once the new one is known to stand.
+  const stored = await readUntil(h.dir, async (d) => {
+    const rows = await d.db.select().from(bookings);
+    return rows.length === 1 && clubBookings().length === 1 ? rows : null;
+  });
+  const [newAtClub] = clubBookings();
+  expect(newAtClub.time).toBe("06:16");
+  expect(stored.map((b) => [b.bookingRef, b.time, b.requestId])).toEqual([[newAtClub.ref, "06:16", null]]);
+  expect(settled.bookingRef).toBe(newAtClub.ref);
+  // One post for the new slot, none after the restart.
+  expect(bookPostsOf(h.sim, "maria@southwoods.demo").map((a) => a.time)).toEqual(["06:00", "06:16"]);
 }, 60_000);

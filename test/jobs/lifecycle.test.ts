@@ -116,6 +116,43 @@ test("an edit whose first post times out reads the club before anything else and
   expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", answer.booking.bookingId]]);
 });
 
+test("an edit that cannot read the club after an unanswered post answers 504 and leaves the post for the slot watch's next pass, which completes the edit", async () => {
+  f = await startReleaseFixture({ clubTimeoutMs: 150 });
+  const OPEN_DATE = "2026-11-27";
+  await f.submit("maria", submission(OPEN_DATE, ["06:00"]));
+  await f.stepUntil(async () => (await f!.bookingsOf("maria")).length === 1);
+  const [old] = await f.bookingsOf("maria");
+  const cookie = await f.t.signIn("maria", "demo1234");
+  const maria = await f.user("maria");
+  await (await f.t.deps.sessions.forMember(maria.id)).renew();
+  const postsBefore = f.sim.attempts().filter((a) => !a.isRival).length;
+
+  f.sim.setFaults({ latencyMs: 400 });
+  const body = { ...submission(OPEN_DATE, []), selectionOrder: [{ time: "06:16", slotId: "MAS-20261127-0616" }] };
+  const editing = f.t.call("POST", `/v1/bookings/${old.bookingRef}/edit`, { cookie, body });
+  let settled = false;
+  void editing.finally(() => (settled = true));
+  // The post lands at the club unheard; then the club stops answering, so its outcome cannot be read.
+  while (f.sim.attempts().filter((a) => !a.isRival).length === postsBefore) await Bun.sleep(10);
+  f.sim.setFaults({ latencyMs: 0, down: true });
+  while (!settled) {
+    await f.clock.advance(200);
+    await Bun.sleep(10);
+  }
+  const res = await editing;
+  expect(res.status).toBe(504);
+  expect(await res.json()).toMatchObject({ errorKey: "bookings.error.edit_unsettled" });
+  expect((await f.bookingsOf("maria")).map((b) => b.time)).toEqual(["06:00"]);
+
+  // The club answers again: the next pass reads the member's bookings first and completes the edit.
+  f.sim.setFaults({ down: false });
+  await f.t.deps.slotWatch.pass();
+  const [moved] = f.sim.bookingsOf("maria@southwoods.demo");
+  expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:16"]);
+  expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", moved.ref]]);
+  expect(f.sim.attempts().filter((a) => !a.isRival).slice(postsBefore).map((p) => p.time)).toEqual(["06:16"]);
+});
+
 test("a member disabled while their request is being retried is not retried for: it fails with the reason", async () => {
   f = await startReleaseFixture();
   await f.submit("maria", submission(PLAY, ["06:00"]));

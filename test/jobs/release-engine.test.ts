@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, requestAttempts, users } from "../../src/db/schema.ts";
 import { NO_TIME_AVAILABLE } from "../../src/jobs/release-engine.ts";
-import { NOT_YET_OPEN_SCHEDULE } from "../../src/lifecycle/club-answer.ts";
+import { NOT_YET_OPEN_SCHEDULE } from "../../src/attempt/policy.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs, its morning tee times are 05:04 + 8 min steps (06:00, 06:08, 06:16 …). */

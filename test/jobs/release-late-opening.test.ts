@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, users } from "../../src/db/schema.ts";
-import { notYetOpenAsks, NOT_YET_OPEN_PER_REQUEST_MS, NOT_YET_OPEN_SCHEDULE } from "../../src/lifecycle/club-answer.ts";
+import { notYetOpenAsks, NOT_YET_OPEN_PER_REQUEST_MS, NOT_YET_OPEN_SCHEDULE } from "../../src/attempt/policy.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;

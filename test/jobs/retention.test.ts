@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, bookingRequests, bookings, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../../src/db/schema.ts";
+import { auditLog, bookingRequests, bookings, editAttempts, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../../src/db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../../src/domain/manila-time.ts";
 import { createRetention, RETENTION } from "../../src/jobs/retention.ts";
 import { createTestApp, type TestApp } from "../helpers/api.ts";
@@ -73,6 +73,13 @@ test("each growing table loses what has outlived its keeping, and nothing younge
   const oldWatch = await addWatch(t, maria, "ended", addDays(today, -(RETENTION.watchDays + 1)));
   const youngWatch = await addWatch(t, maria, "ended", addDays(today, -(RETENTION.watchDays - 1)));
   const liveWatch = await addWatch(t, maria, "watching", addDays(today, -(RETENTION.watchDays + 1)));
+  const editAttempt = (time: string, state: "sent" | "answered", playDate: string) => ({ userId: maria, replacesRef: "OLD-1", courseId: "masters", playDate, time, players: [], state, sentAt: now });
+  await db.insert(editAttempts).values([
+    editAttempt("06:00", "answered", addDays(today, -(RETENTION.editAttemptDays + 1))),
+    editAttempt("06:08", "answered", addDays(today, -(RETENTION.editAttemptDays - 1))),
+    // One whose outcome is still to be read is never old.
+    editAttempt("06:16", "sent", addDays(today, -(RETENTION.editAttemptDays + 1))),
+  ]);
   await db.insert(notifications).values([
     { userId: maria, kind: "request_confirmed", textKey: "x", context: {}, eventId: "old", createdAt: old(RETENTION.notificationDays) },
     { userId: maria, kind: "request_confirmed", textKey: "x", context: {}, eventId: "young", createdAt: young(RETENTION.notificationDays) },
@@ -102,6 +109,7 @@ test("each growing table loses what has outlived its keeping, and nothing younge
   expect((await db.select().from(bookings)).map((r) => r.bookingRef)).toEqual(["NEW-1"]);
   expect((await db.select({ id: slotWatches.id }).from(slotWatches)).map((r) => r.id).sort()).toEqual([youngWatch, liveWatch].sort());
   expect((await db.select().from(watchAttempts).where(eq(watchAttempts.watchId, oldWatch))).length).toBe(0);
+  expect((await db.select().from(editAttempts)).map((r) => r.time)).toEqual(["06:08", "06:16"]);
   expect((await db.select().from(notifications)).map((r) => r.eventId)).toEqual(["young"]);
   expect((await db.select().from(mailOutbox)).map((r) => r.eventId)).toEqual(["young"]);
   expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(["live"]);

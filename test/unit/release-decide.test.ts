@@ -14,7 +14,7 @@ import {
   type Decision,
   type RetrySettings,
   type RetryState,
-} from "../../src/lifecycle/club-answer.ts";
+} from "../../src/attempt/policy.ts";
 
 const SETTINGS: RetrySettings = {
   notYetOpenSchedule: [

@@ -5,7 +5,6 @@
  */
 import type { MemberClubSession, PreparedBooking } from "../../club/client.ts";
 import type { RequestPhase } from "../../db/schema.ts";
-import type { RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../services/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
@@ -38,12 +37,6 @@ export interface RunContext {
   request: RequestRow;
   session: MemberClubSession;
   excluded: Set<string>;
-  /** A booking post went unanswered: the club must be read before anything else is posted. */
-  hasUnsettledPost: boolean;
-  /** Since when the club's bookings page could not be read to settle such a post. */
-  unreadableSince?: number | null;
-  /** The trouble outlasted the retry window: when the read shows no booking, fail for this. */
-  failIfAbsent?: RequestReason | null;
   /** The phase last stored for the request (decision 116). */
   phase?: RequestPhase | null;
   /**
@@ -72,7 +65,7 @@ export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promi
     if (!(await markProcessing(rt.deps.database.db, row.id, rt.now(), rt.measured ?? null))) continue;
     const request = { ...row, status: "processing" as const };
     try {
-      contexts.push({ request, session: await rt.deps.sessions.forMember(request.userId), excluded: new Set(), hasUnsettledPost: false });
+      contexts.push({ request, session: await rt.deps.sessions.forMember(request.userId), excluded: new Set() });
     } catch (error) {
       await finishFailed(rt, request, sessionFailure(error));
     }

@@ -8,7 +8,7 @@
  * Bounded: a line exists only while requests wait in it, and each request waits in one at most.
  */
 import type { Clock } from "../../lib/clock.ts";
-import { notYetOpenTurnMs } from "../../lifecycle/club-answer.ts";
+import { notYetOpenTurnMs } from "../../attempt/policy.ts";
 
 interface Line {
   waiters: (() => void)[];

@@ -6,7 +6,7 @@ import type { MemberClubSession } from "../../club/client.ts";
 import { reason } from "../../domain/request-reasons.ts";
 import type { RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure, sessionFailure } from "./outcomes.ts";
-import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
+import { findBookedAtClub } from "../../attempt/reconcile.ts";
 import { knownBookingRefs, loadAttempts, loadRequestsByStatus, settleUnansweredAttempts } from "../../lifecycle/request-lifecycle.ts";
 import { runRequest } from "./runner.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
@@ -31,7 +31,7 @@ export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
       continue;
     }
     // Resumed after a stop: the member's status is read again before anything is posted.
-    const ctx: RunContext = { request, session, excluded: new Set(), hasUnsettledPost: false, isMemberStale: true };
+    const ctx: RunContext = { request, session, excluded: new Set(), isMemberStale: true };
     if (mine.length > 0 && (await settleAfterRestart(rt, ctx)) === "booked") continue;
     resumable.push(ctx);
   }

@@ -1,34 +1,24 @@
 /**
  * One request from the instant on: its times in priority order through the claim board, each
- * tried until it is booked, gone or the request fails. What to do after each club answer is
- * decided by `decideAfterAnswer` (decide.ts); this file only carries it out.
+ * posted for through the one booking attempt (src/attempt/attempt.ts) until it is booked, gone or
+ * the request fails. What each club answer means is the policy's (src/attempt/policy.ts); this file
+ * gives the attempt what a release adds: the engine's pauses and the date's turns, the shared
+ * sheets and predicted slot ids, the member's status before each post, and the request's story.
  */
-import { ClubError } from "../../club/errors.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
-import { reason, type RequestReason } from "../../domain/request-reasons.ts";
+import { reason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../services/club-players.ts";
-import { decideAfterAnswer, freshRetryState, showsDateOpen, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
+import { asClubError, attemptSlot, type AttemptCaller, type PostedAhead, type SlotLookup } from "../../attempt/attempt.ts";
+import type { ClubAnswer, Decision } from "../../attempt/policy.ts";
 import type { AttemptSentAt, PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
-import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
-import { describeError, type ReleaseRuntime } from "./runtime.ts";
+import type { ReleaseRuntime } from "./runtime.ts";
 
 /** A member read this recently is not read again before a post (their status: decision 082). */
 const MEMBER_FRESH_MS = 1000;
-
-type SlotResult =
-  | { kind: "booked" }
-  /** Taken by someone else: nobody tries it again. */
-  | { kind: "gone" }
-  /** Not for this request (not on the club's sheet, or refused for it alone): the others may still try it. */
-  | { kind: "skip" }
-  | { kind: "failed"; reason: RequestReason }
-  /** A post's outcome stayed unknown for the whole retry window: never failed, needs attention. */
-  | { kind: "unsure" }
-  | { kind: "stopped" };
 
 export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttempt?: PreparedAttempt): Promise<void> {
   const { request } = ctx;
@@ -51,16 +41,27 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
         }
         time = choice.time;
       }
-      const result = await trySlot(rt, ctx, time, prepared?.time === time ? prepared : undefined);
+      const posted = prepared?.time === time ? postedAhead(rt, ctx, prepared) : undefined;
       prepared = undefined;
-      if (result.kind === "booked" || result.kind === "stopped") return;
-      if (result.kind === "unsure") return void (await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs)));
-      if (result.kind === "failed") {
-        rt.board.release(request.id, request.playDate, request.courseId, time, "free");
-        return void (await finishFailed(rt, request, result.reason));
+      const outcome = await attemptSlot(releaseCaller(rt, ctx), time, posted);
+      switch (outcome.kind) {
+        case "booked":
+          return void (await finishBooked(rt, request, outcome.attemptId, outcome.time, outcome.ref, outcome.durationMs));
+        case "unsettled":
+          // Stopped: left processing for the next start. Unreadable for the whole window: needs attention.
+          if (outcome.cause === "unreadable") await finishUnsure(rt, request, Math.round(rt.settings.unavailableWindowMs / rt.settings.retryMinuteMs));
+          return;
+        case "failed":
+          rt.board.release(request.id, request.playDate, request.courseId, time, "free");
+          return void (await finishFailed(rt, request, outcome.reason));
+        case "skip":
+          ctx.excluded.add(time);
+          rt.board.release(request.id, request.playDate, request.courseId, time, "free");
+          break;
+        case "taken":
+          rt.board.release(request.id, request.playDate, request.courseId, time, "gone");
+          break;
       }
-      if (result.kind === "skip") ctx.excluded.add(time);
-      rt.board.release(request.id, request.playDate, request.courseId, time, result.kind === "gone" ? "gone" : "free");
     }
   } catch (error) {
     // Left processing on purpose: a restart reconciles it with the club.
@@ -71,183 +72,92 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
   }
 }
 
-/** One time of a request, until it is booked, gone, or the request fails. */
-async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstAttempt?: PreparedAttempt): Promise<SlotResult> {
+/** What a release adds to an attempt: its engine's pauses and turns, its sheets and predicted ids, its member's status, its story. */
+function releaseCaller(rt: ReleaseRuntime, ctx: RunContext): AttemptCaller {
   const { request } = ctx;
   const { db } = rt.deps.database;
-  let state: RetryState = freshRetryState();
-  let mustReadSheet = false;
   const dateKey = openingKey(request);
-
-  /** Carries out a decision; null means: go round again for the same time. */
-  const carryOut = async (answer: ClubAnswer): Promise<SlotResult | null> => {
-    const next = decideAfterAnswer({ answer, state, now: rt.now(), playDate: request.playDate, settings: rt.settings });
-    state = next.state;
-    const decision: Decision = next.decision;
-    await rt.notePhase(request, ctx, phaseAfter(answer, decision));
-    switch (decision.kind) {
-      case "book":
-        return { kind: "booked" };
-      case "next_time":
-        return { kind: decision.gone ? "gone" : "skip" };
-      case "fail":
-        return { kind: "failed", reason: decision.reason };
-      case "read_sheet":
-        // The club did not know the id we predicted: read its sheet and try the real one.
-        mustReadSheet = true;
-        rt.templates.set(request.courseId, null);
-        return null;
-      case "re_sign_in": {
-        const refused = await renewSession(ctx);
-        if (refused) return refused;
-        return decision.afterMs === null ? null : pause(decision.afterMs);
-      }
-      case "reconcile":
-        ctx.hasUnsettledPost = true;
-        ctx.failIfAbsent = decision.failIfAbsent ?? null;
-        return pause(decision.afterMs);
-      case "retry_same": {
+  const pause = async (ms: number) => {
+    ctx.isMemberStale = true;
+    await rt.sleepFor(ms);
+    return rt.isRunning;
+  };
+  return {
+    session: ctx.session,
+    booking: { date: request.playDate, course: request.courseId, players: toClubPlayers(request.players) },
+    settings: rt.settings,
+    now: rt.now,
+    pause,
+    slotFor: (time, mustRead) => resolveSlot(rt, ctx, time, mustRead),
+    settlesUnknown: "now",
+    postedTimes: () => [...(rt.attempted.get(request.id) ?? [])],
+    takenRefs: (refs) => knownBookingRefs(db, request.userId, refs),
+    record: {
+      async sent({ time, slotId }) {
+        const firedAtLocal = rt.now();
+        const firedAtClub = rt.clubNow();
+        const attemptId = await recordAttemptSent(db, { requestId: request.id, time, slotId, firedAtClub, firedAtLocal });
+        rt.noteAttempted(request.id, time);
+        await noteLateness(rt, request, firedAtClub);
+        return attemptId;
+      },
+      answered: (attemptId, heard) => recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
+      // The request stays processing: a restart reads the club for every time it posted.
+      unknown: (attemptId, heard) => recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
+    },
+    hooks: {
+      isStopped: () => !rt.isRunning,
+      async beforePost() {
+        // A member disabled since the release is not retried for: the request fails, nothing more is posted.
+        if (!ctx.isMemberStale) return null;
+        ctx.isMemberStale = false;
+        ctx.memberReadAt = rt.now();
+        return (await disabledMembers(db, [request.userId])).size > 0 ? reason("bookings.reason.member_disabled", { date: request.playDate }) : null;
+      },
+      onDateOpen: () => rt.openings.opened(dateKey),
+      afterDecision: (answer, decision) => rt.notePhase(request, ctx, phaseAfter(answer, decision)),
+      async waitTurn(afterMs) {
         // Not open yet: this request's turn among the date's (decision 147), or the date seen open.
-        await rt.park(Promise.race([rt.openings.wait(dateKey, decision.afterMs), rt.stopped()]));
+        await rt.park(Promise.race([rt.openings.wait(dateKey, afterMs), rt.stopped()]));
         // A member read within the last second is not read again: at the opening every waiting
         // request posts at once, and a read each would hold their posts back.
         if (rt.now() - (ctx.memberReadAt ?? Number.NEGATIVE_INFINITY) >= MEMBER_FRESH_MS) ctx.isMemberStale = true;
-        return rt.isRunning ? null : { kind: "stopped" };
-      }
-      case "back_off":
-        return pause(decision.afterMs);
-    }
+        return rt.isRunning;
+      },
+      onSlotIdRefused: () => rt.templates.set(request.courseId, null),
+      onUnreadable: () => rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id }),
+      afterSettled: () => rt.notePhase(request, ctx, null),
+    },
   };
-  const pause = async (ms: number): Promise<SlotResult | null> => {
-    ctx.isMemberStale = true;
-    await rt.sleepFor(ms);
-    return rt.isRunning ? null : { kind: "stopped" };
-  };
-
-  for (;;) {
-    if (!rt.isRunning) return { kind: "stopped" };
-    if (ctx.hasUnsettledPost) {
-      const settled = await settleUnansweredPost(rt, ctx);
-      if (settled) return settled;
-      continue;
-    }
-    let slotId: string;
-    let attemptId: number;
-    // A first attempt's times are known once its post has left: asked for when its answer is in.
-    let sentAt: (() => AttemptSentAt) | null = null;
-    let launched: PreparedAttempt["launched"] = null;
-    if (firstAttempt) {
-      attemptId = firstAttempt.attemptId;
-      slotId = firstAttempt.slotId;
-      state = { ...state, isPredicted: firstAttempt.isPredicted };
-      launched = firstAttempt.launched;
-      const calledAt = { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
-      sentAt = launched ? launched.sentAt : () => calledAt;
-      firstAttempt = undefined;
-    } else {
-      // A member disabled since the release is not retried for: the request fails, nothing more is posted.
-      if (ctx.isMemberStale) {
-        ctx.isMemberStale = false;
-        ctx.memberReadAt = rt.now();
-        if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
-      }
-      const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
-      if (resolved.kind === "gone" || resolved.kind === "skip") return resolved;
-      if (resolved.kind === "answer") {
-        const outcome = await carryOut(resolved.answer);
-        if (outcome) return outcome;
-        continue;
-      }
-      slotId = resolved.slotId;
-      state = { ...state, isPredicted: resolved.isPredicted };
-      const firedAtLocal = rt.now();
-      const firedAtClub = rt.clubNow();
-      attemptId = await recordAttemptSent(db, { requestId: request.id, time, slotId, firedAtClub, firedAtLocal });
-      rt.noteAttempted(request.id, time);
-      if (request.latenessMs === null) {
-        request.latenessMs = firedAtClub - request.releaseAt;
-        await recordLateness(db, request.id, request.latenessMs);
-      }
-    }
-    const started = performance.now();
-    const settleSentAt = async () => {
-      if (!sentAt) return;
-      const actual = sentAt();
-      sentAt = null;
-      await recordAttemptTimes(db, attemptId, actual);
-      if (request.latenessMs === null) {
-        request.latenessMs = actual.firedAtClub - request.releaseAt;
-        await recordLateness(db, request.id, request.latenessMs);
-      }
-    };
-    let answer: ClubAnswer;
-    try {
-      const { ref } = await (launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId, time, players: toClubPlayers(request.players) }));
-      answer = { to: "post", kind: "booked", ref };
-      // The date is open: the requests waiting for their turn post now, before this one's bookkeeping.
-      rt.openings.opened(dateKey);
-      await settleSentAt();
-    } catch (caught) {
-      const error = asClubError(caught);
-      if (showsDateOpen({ to: "post", kind: "error", error })) rt.openings.opened(dateKey);
-      await settleSentAt();
-      await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, reason: attemptReason(error), durationMs: Math.round(performance.now() - started) });
-      answer = { to: "post", kind: "error", error };
-    }
-    if (answer.kind === "booked") {
-      await finishBooked(rt, request, attemptId, time, answer.ref, Math.round(performance.now() - started));
-      return { kind: "booked" };
-    }
-    const outcome = await carryOut(answer);
-    if (outcome) return outcome;
-  }
 }
 
-async function renewSession(ctx: RunContext): Promise<Extract<SlotResult, { kind: "failed" }> | null> {
-  try {
-    await ctx.session.renew();
-    return null;
-  } catch (caught) {
-    if (asClubError(caught).kind === "bad_credentials") return { kind: "failed", reason: reason("bookings.reason.bad_credentials") };
-    return null;
-  }
-}
-
-/**
- * After a post without an answer: is the booking at the club? Until the club can be read, nothing
- * else is posted for this request, so it can never end up with two bookings.
- */
-async function settleUnansweredPost(rt: ReleaseRuntime, ctx: RunContext): Promise<SlotResult | null> {
+/** A first attempt posted at the instant: its times are known once its post has left, and written with its answer. */
+function postedAhead(rt: ReleaseRuntime, ctx: RunContext, attempt: PreparedAttempt): PostedAhead {
   const { request } = ctx;
-  const times = [...(rt.attempted.get(request.id) ?? [])];
-  const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(rt.deps.database.db, request.userId, refs));
-  if (found === "unreadable") {
-    rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
-    ctx.unreadableSince ??= rt.now();
-    // The outcome is unknown, so never Failed: after the whole window nothing more is posted and
-    // the request needs attention (decision 117); until then the club is read again shortly.
-    if (rt.now() - ctx.unreadableSince >= rt.settings.unavailableWindowMs) return { kind: "unsure" };
-    ctx.isMemberStale = true;
-    await rt.sleepFor(rt.settings.unavailableBackoffMs.at(-1) ?? 1000);
-    return rt.isRunning ? null : { kind: "stopped" };
-  }
-  ctx.unreadableSince = null;
-  ctx.hasUnsettledPost = false;
-  const failure = ctx.failIfAbsent ?? null;
-  ctx.failIfAbsent = null;
-  if (found) {
-    await finishBooked(rt, request, null, found.time, found.ref, null);
-    return { kind: "booked" };
-  }
-  // Read, and not booked: the engine may go on (or fail, when the trouble outlasted the window).
-  await rt.notePhase(request, ctx, null);
-  return failure ? { kind: "failed", reason: failure } : null;
+  const calledAt: AttemptSentAt = { firedAtLocal: rt.now(), firedAtClub: rt.clubNow() };
+  const { launched } = attempt;
+  return {
+    attemptId: attempt.attemptId,
+    slotId: attempt.slotId,
+    isPredicted: attempt.isPredicted,
+    answer: launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId: attempt.slotId, time: attempt.time, players: toClubPlayers(request.players) }),
+    async afterAnswer() {
+      const actual = launched ? launched.sentAt() : calledAt;
+      await recordAttemptTimes(rt.deps.database.db, attempt.attemptId, actual);
+      await noteLateness(rt, request, actual.firedAtClub);
+    },
+  };
 }
 
-type ResolvedSlot = { kind: "ready"; slotId: string; isPredicted: boolean } | { kind: "gone" } | { kind: "skip" } | { kind: "answer"; answer: ClubAnswer };
+/** How late the request's first post left after its release instant (its first post only). */
+async function noteLateness(rt: ReleaseRuntime, request: RunContext["request"], firedAtClub: number): Promise<void> {
+  if (request.latenessMs !== null) return;
+  request.latenessMs = firedAtClub - request.releaseAt;
+  await recordLateness(rt.deps.database.db, request.id, request.latenessMs);
+}
 
 /** The club's slot id for a time: chosen from live data, predicted, or read from the sheet. */
-async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mustRead: boolean): Promise<ResolvedSlot> {
+async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mustRead: boolean): Promise<SlotLookup> {
   const { request } = ctx;
   const known = mustRead ? null : knownSlotId(rt, request, time);
   if (known) return { kind: "ready", ...known };
@@ -262,8 +172,7 @@ async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mu
   for (const slot of sheet.slots) if (slot.status !== "AVAILABLE") rt.board.markGone(request.playDate, request.courseId, slot.time);
   const slot = sheet.slots.find((s) => s.time === time);
   // The club has no such time on this date: that slot fails for everyone; the next time is tried.
-  if (!slot) return { kind: "gone" };
-  if (slot.status !== "AVAILABLE") return { kind: "gone" };
+  if (slot?.status !== "AVAILABLE") return { kind: "taken" };
   return { kind: "ready", slotId: slot.slotId, isPredicted: false };
 }
 
@@ -296,15 +205,3 @@ function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null
   return null;
 }
 
-/** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */
-function attemptReason(error: ClubError): RequestReason {
-  if (error.kind === "page_not_understood") return reason("bookings.reason.page_not_understood");
-  if (error.kind === "slow_down") return reason("bookings.reason.club_slowed_down");
-  if (error.kind === "unavailable") return error.status === undefined ? reason("bookings.reason.club_timeout") : reason("bookings.reason.other", { message: error.message });
-  return reason("bookings.reason.club_refused", { message: error.message });
-}
-
-export function asClubError(error: unknown): ClubError {
-  if (error instanceof ClubError) return error;
-  return new ClubError("unavailable", describeError(error), { cause: error });
-}

@@ -13,7 +13,7 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Notifier } from "../../realtime/notifier.ts";
 import type { JobHandle, JobRegistry } from "../registry.ts";
 import { ClaimBoard } from "./claims.ts";
-import { NOT_YET_OPEN_SCHEDULE, type RetrySettings } from "../../lifecycle/club-answer.ts";
+import { NOT_YET_OPEN_SCHEDULE, type RetrySettings } from "../../attempt/policy.ts";
 import { OpeningTurns } from "./opening-turns.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import type { RequestPhase } from "../../db/schema.ts";

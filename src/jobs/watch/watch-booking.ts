@@ -1,8 +1,13 @@
 /**
- * One watch's booking post, with the engine's rules: the same decision after each club answer
- * (src/lifecycle/club-answer.ts), the attempt written 'sent' before the post leaves, and after a
- * post without a readable answer nothing more for the member until the club has been read
- * (src/lifecycle/reconcile.ts). Upgrades cancel the old booking only once the new one stands.
+ * How a freed slot becomes a booking. The slot watch's pass (src/jobs/slot-watch.ts) hands a watch
+ * the free slot it found; here the watch posts for it through the one booking attempt
+ * (src/attempt/attempt.ts): the attempt written 'sent' in watch_attempts before the post leaves,
+ * the club's answer weighed by the policy (src/attempt/policy.ts) with no window (a watch never
+ * waits inside a post: its next pass is its retry, so it posts once per pass). Booked, the watch,
+ * its attempt and the booking row change together; an upgrade's old booking is cancelled once the
+ * new one stands, and the member is told. A post whose outcome is unknown stays 'sent': the next
+ * pass reads the member's club bookings before anything else is posted for them (`watchOpenPosts`,
+ * with src/attempt/reconcile.ts), so a watch books at most once, across a crash too (decision 108).
  */
 import type { AppDatabase } from "../../db/client.ts";
 import type { MemberClubSession } from "../../club/client.ts";
@@ -11,15 +16,17 @@ import type { MemberSessions } from "../../club/member-sessions.ts";
 import type { FreeSlot } from "../../domain/watches.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { attemptSlot } from "../../attempt/attempt.ts";
+import type { RetrySettings } from "../../attempt/policy.ts";
+import type { OpenPostKind } from "../../attempt/reconcile.ts";
 import { removeBookingByRef } from "../../lifecycle/booking-records.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type RetrySettings } from "../../lifecycle/club-answer.ts";
-import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { courseNameOf } from "../../lifecycle/request-lifecycle.ts";
 import {
   claimedBookingRefs,
   endWatch,
   findWatch,
   markWatchBooked,
+  membersWithUnansweredAttempts,
   recordWatchAttemptAnswer,
   recordWatchAttemptSent,
   settleUnansweredWatchAttempts,
@@ -74,71 +81,75 @@ async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | nul
 export async function postForWatch(d: WatchBookingDeps, session: MemberClubSession, watch: WatchRow, slot: FreeSlot & { slotId: string }): Promise<PostOutcome> {
   const { db } = d.database;
   const courseName = await courseNameOf(db, slot.courseId);
-  const attemptId = await recordWatchAttemptSent(db, { watchId: watch.id, userId: watch.userId, courseId: slot.courseId, time: slot.time, slotId: slot.slotId, sentAt: d.clock.now() });
-  const startedAt = d.clock.now();
-  let answer: ClubAnswer;
-  try {
-    const { ref } = await session.book({ date: slot.date, course: slot.courseId, slotId: slot.slotId, time: slot.time, players: toClubPlayers(watch.players) });
-    answer = { to: "post", kind: "booked", ref };
-  } catch (error) {
-    if (!(error instanceof ClubError)) throw error;
-    answer = { to: "post", kind: "error", error };
-  }
-  const durationMs = d.clock.now() - startedAt;
-  const { decision } = decideAfterAnswer({ answer, state: freshRetryState(), now: d.clock.now(), playDate: slot.date, settings: WATCH_RETRY });
-  if (decision.kind === "book") {
-    const isMoved = await markWatchBooked(d.database, { watch, attemptId, courseId: slot.courseId, courseName, time: slot.time, ref: decision.ref, durationMs, now: d.clock.now() });
-    if (!isMoved) {
+  const outcome = await attemptSlot(
+    {
+      session,
+      booking: { date: slot.date, course: slot.courseId, players: toClubPlayers(watch.players) },
+      settings: WATCH_RETRY,
+      now: () => d.clock.now(),
+      pause: async () => true,
+      // The pass found the slot free and its id: one post for it, and no other.
+      slotFor: async () => ({ kind: "ready", slotId: slot.slotId, isPredicted: false }),
+      maxPosts: 1,
+      // Left 'sent': the next pass reads the member's club bookings first.
+      settlesUnknown: "later",
+      postedTimes: () => [slot.time],
+      takenRefs: (refs) => claimedBookingRefs(db, watch.userId, refs),
+      record: {
+        sent: ({ time, slotId }) => recordWatchAttemptSent(db, { watchId: watch.id, userId: watch.userId, courseId: slot.courseId, time, slotId, sentAt: d.clock.now() }),
+        answered: (attemptId, heard) => recordWatchAttemptAnswer(db, attemptId, { outcome: heard.error.kind, key: heard.reason.key, context: heard.reason.context, durationMs: heard.durationMs }),
+      },
+    },
+    slot.time,
+  );
+  switch (outcome.kind) {
+    case "booked": {
+      const isMoved = await markWatchBooked(d.database, { watch, attemptId: outcome.attemptId, courseId: slot.courseId, courseName, time: slot.time, ref: outcome.ref, durationMs: outcome.durationMs, now: d.clock.now() });
       // Cancelled while the post was out: the booking is the member's all the same.
-      d.logger.warn("watch: booked after it stopped watching", { watchId: watch.id, ref: decision.ref });
-      return { kind: "booked", ref: decision.ref };
+      if (isMoved) await afterBooked(d, session, watch, courseName, slot.time, outcome.ref);
+      else d.logger.warn("watch: booked after it stopped watching", { watchId: watch.id, ref: outcome.ref });
+      return { kind: "booked", ref: outcome.ref };
     }
-    await afterBooked(d, session, watch, courseName, slot.time, decision.ref);
-    return { kind: "booked", ref: decision.ref };
+    case "unsettled":
+      return { kind: "unsettled" };
+    case "failed":
+      if (outcome.reason.key !== "bookings.reason.bad_credentials") return { kind: "not_booked", gone: false };
+      await endWatch(db, watch.id, { key: "watches.reason.bad_credentials", context: {} }, d.clock.now());
+      d.notifier.publish({ type: "data_changed", userId: watch.userId });
+      return { kind: "ended" };
+    case "taken":
+    case "skip":
+      return { kind: "not_booked", gone: outcome.kind === "taken" };
   }
-  const error = answer.kind === "error" ? answer.error : null;
-  // The engine's rule says when a post may have booked (a timeout, an unreadable page, a bot wall).
-  if (decision.kind === "reconcile") return { kind: "unsettled" };
-  const context = { message: error?.message ?? "" };
-  await recordWatchAttemptAnswer(db, attemptId, { outcome: error?.kind ?? "refused", key: "bookings.reason.club_refused", context, durationMs });
-  if (decision.kind === "fail" && decision.reason.key === "bookings.reason.bad_credentials") {
-    await endWatch(db, watch.id, { key: "watches.reason.bad_credentials", context: {} }, d.clock.now());
-    d.notifier.publish({ type: "data_changed", userId: watch.userId });
-    return { kind: "ended" };
-  }
-  if (decision.kind === "re_sign_in") await session.renew().catch(() => undefined);
-  return { kind: "not_booked", gone: decision.kind === "next_time" && decision.gone };
 }
 
-/**
- * Reads the member's club bookings for their unanswered posts. True when the member may post
- * again (nothing was left unanswered, or the club showed what became of it).
- */
-export async function reconcileMember(d: WatchBookingDeps, userId: number): Promise<boolean> {
+/** The watches' posts whose outcome nobody heard, settled by a read of the member's club bookings at the start of a pass. */
+export function watchOpenPosts(d: WatchBookingDeps): OpenPostKind {
   const { db } = d.database;
-  const open = await unansweredAttemptsOf(db, userId);
-  if (open.length === 0) return true;
-  let session: MemberClubSession;
-  try {
-    session = await d.sessions.forMember(userId);
-  } catch {
-    return false;
-  }
-  for (const attempt of open) {
-    const watch = await findWatch(db, attempt.watchId);
-    if (!watch) continue;
-    const found = await findBookedAtClub(session, { playDate: watch.playDate, courseId: attempt.courseId, times: [attempt.time] }, (refs) => claimedBookingRefs(db, userId, refs));
-    if (found === "unreadable") return false;
-    if (found === null) {
-      await settleUnansweredWatchAttempts(db, [attempt.id]);
-      continue;
-    }
-    const courseName = await courseNameOf(db, attempt.courseId);
-    if (await markWatchBooked(d.database, { watch, attemptId: attempt.id, courseId: attempt.courseId, courseName, time: found.time, ref: found.ref, durationMs: null, now: d.clock.now() })) {
-      await afterBooked(d, session, watch, courseName, found.time, found.ref);
-    } else {
-      await recordWatchAttemptAnswer(db, attempt.id, { outcome: "confirmed", key: "watches.reason.booked", context: { course: courseName, time: found.time, ref: found.ref }, durationMs: null });
-    }
-  }
-  return true;
+  return {
+    members: () => membersWithUnansweredAttempts(db),
+    takenRefs: (userId, refs) => claimedBookingRefs(db, userId, refs),
+    async openPosts(userId) {
+      const posts = [];
+      for (const attempt of await unansweredAttemptsOf(db, userId)) {
+        const watch = await findWatch(db, attempt.watchId);
+        if (!watch) continue;
+        posts.push({
+          playDate: watch.playDate,
+          courseId: attempt.courseId,
+          time: attempt.time,
+          async booked(found: { ref: string; time: string }, session: MemberClubSession) {
+            const courseName = await courseNameOf(db, attempt.courseId);
+            if (await markWatchBooked(d.database, { watch, attemptId: attempt.id, courseId: attempt.courseId, courseName, time: found.time, ref: found.ref, durationMs: null, now: d.clock.now() })) {
+              await afterBooked(d, session, watch, courseName, found.time, found.ref);
+            } else {
+              await recordWatchAttemptAnswer(db, attempt.id, { outcome: "confirmed", key: "watches.reason.booked", context: { course: courseName, time: found.time, ref: found.ref }, durationMs: null });
+            }
+          },
+          notBooked: () => settleUnansweredWatchAttempts(db, [attempt.id]),
+        });
+      }
+      return posts;
+    },
+  };
 }
