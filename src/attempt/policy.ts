@@ -1,7 +1,16 @@
 /**
- * What the release engine does after each answer of the club, as one pure function over the
- * answer and the retry state of the time being tried: no club, no clock, no database. Every
- * kind of club failure is decided here and nowhere else, so a new kind is one line of the switch.
+ * What every booking post does after each answer of the club (a release's, an edit's, a watch's:
+ * src/attempt/attempt.ts carries each decision out), as one pure function over the answer and the
+ * retry state of the time being tried: no club, no clock, no database. Every kind of club failure
+ * is decided here and nowhere else, so a new kind is one line of the switch. Callers differ only
+ * in their `RetrySettings`: a release tries club trouble for `club_retry_minutes`; an edit (the
+ * member waits) and a watch (its next pass is its retry) have no window at all.
+ *
+ * A club 500 to a booking post, during a release's retries: the post may have booked before the
+ * club failed, so the decision is `reconcile`: after the next backoff pause the member's club
+ * bookings are read before anything else is posted; booked → done; not booked → the same time
+ * again, backing off; after the window, `failIfAbsent` ends it only once a read shows no booking.
+ * A 500 to a sheet read (nothing booked) is `back_off`, and past the window a failure.
  */
 import type { ClubErrorKind } from "../club/errors.ts";
 import { reason, type RequestReason } from "../domain/request-reasons.ts";
@@ -93,24 +102,29 @@ export type ClubAnswer =
   /** The sheet was read but the date is not open yet. */
   | { to: "sheet"; kind: "not_released" };
 
+/** What to do next; each says what the attempt (src/attempt/attempt.ts) does with it. */
 export type Decision =
+  /** Booked: the attempt's outcome is `booked`. */
   | { kind: "book"; ref: string }
-  /** Try the request's next time. `gone`: nobody tries this one again; else only this request skips it. */
+  /** Try the caller's next time (outcome `taken` when `gone`: nobody tries this one again; else `skip`: only this caller). */
   | { kind: "next_time"; gone: boolean }
-  /** The same time again after a pause (the date is not open yet): the request's turn at the date's pace. */
+  /** The same time again after a pause (the date is not open yet): the caller's turn at the date's pace. */
   | { kind: "retry_same"; afterMs: number }
   /** Club trouble with nothing possibly booked: the same time again after a growing pause. */
   | { kind: "back_off"; afterMs: number }
   /**
    * A post went unanswered: after the pause, read the member's club bookings before posting
-   * anything. Never a failure while the outcome is unknown; `failIfAbsent` (the trouble has lasted
-   * the whole window) says: when the read shows no booking, the request fails for this reason.
+   * anything (or, for a caller that reads later, outcome `unsettled` with the attempt left 'sent').
+   * Never a failure while the outcome is unknown; `failIfAbsent` (the trouble has lasted the whole
+   * window) says: when the read shows no booking, the attempt fails for this reason. A club that
+   * cannot be read for the whole window: outcome `unsettled`.
    */
   | { kind: "reconcile"; afterMs: number; failIfAbsent?: RequestReason }
-  /** Sign in again, then (after `afterMs`, when given) try the same time. */
+  /** Sign in again, then (after `afterMs`, when given) try the same time; a refused login fails. */
   | { kind: "re_sign_in"; afterMs: number | null }
-  /** The predicted slot id was refused: read the sheet for the real one and post again. */
+  /** The slot id was refused: read the sheet for the real one and post again. */
   | { kind: "read_sheet" }
+  /** Nothing more for this time: outcome `failed` with the reason. */
   | { kind: "fail"; reason: RequestReason };
 
 export interface DecisionInput {
@@ -194,7 +208,8 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
       // Expired again right after a sign-in: the club is in trouble; sign in afresh after the pause.
       return trouble(refused, backOff, { hasRenewed: false });
     case "unavailable":
-      // Without a readable answer the club may have booked it: read the club before posting again.
+      // Without a readable answer (a timeout, a 5xx, the club unreachable) the club may have booked
+      // it: read the club before posting again. Trouble that cannot have booked backs off.
       return error.isAmbiguous ? unknownOutcome(timeout) : trouble(timeout, backOff);
     case "page_not_understood":
       return unknownOutcome(unreadable);
