@@ -1,7 +1,9 @@
 /**
  * The one place the object graph is built, for `main.ts`, the tests and the benchmarks alike:
  * what the caller gives (database, clock, logger, keys, the club's address) plus any part it
- * overrides; every part built here from the final (possibly overridden) parts it depends on.
+ * overrides; every part built here from the final (possibly overridden) parts it depends on: the
+ * club adapter, the notifier, every job (`jobsOf` lists them in the order they start) and every
+ * socket action. Callers compose the config, then start and stop what is built.
  */
 import type { AppDatabase } from "./db/client.ts";
 import type { AppDeps } from "./deps.ts";
@@ -24,6 +26,11 @@ import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts"
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
 import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
 import { createTelemetry, type TelemetryOptions } from "./jobs/telemetry.ts";
+import { createScraper, type ScraperOptions } from "./jobs/scraper.ts";
+import type { Job } from "./jobs/engine.ts";
+import { registerPlayersActions } from "./features/players/players.service.ts";
+import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
+import { registerScraperActions } from "./features/availability/scraper.actions.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -42,6 +49,7 @@ export interface ContainerConfig {
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
   retention?: RetentionOptions;
+  scraper?: ScraperOptions;
   telemetry?: TelemetryOptions;
   metricsToken?: string | null;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
@@ -86,6 +94,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     sessions,
     notifier,
     mailSender,
+    scraper: overrides.scraper ?? createScraper(jobDeps, config.scraper),
     releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     edits,
@@ -96,5 +105,17 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     // The club adapter counts every request (decision 145).
     telemetry: overrides.telemetry ?? createTelemetry({ ...jobDeps, clubRequestsTotal: () => club.politeness?.traffic.total() ?? 0 }, config.telemetry),
   };
+  // The socket's client actions, each answered by the feature that owns it.
+  registerPlayersActions(deps);
+  registerBookingActions(deps);
+  registerScraperActions(deps.hub, deps.scraper);
   return deps;
+}
+
+/**
+ * Every job, in the order they start (the engine stops them in reverse): each is { start(), stop() },
+ * and stop() lets work in flight finish.
+ */
+export function jobsOf(deps: AppDeps): Job[] {
+  return [deps.scraper, deps.releaseEngine, deps.bookingsSync, deps.slotWatch, deps.readiness, deps.mailSender, deps.retention, deps.telemetry];
 }

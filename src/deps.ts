@@ -18,6 +18,7 @@ import type { BookingsSync } from "./jobs/bookings-sync.ts";
 import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
+import type { Scraper } from "./jobs/scraper.ts";
 import type { EditAttempts } from "./attempt/edit.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
 import type { Retention } from "./jobs/retention.ts";
@@ -46,6 +47,8 @@ export interface AppDeps {
   sessions: MemberSessions;
   /** Turns domain events into what browsers are told (the only publisher of socket pushes). */
   notifier: Notifier;
+  /** Reads the club's tee sheets and advisories on a schedule, and when a member asks (RUN_SCRAPER). */
+  scraper: Scraper;
   /** Fires queued booking requests at the release instant (started by main.ts; a test starts it when it needs it). */
   releaseEngine: ReleaseEngine;
   /** Keeps confirmed bookings in step with the club. */

@@ -15,10 +15,6 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createTrustPolicy } from "./lib/trust.ts";
-import { registerPlayersActions } from "./features/players/players.service.ts";
-import { registerBookingActions } from "./features/bookings/bookings.actions.ts";
-import { createScraper } from "./jobs/scraper.ts";
-import { registerScraperActions } from "./features/availability/scraper.actions.ts";
 import { startHttpServer } from "./server.ts";
 import { loadWebAssets } from "./web-assets.ts";
 import { runCli } from "./cli.ts";
@@ -26,11 +22,11 @@ import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
-import { createContainer } from "./container.ts";
+import { createContainer, jobsOf } from "./container.ts";
 import { createMailTransport } from "./mail/nodemailer-transport.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { createEngineLease } from "./jobs/engine-lease.ts";
-import { createEngine, type Job } from "./jobs/engine.ts";
+import { createEngine } from "./jobs/engine.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -107,26 +103,11 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   if (!config.logLevel) logger.setLevel(settings.log_level);
   deps.club.politeness.budget.configure(budgetLimitsOf(settings));
 
-  registerPlayersActions(deps);
-  // Jobs (scraper, release engine, bookings sync) start after the seed and stop before the
-  // database closes; each is { start(), stop() } and stop() lets work in flight finish.
-  const jobs: Job[] = [];
-  const scraper = createScraper(deps);
-  registerScraperActions(deps.hub, scraper);
-  jobs.push(scraper);
-  registerBookingActions(deps);
-  jobs.push(deps.releaseEngine);
-  jobs.push(deps.bookingsSync);
-  jobs.push(deps.slotWatch);
-  jobs.push(deps.readiness);
-  jobs.push(deps.mailSender);
-  jobs.push(deps.retention);
-  jobs.push(deps.telemetry);
-
   const app = createApp(deps);
   const web = await loadWebAssets();
   const server = startHttpServer({ app, deps, web, port: config.port, host: config.host });
-  const engine = createEngine({ jobs, lease, logger });
+  // The jobs start after the seed and stop before the database closes.
+  const engine = createEngine({ jobs: jobsOf(deps), lease, logger });
   await engine.start();
   logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl, mail: deps.mailSender.describe() ?? "outbox only (no SMTP_URL)" });
   if (demoClub) {

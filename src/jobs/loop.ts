@@ -35,8 +35,13 @@ export interface JobLoopSpec {
   onWait?: (waiting: Promise<void>) => Promise<void>;
   /** Whether a pass that ended without error counts as healthy (a job may report its own failures). */
   reportsOwnOutcome?: boolean;
-  /** Listed in the registry from creation (a job whose work can also be asked for before it starts). */
+  /** Listed in the registry from creation. */
   listedBeforeStart?: boolean;
+  /**
+   * Listed once it first works, even before it starts (a job whose work can be asked for before
+   * it starts: a member's scrape); one that is built but never used is not listed.
+   */
+  listedWhenItWorks?: boolean;
 }
 
 export interface LoopDeps {
@@ -68,12 +73,13 @@ export interface JobLoop {
 export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
   // Registered at the first start: a job that never starts (mail with no SMTP) is not listed.
   let registered: JobHandle | null = spec.listedBeforeStart ? d.jobs.register(spec.name) : null;
+  const working = () => (spec.listedWhenItWorks ? (registered ??= d.jobs.register(spec.name)) : registered);
   const handle: JobHandle = {
     started: (at) => registered?.started(at),
-    ran: (at) => registered?.ran(at),
-    passed: (startedAt, endedAt, healthy) => registered?.passed(startedAt, endedAt, healthy),
+    ran: (at) => working()?.ran(at),
+    passed: (startedAt, endedAt, healthy) => working()?.passed(startedAt, endedAt, healthy),
     scheduled: (at) => registered?.scheduled(at),
-    failed: (error, at) => registered?.failed(error, at),
+    failed: (error, at) => working()?.failed(error, at),
     stopped: () => registered?.stopped(),
   };
   let stopController = new AbortController();

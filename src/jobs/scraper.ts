@@ -19,7 +19,13 @@ import type { ClubAdvisory, ClubCallOptions, ClubTeeSheet, MemberClubSession } f
 import { isClubError } from "../club/errors.ts";
 import type { Db } from "../db/client.ts";
 import { advisories, scrapeRuns, teeTimeSlots, users } from "../db/schema.ts";
-import type { AppDeps } from "../deps.ts";
+import type { AppDatabase } from "../db/client.ts";
+import type { ClubClient } from "../club/client.ts";
+import type { MemberSessions } from "../club/member-sessions.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Notifier } from "../realtime/notifier.ts";
+import type { JobRegistry } from "./registry.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
 import { readLastScrapeTime } from "../services/scrape-freshness.ts";
@@ -117,7 +123,18 @@ export async function findScraperUser(db: Db, settings: Pick<AppSettings, "scrap
   return rows[0] ? { userId: rows[0].id } : { problem: "No club login to read the tee sheet with: set scraper_username or give an admin a club login." };
 }
 
-function defaultClub(deps: AppDeps): ScraperClub {
+/** What the scraper uses of the app; `createContainer` gives it these. */
+export interface ScraperDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobRegistry;
+  club: Pick<ClubClient, "fetchAdvisories">;
+  sessions: MemberSessions;
+  notifier: Notifier;
+}
+
+function defaultClub(deps: ScraperDeps): ScraperClub {
   return {
     fetchAdvisories: (options) => deps.club.fetchAdvisories(options),
     openSession: (userId) => deps.sessions.forMember(userId),
@@ -149,7 +166,7 @@ async function readStoredSlots(db: Db, fromDate: string): Promise<Map<string, St
   return byDay;
 }
 
-export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scraper {
+export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): Scraper {
   const { database, clock, logger } = deps;
   const db = database.db;
   const intervalMs = options.intervalMs ?? SCRAPE_INTERVAL_MS;
@@ -174,7 +191,8 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     intervalMs,
     floorMs: Math.min(intervalMs, RECENT_RUN_MS),
     reportsOwnOutcome: true,
-    listedBeforeStart: true,
+    // A member may ask for a run before the jobs start; a scraper never used is not listed.
+    listedWhenItWorks: true,
   });
   const job = loop.handle;
 

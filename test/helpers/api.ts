@@ -15,9 +15,7 @@ import { FakeClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 import { createHub } from "../../src/realtime/hub.ts";
-import { registerPlayersActions } from "../../src/features/players/players.service.ts";
-import { registerBookingActions } from "../../src/features/bookings/bookings.actions.ts";
-import { createContainer, type ContainerConfig } from "../../src/container.ts";
+import { createContainer, jobsOf, type ContainerConfig } from "../../src/container.ts";
 import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
@@ -54,7 +52,8 @@ export interface TestAppOptions {
   demo?: boolean;
   /** The club site the adapter talks to (a demo club the test started); default: nothing listening. */
   clubUrl?: string;
-  extend?: (deps: AppDeps) => Partial<AppDeps>;
+  /** Parts of the app this test gives itself (the container builds the rest from them). */
+  extend?: () => Partial<AppDeps>;
   /** How the release engine is built (the container builds it with the app's parts). */
   releaseEngine?: ReleaseEngineOptions;
   /** The mail job's transport and pace (default: no SMTP, messages kept in the outbox). */
@@ -88,8 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mail: options.mail,
   };
   const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
-  const base = createContainer(config, { hub });
-  const deps: AppDeps = createContainer(config, { hub, ...(options.extend?.(base) ?? {}) });
+  const deps: AppDeps = createContainer(config, { hub, ...(options.extend?.() ?? {}) });
   await seed(database, {
     now: clock.now(),
     adminPassword: ADMIN_PASSWORD,
@@ -100,8 +98,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const published: { topic: string; message: ServerMessage }[] = [];
   deps.hub.onPublish((topic, message) => published.push({ topic, message }));
-  registerPlayersActions(deps);
-  registerBookingActions(deps);
   const app = createApp(deps);
 
   // Every answer is checked against its route's contract: a test that gets an answer the contract
@@ -151,11 +147,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return row.id;
     },
     close: async () => {
-      await deps.releaseEngine.stop();
-      await deps.bookingsSync.stop();
-      await deps.slotWatch.stop();
-      await deps.readiness.stop();
-      await deps.mailSender.stop();
+      // Whatever the test started stops, in the reverse of the order the jobs start.
+      for (const job of jobsOf(deps).reverse()) await job.stop();
       await deps.notifier.settled?.();
       await database.close();
     },

@@ -153,6 +153,18 @@ test("a job that never starts is not listed; one listed before start is, as stop
   expect(jobs.list().map((j) => [j.name, j.status])).toEqual([["listed", "stopped"]]);
 });
 
+test("a job listed when it works is not listed while unused, and is listed with what it reported once it works before it starts", () => {
+  const clock = new FakeClock(START);
+  const jobs = createJobRegistry(() => clock.now());
+  const logger = createLogger("error", () => undefined, () => clock.now());
+  const loop = createJobLoop({ clock, logger, jobs }, { name: "asked", pass: async () => undefined, intervalMs: 1000, floorMs: 1000, listedWhenItWorks: true });
+  loop.handle.scheduled(START + 1000);
+  loop.handle.stopped();
+  expect(jobs.list()).toEqual([]);
+  loop.handle.failed(new Error("the club did not answer"), START);
+  expect(jobs.list().map((j) => [j.name, j.status, j.lastError])).toEqual([["asked", "errored", "the club did not answer"]]);
+});
+
 test("the system clock's sleep takes its abort listener away when it wakes: a long-lived signal collects none", async () => {
   let listeners = 0;
   const signal = {
