@@ -39,7 +39,7 @@ const entry = [
 writeFileSync(join(dist, "entry.ts"), entry);
 
 const result = Bun.spawnSync(
-  ["bun", "build", "--compile", "--minify", "--sourcemap", join(dist, "entry.ts"), join(root, WAVE_WORKER), "--outfile", join(dist, "teebox")],
+  [process.execPath, "build", "--compile", "--minify", "--sourcemap", join(dist, "entry.ts"), join(root, WAVE_WORKER), "--outfile", join(dist, "teebox")],
   { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
 );
 if (result.exitCode !== 0) process.exit(result.exitCode ?? 1);

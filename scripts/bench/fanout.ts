@@ -11,7 +11,7 @@
  * (store, audit) before the server publishes: an upper bound of the fan-out delay. The figure from
  * the call's answer is printed too (the server publishes just before answering, so it can be
  * slightly negative). Receipt times also carry this process's own event-loop work for 1,000
- * sockets. Target: p99 ≤ 50 ms.
+ * sockets. Target: p99 ≤ 10 ms at 1,000 sockets, ≤ 25 ms at 5,000.
  *
  * Each socket is a file descriptor on both sides: 1,000 sockets need a limit above ~1,100 in this
  * shell (`ulimit -n 4096` first if `ulimit -n` says 1024).
@@ -136,7 +136,7 @@ try {
   const sortedCall = [...callMs].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
   console.log(`${ROUNDS} broadcasts × ${receivers.length} sockets = ${fromSend.length} deliveries; missing: ${missing}`);
-  console.log(`delivery after the admin call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms (target p99 ≤ 50 ms)`);
+  console.log(`delivery after the admin call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms (target p99 ≤ ${SOCKETS > 1000 ? 25 : 10} ms)`);
   console.log(`delivery after the admin call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`);
   console.log(`the admin call itself (POST frontpage-messages): p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`);
   console.log(`per-round p99 (from send): ${roundP99.map(f).join(", ")} ms`);

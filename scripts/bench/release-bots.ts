@@ -12,13 +12,13 @@
  * - Ladder bot: posts its top three times at −400, −250 and 0 ms, keeps the best one it wins and
  *   cancels the others; with none won, walks its list once from the top.
  *
- *   bun scripts/bench/release-bots.ts '<BotSetup as JSON>'   (one member; prints a BotReport line)
+ *   bun scripts/bench/release-bots.ts < bot.json   (a BotSetup, one member; prints a BotReport line)
  */
 import { CART_CHOICES, MEMBER_FEE_CHOICES, type ClubAccount } from "../../src/club-sim/demo-data.ts";
 import { slotIdOf } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { isClubError } from "../../src/club/errors.ts";
-import { ownPeakRssMb, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
+import { ownPeakRssMb, readJsonInput, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 type BotKind = "cron" | "burst" | "ladder";
 
@@ -114,7 +114,7 @@ function botContender(kind: BotKind, name: string): Contender {
       const reports = await Promise.all(
         setup.members.map((m) => {
           const bot: BotSetup = { kind, clubUrl: setup.clubUrl, account: m.account, course: m.course, date: setup.plan.playDate, times: m.times, releaseAt };
-          return runJsonProcess<BotReport>([import.meta.path, JSON.stringify(bot)], timeoutMs).catch(() => ({ sentHostMs: [], peakRssMb: 0 }));
+          return runJsonProcess<BotReport>(import.meta.path, bot, timeoutMs).catch(() => ({ sentHostMs: [], peakRssMb: 0 }));
         }),
       );
       const sentHostMs: Record<string, number[]> = {};
@@ -134,7 +134,7 @@ export const burstBot = botContender("burst", "Burst bot");
 export const ladderBot = botContender("ladder", "Ladder bot");
 
 if (import.meta.main) {
-  const report = await runBot(JSON.parse(process.argv[2]) as BotSetup);
+  const report = await runBot(await readJsonInput<BotSetup>());
   console.log(JSON.stringify(report));
   process.exit(0);
 }

@@ -120,9 +120,13 @@ export const wishesOf = (members: BenchMember[]): MemberWish[] =>
 
 // ── processes ────────────────────────────────────────────────────────────
 
-/** Runs a bench script as a process and resolves with the JSON of its last stdout line. */
-export async function runJsonProcess<T>(args: string[], timeoutMs: number): Promise<T> {
-  const proc = Bun.spawn(["bun", ...args], { stdout: "pipe", stderr: "inherit" });
+/**
+ * Runs a bench script with the running Bun (never one looked up on the PATH), hands it `input` as
+ * JSON on its stdin (a thousand members' setup is more than one argument may carry), and resolves
+ * with the JSON of its last stdout line.
+ */
+export async function runJsonProcess<T>(script: string, input: unknown, timeoutMs: number): Promise<T> {
+  const proc = Bun.spawn([process.execPath, script], { stdin: new Blob([JSON.stringify(input)]), stdout: "pipe", stderr: "inherit" });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   const text = await new Response(proc.stdout).text();
   await proc.exited;
@@ -131,9 +135,12 @@ export async function runJsonProcess<T>(args: string[], timeoutMs: number): Prom
   try {
     return JSON.parse(last) as T;
   } catch {
-    throw new Error(`${args[0]} ended (${proc.exitCode}) without a report`);
+    throw new Error(`${script} ended (${proc.exitCode}) without a report`);
   }
 }
+
+/** What `runJsonProcess` handed this process. */
+export const readJsonInput = async <T>(): Promise<T> => (await Bun.stdin.json()) as T;
 
 export interface ClubProcess {
   url: string;
@@ -143,7 +150,7 @@ export interface ClubProcess {
 
 export async function startClubProcess(options: Omit<ClubProcessOptions, "controlToken">): Promise<ClubProcess> {
   const controlToken = "bench";
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {

@@ -4,7 +4,7 @@
  * submitted through the bookings service), so that a change of the engine's API is adapted here
  * only. It runs in a process of its own, so its memory is Teebox's alone.
  *
- *   bun scripts/bench/teebox-contender.ts '<RunSetup as JSON>'   (prints a ContenderReport line)
+ *   bun scripts/bench/teebox-contender.ts < setup.json   (a RunSetup; prints a ContenderReport line)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +30,7 @@ import { createSession, SESSION_COOKIE, signSessionCookie } from "../../src/serv
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
-import { ownPeakRssMb, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
+import { ownPeakRssMb, readJsonInput, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
 const PREPARE_LEAD_MS = 45_000;
@@ -41,11 +41,14 @@ export const teeboxContender: Contender = {
   name: "Teebox",
   // Setting up the database and submitting the requests happens before the engine's own lead.
   leadMs: PREPARE_LEAD_MS + 15_000,
-  run: (setup) => runJsonProcess<ContenderReport>([import.meta.path, JSON.stringify(setup)], setup.plan.releaseAtClub - setup.clubOffsetMs - Date.now() + SETTLE_MS + 30_000),
+  run: (setup) => runJsonProcess<ContenderReport>(import.meta.path, setup, setup.plan.releaseAtClub - setup.clubOffsetMs - Date.now() + SETTLE_MS + 30_000),
 };
 
 async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const { plan, clubUrl } = setup;
+  const instantHostMs = plan.releaseAtClub - setup.clubOffsetMs;
+  /** Where the run is, on stderr, so a slow step shows (the report itself is stdout's last line). */
+  const phase = (what: string) => console.error(`  Teebox, ${((Date.now() - instantHostMs) / 1000).toFixed(1)} s from the instant: ${what}`);
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-bench-release-"));
   const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);
   await migrate(database, Date.now());
@@ -73,6 +76,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
       updatedAt: now,
     })))
     .returning();
+  phase(`${rows.length} members stored`);
   const emailOf = new Map<number, string>();
   // Submitted one after another in the members' order: that order is the fairness rule's.
   for (const [i, row] of rows.entries()) {
@@ -87,6 +91,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     });
   }
 
+  phase("requests submitted");
   // Under load: Teebox serves the app too, and members' browsers (another process) use it at the instant.
   const appLoad = setup.load ? await startAppLoad(deps, setup, rows.map((r) => r.id)) : null;
   await deps.releaseEngine.start();
@@ -96,6 +101,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     if ((open.length === 0 && Date.now() > plan.releaseAtClub - setup.clubOffsetMs) || Date.now() > deadline) break;
     await Bun.sleep(100);
   }
+  phase("requests settled; stopping the engine");
   await deps.releaseEngine.stop();
   const loadReport = appLoad ? await appLoad.report : null;
   await appLoad?.server.closeConnections();
@@ -136,7 +142,7 @@ async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): 
     }),
   );
   const appSetup: AppLoadSetup = { url: server.url, cookies, sockets: load.sockets, refreshers: load.refreshers, instantHostMs: setup.plan.releaseAtClub - setup.clubOffsetMs };
-  const report = runJsonProcess<AppLoadReport>([join(import.meta.dir, "app-load.ts"), JSON.stringify(appSetup)], appSetup.instantHostMs - Date.now() + 60_000);
+  const report = runJsonProcess<AppLoadReport>(join(import.meta.dir, "app-load.ts"), appSetup, appSetup.instantHostMs - Date.now() + 60_000);
   return { server, report };
 }
 
@@ -146,7 +152,7 @@ function describeLoad(r: AppLoadReport, setup: RunSetup): string {
 }
 
 if (import.meta.main) {
-  const report = await runTeebox(JSON.parse(process.argv[2]) as RunSetup);
+  const report = await runTeebox(await readJsonInput<RunSetup>());
   console.log(JSON.stringify(report));
   process.exit(0);
 }
