@@ -17,9 +17,11 @@ import {
   beatenByRivals,
   contestByCourse,
   emptyHandedThoughFree,
-  fairAllocation,
+  firstChoicesByRule,
   firstChoicesHeld,
+  firstChoicesMissed,
   freeAtInstant,
+  maximumMatching,
   slotKey,
   type CourseContest,
   type MemberWish,
@@ -218,8 +220,12 @@ export interface ReleaseFigures {
   arriving: LatenessSummary;
   contest: CourseContest[];
   firstChoices: number;
+  /** First choices the fairness rule gives (each free at the instant and claimed first by its member). */
   bestFirstChoices: number;
+  /** Of those, the ones the member does not hold at the end. */
+  firstChoicesMissed: number;
   withSlot: number;
+  /** The most members any engine could leave with a slot (a maximum matching). */
   bestWithSlot: number;
   emptyHandedThoughFree: number;
   /** Members a rival beat to a slot they ranked above what they ended with. */
@@ -285,7 +291,7 @@ export function figuresOf(input: {
   const asked = new Set(wishes.flatMap((w) => w.wanted));
   const confirmations = attempts.filter((a) => a.outcome === "confirmed").map((a) => ({ key: slotKey(a.course, a.time), arrivedClubMs: a.arrivedClubMs, isRival: a.isRival }));
   const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R);
-  const best = fairAllocation(wishes, free);
+  const byRule = firstChoicesByRule(wishes, free);
   const rivalHeld = attempts.filter((a) => a.isRival && a.outcome === "confirmed").map((a) => slotKey(a.course, a.time));
 
   const firstArrival = new Map<string, number>();
@@ -305,9 +311,10 @@ export function figuresOf(input: {
     arriving: summarize([...firstArrival.values()]),
     contest: contestByCourse(free, [...holdings.values()].flat(), rivalHeld),
     firstChoices: firstChoicesHeld(wishes, holdings),
-    bestFirstChoices: best.filter((pick, i) => pick !== null && pick === wishes[i].wanted[0]).length,
+    bestFirstChoices: byRule.filter(Boolean).length,
+    firstChoicesMissed: firstChoicesMissed(wishes, byRule, holdings).length,
     withSlot: [...holdings.values()].filter((keys) => keys.length > 0).length,
-    bestWithSlot: best.filter((pick) => pick !== null).length,
+    bestWithSlot: maximumMatching(wishes, free).filter((pick) => pick !== null).length,
     emptyHandedThoughFree: emptyHandedThoughFree(wishes, holdings, free),
     beatenByRivals: beatenByRivals(wishes, holdings, rivalHeld),
     rivalBookings: rivalHeld.length,
@@ -367,8 +374,8 @@ export function describeFigures(f: ReleaseFigures): string[] {
     ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
     `members beaten by a rival to a slot they ranked above what they got: ${f.beatenByRivals}`,
-    `first choices won: ${f.firstChoices} (best achievable under the fairness rule: ${f.bestFirstChoices})`,
-    `members with a slot: ${f.withSlot} of ${f.members} (best achievable: ${f.bestWithSlot})`,
+    `first choices won: ${f.firstChoices}; the fairness rule gives ${f.bestFirstChoices} (free at the instant, claimed first by their member), of which missed: ${f.firstChoicesMissed}`,
+    `members with a slot: ${f.withSlot} of ${f.members} (the most any engine could: ${f.bestWithSlot}, a maximum matching on the free slots)`,
     `members with nothing although a slot on their list was free: ${f.emptyHandedThoughFree}`,
     `duplicates (members holding more than one booking): ${f.duplicates}`,
     `peak memory (${f.contender}, RSS): ${f.peakRssMb.toFixed(1)} MB`,
@@ -378,7 +385,7 @@ export function describeFigures(f: ReleaseFigures): string[] {
 
 /** One table: a row per case and contender. */
 export function figuresTable(rows: ReleaseFigures[]): string {
-  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
+  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (rule; missed)", "with slot (most)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
   const cells = rows.map((f) => [
     caseLabel(f.releaseCase),
     f.contender,
@@ -386,7 +393,7 @@ export function figuresTable(rows: ReleaseFigures[]): string {
     lateness(f.leaving),
     lateness(f.arriving),
     contestText(f),
-    `${f.firstChoices} (${f.bestFirstChoices})`,
+    `${f.firstChoices} (${f.bestFirstChoices}; ${f.firstChoicesMissed})`,
     `${f.withSlot} (${f.bestWithSlot})`,
     String(f.emptyHandedThoughFree),
     String(f.beatenByRivals),
