@@ -87,7 +87,12 @@ export class ReleaseRuntime {
     readonly deps: ReleaseDeps,
     public settings: ReleaseSettings,
     readonly measureOffset: (deps: ReleaseDeps, precision?: OffsetPrecision) => Promise<ClockOffset>,
-  ) {}
+  ) {
+    // Requests waiting for a claim wake on a stop as on any change of the board, and find the
+    // engine stopped: one listener for the runtime, not one per wait (a thousand requests may wait
+    // through a few hundred changes at one release).
+    this.stopController.signal.addEventListener("abort", () => this.board.wakeAll(), { once: true });
+  }
 
   now = (): number => this.deps.clock.now();
   /** Our best reading of the club's clock: ours plus the last measured offset. */
@@ -130,10 +135,7 @@ export class ReleaseRuntime {
     return this.park(this.deps.clock.sleepUntil(this.now() + ms, this.stopController.signal));
   }
 
-  /** Resolves when the engine is stopped. */
-  stopped(): Promise<void> {
-    return new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
-  }
+
 
   /** The retry window from the app setting, unless the engine's options fixed it. */
   async loadRetryWindow(): Promise<void> {
