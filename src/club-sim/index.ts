@@ -32,7 +32,8 @@ export interface ClubSimOptions {
   releaseDaysBefore?: number;
   releaseTime?: string;
   idleMinutes?: number;
-  rivals?: RivalsOptions;
+  /** Rivals, or several groups of them (each with its own delay and share). */
+  rivals?: RivalsOptions | RivalsOptions[];
   faults?: ClubFaultsInput;
   /** More member accounts (a count uses generateAccounts). */
   extraAccounts?: number | ClubAccount[];
@@ -94,9 +95,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const clubNow = () => clock.now() + offsetMs;
   const runtime: SimRuntime = { state, clubNow, faults: () => faults };
-  let rivals: Rivals | null = options.rivals
-    ? createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: options.rivals })
-    : null;
+  const rivalGroups = options.rivals === undefined ? [] : Array.isArray(options.rivals) ? options.rivals : [options.rivals];
+  let rivals: Rivals[] = rivalGroups.map((group) => createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: group }));
 
   const sim: ClubSim = {
     app: new Hono(),
@@ -119,7 +119,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     clockOffsetMs: () => offsetMs,
     setClockOffset(ms) {
       offsetMs = ms;
-      rivals?.reschedule();
+      for (const group of rivals) group.reschedule();
     },
     now: clubNow,
     releaseInstantOf: (date) => state.releaseInstantOf(date),
@@ -132,12 +132,12 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     clearAdvisories: () => state.clearAdvisories(),
     dropAllSessions: () => state.dropAllSessions(),
     runRivals(date) {
-      if (!rivals) throw new Error("runRivals needs the rivals option");
-      return rivals.runFor(date);
+      if (rivals.length === 0) throw new Error("runRivals needs the rivals option");
+      return rivals.flatMap((group) => group.runFor(date));
     },
     close() {
-      rivals?.stop();
-      rivals = null;
+      for (const group of rivals) group.stop();
+      rivals = [];
     },
   };
 
