@@ -106,8 +106,9 @@ export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], 
 
 /**
  * Every member's first post leaves at the instant, so the first wave is not held to the adapter's
- * usual count of requests in flight (64); this bounds it still, at what one fetch client keeps
- * open at once (decision 121).
+ * usual count of requests in flight (64); this bounds it still: the connections the wave's thread
+ * opens to the club ahead of the instant, one a post (decisions 121, 192). Most clubs accept a few
+ * hundred connections from one address; the wave is at most one post per slot of the date.
  */
 const FIRST_WAVE_MAX_IN_FLIGHT = 256;
 
