@@ -81,10 +81,11 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     try {
       if (releaseAt > rt.clubNow()) {
         await prepareRelease(rt, await loadPendingAt(db, releaseAt));
-        const offset = rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 };
+        const offset: ClockOffset = rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 };
         // The club's clock reads releaseAt at our releaseAt − offset; the uncertainty is added so
-        // that no attempt can arrive early, whatever the true offset within the measured bounds.
-        fireAt = Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs);
+        // that no attempt can arrive early, whatever the true offset within the measured bounds. A
+        // distant club's posts leave earlier by the part of that which is their own way there (decision 191).
+        fireAt = Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
         await rt.park(rt.deps.clock.sleepUntil(fireAt - ARM_AHEAD_MS, rt.stopController.signal));
         if (!rt.isRunning) return;
       }
