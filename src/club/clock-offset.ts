@@ -35,6 +35,12 @@ export interface MeasureClockOffsetOptions {
 const SECOND = 1000;
 /** How far behind the quickest way out a post to a distant club is sent (sendAheadOf). */
 export const SEND_GUARD_MS = 5;
+/**
+ * Probes aimed at the edge before the edge is trusted to be the quickest way out: ten rounds. Each
+ * probe stamped before a boundary lowers hi; with this many, none stays more than about a
+ * millisecond above the quickest way out in simulated lines of 15 ± 5 and 30 ± 10 ms each way.
+ */
+const MIN_EDGE_PROBES = 40;
 /** Room to schedule the first probe of a round after the current moment. */
 const LEAD_MS = 30;
 
@@ -60,6 +66,9 @@ function narrow(current: Interval, reading: ClubTimeReading): Interval {
   return merged.lo <= merged.hi ? merged : next;
 }
 
+/** Whether the interval is about as narrow as a round trip allows: what is left of it is the travel. */
+const isDownToTravel = (interval: Interval, trips: { least: number }) => interval.hi - interval.lo <= 1.5 * trips.least + 2;
+
 /**
  * Where to aim a round's probes, as how far ahead of a club second boundary each is sent. While
  * the interval is wider than a round trip explains, the probes split it evenly (each as if the
@@ -70,8 +79,7 @@ function narrow(current: Interval, reading: ClubTimeReading): Interval {
  */
 function aimProbes(interval: Interval, trips: { least: number; most: number }, halfTrip: number, count: number): number[] {
   const width = interval.hi - interval.lo;
-  const isDownToTravel = width <= 1.5 * trips.least + 2;
-  if (!isDownToTravel) return Array.from({ length: count }, (_, j) => interval.lo + (width * (j + 1)) / (count + 1) + halfTrip);
+  if (!isDownToTravel(interval, trips)) return Array.from({ length: count }, (_, j) => interval.lo + (width * (j + 1)) / (count + 1) + halfTrip);
   const band = Math.max(1, Math.min(width, trips.most - trips.least + 1));
   return Array.from({ length: count }, (_, j) => interval.hi - band * 2 ** -(j + 2));
 }
@@ -90,6 +98,7 @@ export async function measureClockOffset(
   let probes = 1;
   const halfTrip = Math.max(0, (first.receivedMs - first.sentMs) / 2);
   const trips = { least: first.receivedMs - first.sentMs, most: first.receivedMs - first.sentMs };
+  let edgeProbes = 0;
 
   while (probes < maxProbes && (interval.hi - interval.lo) / 2 > target) {
     const count = Math.min(perRound, maxProbes - probes);
@@ -97,6 +106,7 @@ export async function measureClockOffset(
     // is stamped before B exactly when offset + its way out < x: stamped before, it caps hi at x;
     // after, it lifts lo to x − its round trip.
     const aheads = aimProbes(interval, trips, halfTrip, count);
+    if (isDownToTravel(interval, trips)) edgeProbes += count;
     const boundary = Math.ceil((clock.now() + LEAD_MS + Math.max(...aheads)) / SECOND) * SECOND;
     const sendTimes = aheads.map((x) => boundary - x).sort((a, b) => a - b);
     const readings: Promise<ClubTimeReading>[] = [];
@@ -116,7 +126,8 @@ export async function measureClockOffset(
   // still covers the whole interval, so a post timed by it alone is never early.
   const offsetMs = Math.round((interval.lo + interval.hi) / 2);
   const uncertaintyMs = Math.ceil(Math.max(interval.hi - offsetMs, offsetMs - interval.lo));
-  return { offsetMs, uncertaintyMs, sendAheadMs: sendAheadOf(interval, offsetMs - uncertaintyMs) };
+  // Only many probes at the edge bring hi down to the quickest way out; a short measurement's hi may be far above it.
+  return { offsetMs, uncertaintyMs, sendAheadMs: edgeProbes >= MIN_EDGE_PROBES ? sendAheadOf(interval, offsetMs - uncertaintyMs) : 0 };
 }
 
 /**

@@ -92,6 +92,13 @@ describe("clock offset of a distant club (decision 191)", () => {
     expect(latest).toBeLessThanOrEqual(20);
   });
 
+  test("a short measurement (the planner's coarse one) sends nothing ahead: its upper end may be far above the way out", async () => {
+    const clock = new JumpingClock(1_700_000_000_000);
+    const result = await measureClockOffset(distantClub(clock, 1300, 15, 5, 3), { clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4 });
+    expect(result.uncertaintyMs).toBeGreaterThan(20);
+    expect(result.sendAheadMs).toBe(0);
+  });
+
   test("a near club sends nothing ahead: its interval is narrower than the guard", async () => {
     const clock = new JumpingClock(1_700_000_000_123);
     const result = await measureClockOffset(simulatedClub(clock, 1300, 1), { clock, targetUncertaintyMs: 1, maxProbes: 121 });
