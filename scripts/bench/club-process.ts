@@ -12,8 +12,8 @@ export interface ClubProcessOptions {
   releaseTime: string;
   releaseDaysBefore: number;
   members: number;
-  rivalShare: number;
-  rivalDelayMs: number;
+  /** Groups of rivals, each taking its share of the popular slots still available at its delay. */
+  rivals: { share: number; delayMs: number }[];
   controlToken: string;
 }
 
@@ -25,7 +25,7 @@ if (import.meta.main) {
     releaseTime: options.releaseTime,
     releaseDaysBefore: options.releaseDaysBefore,
     extraAccounts: options.members,
-    rivals: { share: options.rivalShare, delayMs: options.rivalDelayMs },
+    rivals: options.rivals,
     controlToken: options.controlToken,
   });
   const running = await sim.start();

@@ -13,6 +13,7 @@ import { isCourseOpenOn, teeTimesFor } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
+import type { DelayProxyOptions } from "./delay-proxy.ts";
 import {
   beatenByRivals,
   contestByCourse,
@@ -41,25 +42,38 @@ export const ownPeakRssMb = () => peakRssMb(process.pid);
 export interface ReleaseCase {
   /** How far the club's clock is ahead of true time (negative: behind). */
   clubOffsetMs: number;
-  /** How long after the instant, on the club's clock, the rivals book. */
-  rivalDelayMs: number;
+  /**
+   * How long after the instant, on the club's clock, the rivals book. With several delays, a group
+   * of rivals acts at each, and together they still take the rivals' share of the popular slots.
+   */
+  rivalDelaysMs: number[];
+  /** The club across a network (a delaying proxy in front of it), each way; absent: loopback. */
+  network?: { delayMs: number; jitterMs: number };
 }
 
 export const caseLabel = (c: ReleaseCase) =>
-  `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}, rivals +${c.rivalDelayMs} ms`;
+  [
+    `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}`,
+    `rivals ${c.rivalDelaysMs.map((d) => `+${d}`).join(" and ")} ms`,
+    ...(c.network ? [`${c.network.delayMs} ± ${c.network.jitterMs} ms away each way`] : []),
+  ].join(", ");
 
 /** The issue's matrix: four club clocks, two rival delays. */
-export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelayMs })));
+export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelaysMs: [rivalDelayMs] })));
 
-/** `1300:150,-400:50` (club offset ms : rival delay ms), or `all`. */
+/** `1300:150,-400:50` (club offset ms : rival delay ms, several as `50+150`), or `all`. */
 export function parseCases(text: string): ReleaseCase[] {
   if (text === "all") return ALL_CASES;
   return text.split(",").map((part) => {
-    const [offset, delay] = part.split(":").map(Number);
-    if (!Number.isFinite(offset) || !Number.isFinite(delay)) throw new Error(`a case is 'offsetMs:rivalDelayMs', got '${part}'`);
-    return { clubOffsetMs: offset, rivalDelayMs: delay };
+    const [offset, delays] = part.split(":");
+    const rivalDelaysMs = (delays ?? "").split("+").map(Number);
+    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d))) throw new Error(`a case is 'offsetMs:rivalDelayMs', got '${part}'`);
+    return { clubOffsetMs: Number(offset), rivalDelaysMs };
   });
 }
+
+/** The rivals' share of the popular slots at the release: half, however many groups act. */
+const RIVAL_SHARE = 0.5;
 
 /** `--name=value` options after the positional arguments. */
 export function readOptions(argv: string[]): { positional: string[]; options: Map<string, string> } {
@@ -106,7 +120,7 @@ export interface BenchMember {
  */
 export function drawMembers(count: number, playDate: string, seed = 7, perMember = 4): BenchMember[] {
   const rand = createRandom(seed);
-  const pickFrom = (list: string[]) => list[Math.floor(rand() * list.length)];
+  const pickFrom = (list: readonly string[]) => list[Math.floor(rand() * list.length)];
   return generateAccounts(count).map((account) => {
     const course = rand() < 2 / 3 ? "masters" : "legends";
     const grid = teeTimesFor(playDate, CLUB_COURSES.find((c) => c.id === course)!);
@@ -127,8 +141,10 @@ export const wishesOf = (members: BenchMember[]): MemberWish[] =>
  * JSON on its stdin (a thousand members' setup is more than one argument may carry), and resolves
  * with the JSON of its last stdout line.
  */
-export async function runJsonProcess<T>(script: string, input: unknown, timeoutMs: number): Promise<T> {
-  const proc = Bun.spawn([process.execPath, script], { stdin: new Blob([JSON.stringify(input)]), stdout: "pipe", stderr: "inherit" });
+export async function runJsonProcess<T>(script: string, input: unknown, timeoutMs: number, command?: string[]): Promise<T> {
+  // A compiled contender is told where Bun and the scripts are, for the processes it starts itself.
+  const env = { ...process.env, [BENCH_BUN]: bunExecutable(), [BENCH_DIR]: benchDir() };
+  const proc = Bun.spawn(command ?? [bunExecutable(), ...profileFlags(script), script], { stdin: new Blob([JSON.stringify(input)]), stdout: "pipe", stderr: "inherit", env });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   const text = await new Response(proc.stdout).text();
   await proc.exited;
@@ -139,6 +155,26 @@ export async function runJsonProcess<T>(script: string, input: unknown, timeoutM
   } catch {
     throw new Error(`${script} ended (${proc.exitCode}) without a report`);
   }
+}
+
+const BENCH_BUN = "TEEBOX_BENCH_BUN";
+const BENCH_DIR = "TEEBOX_BENCH_DIR";
+
+/** The Bun running the benchmark (a compiled contender's own executable is not Bun). */
+export const bunExecutable = () => process.env[BENCH_BUN] ?? process.execPath;
+
+/** This folder on disk (a compiled contender's import.meta.dir is inside the executable). */
+export const benchDir = () => process.env[BENCH_DIR] ?? import.meta.dir;
+
+/**
+ * With BENCH_PROFILE_DIR set, every process a benchmark starts writes its CPU profile there on
+ * exit, as Bun's JSON and as markdown (where a figure's time goes, for the goals not met).
+ */
+export function profileFlags(script: string): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return [];
+  const name = `${script.split("/").at(-1)!.replace(/\.ts$/, "")}-${Date.now()}`;
+  return ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, "--cpu-prof-interval=250"];
 }
 
 /** What `runJsonProcess` handed this process. */
@@ -152,16 +188,9 @@ export interface ClubProcess {
 
 export async function startClubProcess(options: Omit<ClubProcessOptions, "controlToken">): Promise<ClubProcess> {
   const controlToken = "bench";
-  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the club process ended before it started");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const { url } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { url: string };
+  const script = join(import.meta.dir, "club-process.ts");
+  const proc = Bun.spawn([bunExecutable(), ...profileFlags(script), script, JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
+  const { url } = JSON.parse(await firstLine(proc.stdout)) as { url: string };
   return {
     url,
     controlToken,
@@ -170,6 +199,32 @@ export async function startClubProcess(options: Omit<ClubProcessOptions, "contro
       await proc.exited;
     },
   };
+}
+
+/** The delaying proxy (delay-proxy.ts) in a process of its own, in front of the club. */
+async function startDelayProxyProcess(options: DelayProxyOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "delay-proxy.ts"), JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const { port } = JSON.parse(await firstLine(proc.stdout)) as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** The first line a process prints (it says where it listens). */
+async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the process ended before it said where it listens");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return text.slice(0, text.indexOf("\n"));
 }
 
 // ── one run ──────────────────────────────────────────────────────────────
@@ -191,6 +246,10 @@ export interface ContenderReport {
   sentHostMs: Record<string, number[]>;
   /** Peak resident memory of the contender's processes (summed when it runs several). */
   peakRssMb: number;
+  /** The club clock's offset as the contender measured it (Teebox only). */
+  clock?: { offsetMs: number; uncertaintyMs: number; sendAheadMs: number };
+  /** What members' reads of the app met around the instant, when it was under load (Teebox only). */
+  reads?: { count: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
   notes?: string[];
 }
 
@@ -234,6 +293,10 @@ export interface ReleaseFigures {
   rivalBookings: number;
   duplicates: number;
   peakRssMb: number;
+  clock: ContenderReport["clock"] | null;
+  /** The measured offset minus the true one (ms), when measured. */
+  offsetErrorMs: number | null;
+  reads: ContenderReport["reads"] | null;
   notes: string[];
 }
 
@@ -320,6 +383,9 @@ export function figuresOf(input: {
     rivalBookings: rivalHeld.length,
     duplicates: [...holdings.values()].filter((keys) => keys.length > 1).length,
     peakRssMb: report.peakRssMb,
+    clock: report.clock ?? null,
+    offsetErrorMs: report.clock ? report.clock.offsetMs - setup.clubOffsetMs : null,
+    reads: report.reads ?? null,
     notes: report.notes ?? [],
   };
 }
@@ -342,19 +408,22 @@ export async function playRelease(
     releaseTime: plan.releaseTime,
     releaseDaysBefore: plan.releaseDaysBefore,
     members: memberCount,
-    rivalShare: 0.5,
-    rivalDelayMs: releaseCase.rivalDelayMs,
+    // Each group takes its share of what the groups before it left: half in all.
+    rivals: releaseCase.rivalDelaysMs.map((delayMs) => ({ delayMs, share: 1 - (1 - RIVAL_SHARE) ** (1 / releaseCase.rivalDelaysMs.length) })),
   });
+  const proxy = releaseCase.network ? await startDelayProxyProcess({ targetPort: Number(new URL(club.url).port), ...releaseCase.network, seed: 11 }) : null;
   try {
-    const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
+    // The contender talks to the club through the proxy when there is one; the club's account is read directly.
+    const setup: RunSetup = { clubUrl: proxy?.url ?? club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
     log(`${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`);
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals
     // have acted: the club is read once both are past.
-    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, releaseCase.rivalDelayMs) + RIVALS_SETTLE_MS);
+    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, ...releaseCase.rivalDelaysMs) + RIVALS_SETTLE_MS);
     const seen = await readClub(club, setup);
     return figuresOf({ contender: contender.name, releaseCase, setup, report, ...seen });
   } finally {
+    await proxy?.stop();
     await club.stop();
   }
 }
@@ -379,6 +448,9 @@ export function describeFigures(f: ReleaseFigures): string[] {
     `members with nothing although a slot on their list was free: ${f.emptyHandedThoughFree}`,
     `duplicates (members holding more than one booking): ${f.duplicates}`,
     `peak memory (${f.contender}, RSS): ${f.peakRssMb.toFixed(1)} MB`,
+    ...(f.clock
+      ? [`club clock offset measured: ${f.clock.offsetMs} ms ± ${f.clock.uncertaintyMs} ms (true ${f.releaseCase.clubOffsetMs} ms, error ${f.offsetErrorMs} ms); first posts sent ${f.clock.sendAheadMs} ms ahead for their way to the club`]
+      : []),
     ...f.notes,
   ];
 }
