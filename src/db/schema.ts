@@ -245,7 +245,9 @@ export const bookings = sqliteTable(
     requestId: integer("request_id"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("bookings_ref").on(t.bookingRef), index("bookings_user").on(t.userId)],
+  // A club reference names a booking of one member: a club that issues a reference again (the demo
+  // club restarted from its seed did) must never make one member's booking another's.
+  (t) => [uniqueIndex("bookings_user_ref").on(t.userId, t.bookingRef)],
 );
 
 /**
@@ -395,3 +397,19 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [uniqueIndex("mail_outbox_event_recipient").on(t.eventId, t.recipient), index("mail_outbox_due").on(t.state, t.nextAttemptAt)],
 );
+
+/**
+ * Who runs the jobs against a libSQL server (src/jobs/engine-lease.ts): one row, taken atomically
+ * by the instance that starts first and renewed by it on a timer; another instance waits until it
+ * is released or expires. A file database is guarded by its lock file instead and leaves it empty.
+ */
+export const engineLease = sqliteTable("engine_lease", {
+  /** Always 1: there is one engine per database. */
+  id: integer("id").primaryKey(),
+  /** Which instance holds it: host, process id and a random tag, as its log lines name it. */
+  holder: text("holder").notNull(),
+  takenAt: integer("taken_at").notNull(),
+  renewedAt: integer("renewed_at").notNull(),
+  /** Past this instant (the holder's clock) the lease is free for another instance to take. */
+  expiresAt: integer("expires_at").notNull(),
+});
