@@ -6,11 +6,19 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import { readAdvisories, readBookableDates, readTeeTimesJson } from "./availability.service.ts";
+import { acceptsGzip } from "../../lib/compress.ts";
 
 export function createTeeTimesRoutes() {
   return new Hono<AppEnv>().get("/", async (c) => {
+    const answer = await readTeeTimesJson(c.get("deps"));
     c.header("content-type", "application/json");
-    return c.body(await readTeeTimesJson(c.get("deps")));
+    // The kept gzipped copy, so the compression middleware has nothing left to do.
+    if (acceptsGzip(c.req.header("accept-encoding"))) {
+      c.header("content-encoding", "gzip");
+      c.header("vary", "accept-encoding", { append: true });
+      return c.body(answer.gzip());
+    }
+    return c.body(answer.body);
   });
 }
 

@@ -9,7 +9,7 @@ import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain
 import { manilaDate } from "../../domain/manila-time.ts";
 import { readCourses, toAdvisory } from "../../services/booking-config.service.ts";
 import { readSettings } from "../../services/settings.service.ts";
-import { cachedTeeTimesJson } from "../../services/tee-times-cache.ts";
+import { cachedTeeTimesJson, type TeeTimesJson } from "../../services/tee-times-cache.ts";
 import type { AdvisoriesResponse, TeeTimesResponse } from "./availability.schemas.ts";
 
 /** Runs that stored data; a failed run keeps the previous data and so the previous time. */
@@ -50,7 +50,7 @@ export function oldestSheetReadAt(rows: readonly { date: string; courseId: strin
   return oldest;
 }
 
-export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<Uint8Array<ArrayBuffer>> {
+export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<TeeTimesJson> {
   return cachedTeeTimesJson(deps, (now) => readTeeTimes(deps.database.db, now));
 }
 
