@@ -359,9 +359,12 @@ export function figuresOf(input: {
 
   const firstArrival = new Map<string, number>();
   for (const a of ours) if (a.arrivedClubMs >= R) firstArrival.set(a.email, Math.min(firstArrival.get(a.email) ?? Infinity, a.arrivedClubMs - R));
+  // Across a network a post may rightly leave before the instant, to arrive at it (decision 191):
+  // there the first post counts wherever it falls; over loopback posts before the instant are early
+  // ones (counted at the club), and the first post is the first at or after it.
   const firstLeaving: number[] = [];
   for (const times of Object.values(report.sentHostMs)) {
-    const onClub = times.map((t) => t + setup.clubOffsetMs - R).filter((t) => t >= 0);
+    const onClub = times.map((t) => t + setup.clubOffsetMs - R).filter((t) => input.releaseCase.network !== undefined || t >= 0);
     if (onClub.length > 0) firstLeaving.push(Math.min(...onClub));
   }
   return {
@@ -438,7 +441,7 @@ const contestText = (f: ReleaseFigures) => f.contest.map((c) => `${c.course} ${c
 export function describeFigures(f: ReleaseFigures): string[] {
   return [
     `booking posts: ${f.bookingPosts}; early posts (reached the club before the instant): ${f.earlyPosts}`,
-    `first post leaving ${f.contender}, on the club's clock: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
+    `first post leaving ${f.contender}, on the club's clock${f.releaseCase.network ? " (before the instant: sent ahead for the way)" : ""}: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
     `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
     ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
