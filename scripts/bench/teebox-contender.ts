@@ -9,7 +9,7 @@
  *
  *   bun scripts/bench/teebox-contender.ts < setup.json   (a RunSetup; prints a ContenderReport line)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inArray } from "drizzle-orm";
@@ -33,6 +33,7 @@ import { createSession, SESSION_COOKIE, signSessionCookie } from "../../src/serv
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
+import { compileFlags } from "../compile-flags.ts";
 import { benchDir, ownPeakRssMb, readJsonInput, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
@@ -73,7 +74,10 @@ function compiledContender(): Promise<string> {
       ].join("\n"),
     );
     const outfile = join(dir, "teebox-contender");
-    const build = Bun.spawn([process.execPath, "build", "--compile", "--minify", entry, join(ROOT, WAVE_WORKER), "--outfile", outfile], {
+    // As scripts/build.ts compiles Teebox, with its start-up profile when a build left one.
+    const order = join(ROOT, "dist", "teebox.order");
+    const flags = compileFlags({ bytecodeOrder: existsSync(order) ? order : undefined });
+    const build = Bun.spawn([process.execPath, "build", ...flags, entry, join(ROOT, WAVE_WORKER), "--outfile", outfile], {
       cwd: ROOT,
       stdout: "ignore",
       stderr: "inherit",
@@ -138,6 +142,8 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   phase("requests submitted");
   // Under load: Teebox serves the app too, and members' browsers (another process) use it at the instant.
   const appLoad = setup.load ? await startAppLoad(deps, setup, rows.map((r) => r.id)) : null;
+  // As main.ts does once Teebox serves: the compiled contender starts with the JIT reluctant.
+  Bun.unsafe.setJITPolicy(1);
   await deps.releaseEngine.start();
   const deadline = plan.releaseAtClub - setup.clubOffsetMs + SETTLE_MS;
   let nextProgress = Date.now();
