@@ -12,6 +12,7 @@ import { SOCKET_MAX_PER_USER } from "./lib/limits.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";
 import type { WebAssets } from "./web-assets.ts";
+import { answerTeeTimesFast } from "./features/availability/tee-times-fast-path.ts";
 
 export interface HttpServer {
   url: string;
@@ -92,6 +93,8 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
         if (srv.upgrade(req, { data })) return undefined as unknown as Response;
         return json(400, textError(400, "socket.upgrade_required").toBody());
       }),
+      // The read every open app makes: answered without the app's router when it can be (decision 195).
+      "/v1/tee-times": forHostsOfOurs(async (req: Request, srv: Server<SocketData>) => (await answerTeeTimesFast(deps, req)) ?? forward(req, srv)),
       "/v1/*": forHostsOfOurs(forward),
       "/v1": forHostsOfOurs(forward),
       "/healthz": forHostsOfOurs(forward),
