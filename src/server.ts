@@ -94,7 +94,11 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
         return json(400, textError(400, "socket.upgrade_required").toBody());
       }),
       // The read every open app makes: answered without the app's router when it can be (decision 195).
-      "/v1/tee-times": forHostsOfOurs(async (req: Request, srv: Server<SocketData>) => (await answerTeeTimesFast(deps, req)) ?? forward(req, srv)),
+      "/v1/tee-times": forHostsOfOurs((req: Request, srv: Server<SocketData>) => {
+        const fast = answerTeeTimesFast(deps, req);
+        if (fast instanceof Response) return fast;
+        return fast === null ? forward(req, srv) : fast.then((answer) => answer ?? forward(req, srv));
+      }),
       "/v1/*": forHostsOfOurs(forward),
       "/v1": forHostsOfOurs(forward),
       "/healthz": forHostsOfOurs(forward),

@@ -17,6 +17,12 @@ export interface TeeTimesJson {
 }
 const teeTimesCaches = new WeakMap<object, TeeTimesJson>();
 
+/** The kept answer for this database while it holds, else undefined (nothing is built). */
+export function keptTeeTimesJson(deps: { database: object; clock: { now(): number } }): TeeTimesJson | undefined {
+  const cached = teeTimesCaches.get(deps.database);
+  return cached && deps.clock.now() < cached.validUntil ? cached : undefined;
+}
+
 /** The kept answer for this database, or `build`'s, kept until Manila midnight or until forgotten. */
 export async function cachedTeeTimesJson(deps: { database: object; clock: { now(): number } }, build: (now: number) => Promise<unknown>): Promise<TeeTimesJson> {
   const now = deps.clock.now();

@@ -9,19 +9,30 @@
 import type { AppDeps } from "../../deps.ts";
 import { acceptsGzip } from "../../lib/compress.ts";
 import { API_SECURITY_HEADERS } from "../../lib/security-headers.ts";
-import { getSessionFromCookieHeader } from "../../services/sessions.ts";
+import { getSessionFromCookieHeader, rememberedSessionOfCookieHeader } from "../../services/sessions.ts";
+import { keptTeeTimesJson, type TeeTimesJson } from "../../services/tee-times-cache.ts";
 import { readTeeTimesJson } from "./availability.service.ts";
 
 const PLAIN_HEADERS = { ...API_SECURITY_HEADERS, "content-type": "application/json" };
 const GZIP_HEADERS = { ...PLAIN_HEADERS, "content-encoding": "gzip", vary: "accept-encoding" };
 
-/** The answer, or null when the app's own route must answer. */
-export async function answerTeeTimesFast(deps: AppDeps, req: Request): Promise<Response | null> {
+/**
+ * The answer, or null when the app's own route must answer. With the member's session remembered
+ * and the answer kept (nearly always), it is made without waiting on anything; otherwise both are
+ * looked up as the app looks them up.
+ */
+export function answerTeeTimesFast(deps: AppDeps, req: Request): Response | null | Promise<Response | null> {
   if (req.method !== "GET") return null;
-  const session = await getSessionFromCookieHeader(deps, req.headers.get("cookie"));
+  const cookie = req.headers.get("cookie");
+  const session = rememberedSessionOfCookieHeader(deps, cookie);
+  const kept = keptTeeTimesJson(deps);
+  if (session && kept) return respond(deps, req, session, kept);
+  return (async () => respond(deps, req, await getSessionFromCookieHeader(deps, cookie), await readTeeTimesJson(deps)))();
+}
+
+function respond(deps: AppDeps, req: Request, session: { user: { mustSetPassword: boolean } } | null, answer: TeeTimesJson): Response | null {
   if (!session || session.user.mustSetPassword) return null;
   if (deps.releaseEngine?.waveAboutToLeave()) return null;
-  const answer = await readTeeTimesJson(deps);
   return acceptsGzip(req.headers.get("accept-encoding") ?? undefined)
     ? new Response(answer.gzip(), { headers: GZIP_HEADERS })
     : new Response(answer.body, { headers: PLAIN_HEADERS });
