@@ -104,24 +104,33 @@ class LineWave {
 
   /** At the instant: a post on every open connection, in order; as many again with fetch for those that did not open. */
   sendAll(): void {
-    const sent: [number, number][] = [];
+    // The writes alone first, one after another: each post's reader and timer are made after the last has left.
+    const written: { line: Line; index: number; sentMs: number; count: number }[] = [];
     for (const line of this.lines) {
       if (this.queue.length === 0) break;
-      if (line.isOpen && line.socket) sent.push(this.write(line, this.queue.shift()!));
+      if (!line.isOpen || !line.socket) continue;
+      const index = this.queue.shift()!;
+      const count = line.socket.write(this.encoded[index].bytes);
+      written.push({ line, index, sentMs: Date.now(), count });
     }
+    const sent: [number, number][] = written.map(({ line, index, sentMs, count }) => this.follow(line, index, sentMs, count));
     const unopened = this.lines.filter((line) => !line.isOpen).length;
     for (const index of this.queue.splice(0, unopened)) sent.push(this.sendWithFetch(index));
     // Posted before any answer can be: the main thread knows when a post left before what came back.
     if (sent.length > 0) report({ type: "sent", sent });
   }
 
-  /** Writes a post on its connection; returns it with when it left (our clock). */
+  /** Writes a post on its connection (a later post of the wave, on a connection an answer freed). */
   private write(line: Line, index: number): [number, number] {
+    const count = line.socket!.write(this.encoded[index].bytes);
+    return this.follow(line, index, Date.now(), count);
+  }
+
+  /** After a post's write: what the socket did not take yet, its answer's reader, its timeout. */
+  private follow(line: Line, index: number, sentMs: number, count: number): [number, number] {
     const socket = line.socket!;
     const { bytes } = this.encoded[index];
-    const written = socket.write(bytes);
-    const sentMs = Date.now();
-    if (written < bytes.byteLength) line.unwritten = bytes.subarray(Math.max(0, written));
+    if (count < bytes.byteLength) line.unwritten = bytes.subarray(Math.max(0, count));
     const { timeoutMs } = this.posts[index];
     const timer = setTimeout(() => {
       line.current = null;
