@@ -44,7 +44,7 @@ export interface FaultDeps {
   faults(): ClubFaults;
   random(): number;
   /** Called for a booking post that a fault stopped, so the attempt log stays complete. */
-  onBookingFault(outcome: "server_error" | "down", form: Record<string, string>): void;
+  onBookingFault(outcome: "server_error" | "down", form: Record<string, string>, request: Request): void;
 }
 
 const isBookingPost = (method: string, path: string) => method === "POST" && path === "/members/book";
@@ -58,7 +58,7 @@ export function faultMiddleware(deps: FaultDeps): MiddlewareHandler {
     if (isBookingPost(c.req.method, c.req.path)) {
       const body = await c.req.parseBody();
       const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-      deps.onBookingFault(outcome, form);
+      deps.onBookingFault(outcome, form, c.req.raw);
     }
     return outcome === "down"
       ? c.html(renderErrorPage(503, "The booking site is temporarily unavailable for maintenance."), 503)

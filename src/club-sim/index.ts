@@ -98,7 +98,9 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   let offsetMs = options.clockOffsetMs ?? 0;
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const clubNow = () => clock.now() + offsetMs;
-  const runtime: SimRuntime = { state, clubNow, faults: () => faults };
+  /** When each request reached the server, read when its booking post is logged (then dropped with the request). */
+  const arrivals = new WeakMap<Request, number>();
+  const runtime: SimRuntime = { state, clubNow, faults: () => faults, arrivalOf: (request) => arrivals.get(request) };
   const rivalGroups = options.rivals === undefined ? [] : Array.isArray(options.rivals) ? options.rivals : [options.rivals];
   let rivals: Rivals[] = rivalGroups.map((group) => createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: group }));
 
@@ -106,7 +108,14 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     app: new Hono(),
     controlToken: options.controlToken ?? crypto.randomUUID(),
     async start(port = 0, hostname = "127.0.0.1") {
-      const server = Bun.serve({ port, hostname, fetch: sim.app.fetch });
+      const server = Bun.serve({
+        port,
+        hostname,
+        fetch(request, srv) {
+          arrivals.set(request, clubNow());
+          return sim.app.fetch(request, srv);
+        },
+      });
       return {
         url: `http://${hostname}:${server.port}`,
         async stop() {
@@ -164,7 +173,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     faultMiddleware({
       faults: () => faults,
       random: state.random,
-      onBookingFault: (outcome, form) => recordBookingPost(runtime, form, "", outcome, null),
+      onBookingFault: (outcome, form, request) => recordBookingPost(runtime, form, "", outcome, null, arrivals.get(request)),
     }),
   );
   sim.app.route("/", createMemberRoutes(runtime));
