@@ -10,6 +10,7 @@ import { seed } from "./db/seed.ts";
 import type { AppDeps } from "./deps.ts";
 import { hashPassword } from "./services/passwords.ts";
 import { readSettings } from "./services/settings.service.ts";
+import { budgetLimitsOf } from "./club/budget.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
@@ -104,6 +105,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   await reportUnreadableClubPasswords(deps);
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
+  deps.club.politeness.budget.configure(budgetLimitsOf(settings));
 
   registerPlayersActions(deps);
   // Jobs (scraper, release engine, bookings sync) start after the seed and stop before the
@@ -140,6 +142,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
     (stopping ??= (async () => {
       // Stop taking requests, let release attempts in flight finish, close sockets, then the rest.
       await server.stopAccepting();
+      // Requests waiting for the club budget are not sent: the jobs stop without waiting for tokens.
+      deps.club.politeness.budget.cancelWaiting();
       await engine.stop();
       // Notifications raised by the last work are stored before the database closes.
       await deps.notifier.settled?.();

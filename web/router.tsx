@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 with its guard. The router and the member pages are one chunk
+ * Every page of the app with its guard. The router and the member pages are one chunk
  * (web/pages/member-area.ts), which the first bundle loads for any screen but a signed-out /login
  * (app-shell.tsx); the admin page is a chunk of its own on top of it. A visitor on /login downloads
  * only React and the sign-in page.

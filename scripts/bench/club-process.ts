@@ -22,6 +22,8 @@ export interface ClubProcessOptions {
   members: number;
   /** Groups of rivals, each taking its share of the popular slots still available at its delay. */
   rivals: { share: number; delayMs: number }[];
+  /** The club opens each date this much later than announced (0: on time). */
+  openLateMs?: number;
   controlToken: string;
 }
 
@@ -64,6 +66,7 @@ if (import.meta.main) {
     extraAccounts: options.members,
     rivals: options.rivals,
     controlToken: options.controlToken,
+    faults: { openLateMs: options.openLateMs ?? 0 },
   });
   const running = await sim.start();
   console.log(JSON.stringify({ url: running.url }));

@@ -82,9 +82,9 @@ try {
   const openStarted = performance.now();
   // Each thread opens its share of the sockets, a member's sockets spread over the threads.
   const opened = threads.map((t) => t.next("opened"));
-  threads.forEach((t, k) =>
-    t.send({ type: "open", wsUrl, origin, batch: OPEN_BATCH, cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]).filter((_, i) => i % threads.length === k) }),
-  );
+  for (const [k, t] of threads.entries()) {
+    t.send({ type: "open", wsUrl, origin, batch: OPEN_BATCH, cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]).filter((_, i) => i % threads.length === k) });
+  }
   const socketCount = (await Promise.all(opened)).reduce((sum, r) => sum + r.count, 0);
   const openMs = performance.now() - openStarted;
   console.log(`${socketCount} sockets open in ${openMs.toFixed(0)} ms over ${MEMBER_COUNT} members on ${threads.length} receiving threads (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);

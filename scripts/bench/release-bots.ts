@@ -1,6 +1,6 @@
 /**
  * The release bots golfers run, as contenders of the release benchmarks, each written to behave
- * as the public bots are documented to (issue 18; docs/decisions/091-release-bots-as-peers.md).
+ * as the public bots are documented to (docs/decisions/091-release-bots-as-peers.md).
  * A bot is one process per member, as golfers run them, with no coordination between members. It
  * signs in to the club and posts through the club's own HTML forms, with the club adapter any bot
  * needs for that. Each bot's host clock is true time; only the club's clock is off.
@@ -18,6 +18,7 @@ import { CART_CHOICES, MEMBER_FEE_CHOICES, type ClubAccount } from "../../src/cl
 import { slotIdOf } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { isClubError } from "../../src/club/errors.ts";
+import { UNMETERED_LIMITS } from "../../src/club/politeness.ts";
 import { ownPeakRssMb, readJsonInput, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 type BotKind = "cron" | "burst" | "ladder";
@@ -50,7 +51,7 @@ type PostResult = { outcome: "confirmed"; ref: string } | { outcome: string; ref
 
 async function runBot(setup: BotSetup): Promise<BotReport> {
   const { account } = setup;
-  const session = createClubClient({ baseUrl: setup.clubUrl }).forMember({ userId: 1, email: account.email, password: account.password });
+  const session = createClubClient({ baseUrl: setup.clubUrl, budget: UNMETERED_LIMITS }).forMember({ userId: 1, email: account.email, password: account.password });
   const self = { type: "Member", firstName: account.firstName, lastName: account.lastName, memberId: account.membershipNumber, cart: CART_CHOICES[0], fee: MEMBER_FEE_CHOICES[1] };
   const sentHostMs: number[] = [];
   // Signed in ahead, with the slot ids known from earlier sheets: the bots are given every help.
@@ -118,7 +119,7 @@ function botContender(kind: BotKind, name: string): Contender {
         }),
       );
       const sentHostMs: Record<string, number[]> = {};
-      setup.members.forEach((m, i) => (sentHostMs[m.account.email] = reports[i].sentHostMs));
+      for (const [i, m] of setup.members.entries()) sentHostMs[m.account.email] = reports[i].sentHostMs;
       const failed = reports.filter((r) => r.peakRssMb === 0).length;
       return {
         sentHostMs,

@@ -11,7 +11,7 @@ import { createRandom } from "../../src/club-sim/random.ts";
 import { isPopularByDefault } from "../../src/club-sim/rivals.ts";
 import { isCourseOpenOn, teeTimesFor } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
-import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
+import { addDays, manilaDate, manilaTimeOfDay } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
 import type { DelayProxyOptions } from "./delay-proxy.ts";
 import {
@@ -49,11 +49,13 @@ export interface ReleaseCase {
   rivalDelaysMs: number[];
   /** The club across a network (a delaying proxy in front of it), each way; absent: loopback. */
   network?: { delayMs: number; jitterMs: number };
+  /** How much later than announced the club opens the date (its 'open late' fault, decision 148); absent: on time. */
+  lateMs?: number;
 }
 
 export const caseLabel = (c: ReleaseCase) =>
   [
-    `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}`,
+    `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}${c.lateMs ? `, opens ${c.lateMs / 1000} s late` : ""}`,
     `rivals ${c.rivalDelaysMs.map((d) => `+${d}`).join(" and ")} ms`,
     ...(c.network ? [`${c.network.delayMs} ± ${c.network.jitterMs} ms away each way`] : []),
   ].join(", ");
@@ -61,14 +63,19 @@ export const caseLabel = (c: ReleaseCase) =>
 /** The issue's matrix: four club clocks, two rival delays. */
 export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelaysMs: [rivalDelayMs] })));
 
-/** `1300:150,-400:50` (club offset ms : rival delay ms, several as `50+150`), or `all`. */
+/** A club that opens 2 s and 30 s later than announced, its clock in step, rivals 50 ms after the real opening (decision 148). */
+export const LATE_CASES: ReleaseCase[] = [2_000, 30_000].map((lateMs) => ({ clubOffsetMs: 0, rivalDelaysMs: [50], lateMs }));
+
+/** `1300:150,-400:50,0:50:2000` (club offset ms : rival delay ms, several as `50+150` [: opens late by ms]), or `all`, or `late`. */
 export function parseCases(text: string): ReleaseCase[] {
   if (text === "all") return ALL_CASES;
+  if (text === "late") return LATE_CASES;
   return text.split(",").map((part) => {
-    const [offset, delays] = part.split(":");
+    const [offset, delays, late = "0"] = part.split(":");
     const rivalDelaysMs = (delays ?? "").split("+").map(Number);
-    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d))) throw new Error(`a case is 'offsetMs:rivalDelayMs', got '${part}'`);
-    return { clubOffsetMs: Number(offset), rivalDelaysMs };
+    const lateMs = Number(late);
+    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d)) || !Number.isFinite(lateMs) || lateMs < 0) throw new Error(`a case is 'offsetMs:rivalDelayMs[:lateMs]', got '${part}'`);
+    return { clubOffsetMs: Number(offset), rivalDelaysMs, lateMs };
   });
 }
 
@@ -353,7 +360,8 @@ export function figuresOf(input: {
   const ours = attempts.filter((a) => !a.isRival && emails.has(a.email));
   const asked = new Set(wishes.flatMap((w) => w.wanted));
   const confirmations = attempts.filter((a) => a.outcome === "confirmed").map((a) => ({ key: slotKey(a.course, a.time), arrivedClubMs: a.arrivedClubMs, isRival: a.isRival }));
-  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R);
+  // Free "at the instant" means when the date really opened: a late club opens after the announced instant.
+  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R + (input.releaseCase.lateMs ?? 0));
   const byRule = firstChoicesByRule(wishes, free);
   const rivalHeld = attempts.filter((a) => a.isRival && a.outcome === "confirmed").map((a) => slotKey(a.course, a.time));
 
@@ -413,6 +421,7 @@ export async function playRelease(
     members: memberCount,
     // Each group takes its share of what the groups before it left: half in all.
     rivals: releaseCase.rivalDelaysMs.map((delayMs) => ({ delayMs, share: 1 - (1 - RIVAL_SHARE) ** (1 / releaseCase.rivalDelaysMs.length) })),
+    openLateMs: releaseCase.lateMs ?? 0,
   });
   const proxy = releaseCase.network ? await startDelayProxyProcess({ targetPort: Number(new URL(club.url).port), ...releaseCase.network, seed: 11 }) : null;
   try {
@@ -422,7 +431,7 @@ export async function playRelease(
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals
     // have acted: the club is read once both are past.
-    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, ...releaseCase.rivalDelaysMs) + RIVALS_SETTLE_MS);
+    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + (releaseCase.lateMs ?? 0) + Math.max(0, ...releaseCase.rivalDelaysMs) + RIVALS_SETTLE_MS);
     const seen = await readClub(club, setup);
     return figuresOf({ contender: contender.name, releaseCase, setup, report, ...seen });
   } finally {

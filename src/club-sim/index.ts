@@ -58,7 +58,7 @@ export interface ClubSim {
   setClockOffset(ms: number): void;
   /** The club's clock. */
   now(): number;
-  /** The club-clock instant at which a play date opens for booking. */
+  /** The club-clock instant at which a play date opens for booking, as announced (the 'open late' fault moves the real one later). */
   releaseInstantOf(date: string): number;
   /** When the club opens dates now. */
   release(): ClubRelease;
@@ -86,7 +86,10 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   const releaseTime = options.releaseTime ?? CLUB_RELEASE_TIME;
   if (!isHhMm(releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${releaseTime}'`);
   const extra = typeof options.extraAccounts === "number" ? generateAccounts(options.extraAccounts) : (options.extraAccounts ?? []);
+  // Declared before the state, which reads the opening delay from the current faults.
+  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const state = new ClubState({
+    openingDelayMs: () => faults.openLateMs,
     seed: options.seed ?? 1,
     releaseDaysBefore: options.releaseDaysBefore ?? CLUB_RELEASE_DAYS_BEFORE,
     releaseTime,
@@ -96,7 +99,6 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     accounts: extra,
   });
   let offsetMs = options.clockOffsetMs ?? 0;
-  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const clubNow = () => clock.now() + offsetMs;
   /** When each request reached the server, read when its booking post is logged (then dropped with the request). */
   const arrivals = new WeakMap<Request, number>();
@@ -126,7 +128,10 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     },
     faults: () => faults,
     setFaults(input) {
+      const wasLate = faults.openLateMs;
       faults = mergeFaults(faults, input);
+      // The rivals act shortly after a date really opens: a new delay moves their next moment.
+      if (faults.openLateMs !== wasLate) for (const group of rivals) group.reschedule();
       return faults;
     },
     clockOffsetMs: () => offsetMs,

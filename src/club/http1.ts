@@ -149,6 +149,7 @@ export class AnswerReader {
       status: this.head.status,
       location: values("location")[0] ?? null,
       date: values("date")[0] ?? null,
+      retryAfter: values("retry-after")[0] ?? null,
       setCookies: values("set-cookie"),
       body: new TextDecoder().decode(this.done.body),
       sentMs: this.sentMs,

@@ -1,7 +1,7 @@
 /**
  * The release engine: a member's queued request reaches the club at the release instant on the
  * club's own clock, never early, never twice, never lost, and never in a race with another
- * Teebox member for one slot (README, "The release engine").
+ * Teebox member for one slot (docs/release-engine.md).
  *
  * This file only orchestrates the stages under ./release/:
  *   planner      which release instants are due to be prepared
@@ -173,6 +173,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       if (!rt?.isRunning) return;
       rt.isRunning = false;
       rt.stopController.abort();
+      // Nothing of this engine may wait on for a turn or a token of the club budget now.
+      rt.openings.clear();
+      rt.deps.club.politeness?.budget.cancelWaiting();
       await planner?.stop();
       await rt.drain();
       lastMeasured = rt.measured;

@@ -61,6 +61,7 @@ describe("AnswerReader", () => {
       status: 302,
       location: "/members/bookings",
       date: "Mon, 30 Nov 2026 00:00:00 GMT",
+      retryAfter: null,
       setCookies: ["a=1; Path=/", "b=2; HttpOnly"],
       body: "hello world",
       sentMs: 100,

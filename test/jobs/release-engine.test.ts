@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, requestAttempts, users } from "../../src/db/schema.ts";
 import { NO_TIME_AVAILABLE } from "../../src/jobs/release-engine.ts";
+import { NOT_YET_OPEN_SCHEDULE } from "../../src/lifecycle/club-answer.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs, its morning tee times are 05:04 + 8 min steps (06:00, 06:08, 06:16 …). */
@@ -71,7 +72,7 @@ describe("firing at the release instant", () => {
     expect((await f.request(id)).status).toBe("confirmed");
   });
 
-  describe("a time the club does not have fails that slot, never the member (issue 18)", () => {
+  describe("a time the club does not have fails that slot, never the member", () => {
     /** Requests stored before the club changed its grid: the submission check would refuse them now. */
     const setTimes = (fx: ReleaseFixture, id: number, selection: { time: string; slotId: string | null }[]) =>
       fx.t.deps.database.db.update(bookingRequests).set({ selection }).where(eq(bookingRequests.id, id));
@@ -125,8 +126,9 @@ describe("firing at the release instant", () => {
     expect(posts.filter((p) => p.outcome === "not_yet_open").length).toBeGreaterThanOrEqual(4);
     expect(posts.at(-1)).toMatchObject({ outcome: "confirmed" });
     expect(posts.at(-1)!.arrivedClubMs).toBeGreaterThanOrEqual(RELEASE);
+    // The schedule's first pace (decision 147), never quicker.
     const gaps = posts.slice(1).map((p, i) => p.arrivedClubMs - posts[i].arrivedClubMs);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(40);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(NOT_YET_OPEN_SCHEDULE[0].everyMs);
   });
 
   test("a date the club never opens fails after a bounded while, with the reason", async () => {
@@ -258,7 +260,7 @@ describe("rivals, faults and failures", () => {
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
   });
 
-  // Issue 18 changed this: an unknown outcome is never Failed; past the window it needs attention.
+  // An unknown outcome is never Failed (decision 117); past the window it needs attention.
   test("the club down for longer than the bounded window: the request needs attention, never Failed, and nothing more is posted", async () => {
     f = await startReleaseFixture({ engine: { unavailableWindowMs: 2000 } });
     await f.submit("maria", submission(PLAY, ["06:00"]));

@@ -1,5 +1,5 @@
 /**
- * UI text of the admin area (spec §2 Admin area, §5, §8 Admin). The server answers its validation
+ * UI text of the admin area. The server answers its validation
  * failures with these same texts as `message` and the key as `errorKey`, so one edit of a text
  * here (or by an admin in UI Text) changes what the admin sees.
  */
@@ -9,7 +9,7 @@ export const adminText = {
   "admin.title": "Admin",
   "admin.tabs_label": "Admin sections",
 
-  // Side tabs, in the spec's order.
+  // Side tabs, in the product's order.
   "admin.tab.monitor": "System Monitor",
   "admin.tab.users": "Users",
   "admin.tab.settings": "App Settings",
@@ -18,6 +18,7 @@ export const adminText = {
   "admin.tab.guest_rules": "Guest Rules",
   "admin.tab.frontpage": "Frontpage Content",
   "admin.tab.ui_text": "UI Text",
+  "admin.tab.api": "API",
 
   // Shared row actions.
   "admin.action.add": "Add",
@@ -38,6 +39,21 @@ export const adminText = {
   "admin.empty": "Nothing here yet.",
   "admin.deleted": "Deleted",
   "admin.saved": "Saved",
+
+  // API: every route Teebox serves, read from its OpenAPI document.
+  "admin.api.title": "API",
+  "admin.api.intro": "Every route Teebox serves, with what it takes and every answer it gives, as its OpenAPI document says.",
+  "admin.api.document": "The OpenAPI document",
+  "admin.api.load_failed": "Could not load the API description ({status}).",
+  "admin.api.group_other": "Other",
+  "admin.api.count": "{count} routes",
+  "admin.api.access.public": "anyone",
+  "admin.api.access.member": "signed-in members",
+  "admin.api.access.admin": "admins",
+  "admin.api.takes": "Takes",
+  "admin.api.takes_nothing": "Nothing",
+  "admin.api.answers": "Answers",
+  "admin.api.no_body": "no body",
 
   // System Monitor.
   "admin.monitor.title": "System Monitor",
@@ -81,6 +97,16 @@ export const adminText = {
   "admin.monitor.load_failed": "Failed to load system stats.",
   "admin.monitor.no_data": "No data available.",
   "admin.monitor.refreshed": "Updated {time}",
+  "admin.monitor.club_requests": "Requests to the club",
+  "admin.monitor.club_requests_value": "{count} in the last minute ({total} since {since})",
+  "admin.monitor.club_busiest": "Busiest member, last {minutes} minutes: {name} ({count})",
+  "admin.monitor.club_busiest_none": "No member's requests in the last 15 minutes.",
+  "admin.monitor.club_budget": "Budget: {clubPerMinute} a minute for the club ({clubBurst} at once), {memberPerMinute} a minute per member ({memberBurst} at once); {waiting} waiting",
+  "admin.monitor.slow_down_active": "The club asked Teebox to slow down at {time} ({why}): every request to the club waits until {until}.",
+  "admin.monitor.slow_down_over": "The club asked Teebox to slow down at {time} ({why}); requests went again at {ended}.",
+  "admin.monitor.slow_down_429": "too many requests, HTTP 429",
+  "admin.monitor.slow_down_503": "HTTP 503 with a time to come back",
+  "admin.monitor.slow_down_challenge": "a bot wall's challenge page, HTTP {status}",
   "admin.club_check.title": "Club connection",
   "admin.club_check.note": "Signs in with your club login and reads the club's pages once, the way Teebox reads them. Nothing is booked.",
   "admin.club_check.run": "Check the club",
@@ -145,6 +171,10 @@ export const adminText = {
   "admin.settings.courses_to_skip_on_full": "Courses to skip when full (JSON array)",
   "admin.settings.smart_refresh_threshold_seconds": "Smart refresh threshold (seconds)",
   "admin.settings.club_retry_minutes": "Keep trying a club in trouble at a release for (minutes)",
+  "admin.settings.club_requests_per_minute": "Requests to the club per minute, all members (steady rate)",
+  "admin.settings.club_request_burst": "Requests to the club at once, all members (saved up)",
+  "admin.settings.member_requests_per_minute": "Requests to the club per minute, per member's login (steady rate)",
+  "admin.settings.member_request_burst": "Requests to the club at once, per member's login (saved up)",
   "admin.settings.log_level": "Log level",
   "admin.settings.scraper_username": "Scraper uses the club login of (username)",
   "admin.settings.log_debug": "Debug",
@@ -272,7 +302,7 @@ export const adminText = {
   "admin.frontpage.update_failed": "Failed to update advisory ({status})",
   "admin.frontpage.delete_failed": "Failed to delete advisory ({status})",
 
-  // Shared load and fallback failures (spec §8).
+  // Shared load and fallback failures.
   "admin.config.load_failed": "Failed to load config ({status})",
   "admin.item.save_failed": "Failed to save item",
   "admin.item.delete_failed": "Failed to delete item",

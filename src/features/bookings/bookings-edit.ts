@@ -12,6 +12,7 @@ import type { StoredPlayer } from "../../db/schema.ts";
 import type { MemberClubSession } from "../../club/client.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
 import { ClubError } from "../../club/errors.ts";
+import type { BookingSubmission } from "../../domain/booking-submission-schema.ts";
 import type { NormalisedSubmission } from "../../domain/booking-submission.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,16 +24,13 @@ import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import type { BookingView } from "./bookings.schemas.ts";
 import { BOOKING_ERRORS, checkSubmission, clubNowOf, fail, findOwnBooking, toBookingView } from "./bookings.service.ts";
-import { flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { flightToStoredPlayers, toClubPlayers } from "../../services/club-players.ts";
 
 /**
  * The member waits for the answer, so club trouble ends the edit at once (no retry window, as
  * before); only the outcome of an unanswered post is read first, after a short pause.
  */
-export const EDIT_RETRY: RetrySettings = { notYetOpenRetryMs: 0, notYetOpenWindowMs: 0, unavailableBackoffMs: [1000], unavailableWindowMs: 0 };
-
-/** A post the club may have acted on although Teebox read no answer. */
-const isUnanswered = (error: ClubError) => (error.kind === "unavailable" && error.isAmbiguous) || error.kind === "page_not_understood";
+export const EDIT_RETRY: RetrySettings = { notYetOpenSchedule: [], notYetOpenWindowMs: 0, unavailableBackoffMs: [1000], unavailableWindowMs: 0 };
 
 const UNSETTLED = new AppError(
   504,
@@ -40,10 +38,13 @@ const UNSETTLED = new AppError(
   "bookings.error.edit_unsettled",
 );
 
-export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: string, payload: unknown): Promise<BookingView> {
+/** What an edit uses of the app. */
+export type EditBookingDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "notifier" | "releaseEngine">;
+
+export async function editBooking(deps: EditBookingDeps, user: SessionUser, bookingId: string, submission: BookingSubmission): Promise<BookingView> {
   const { database, clock } = deps;
   const booking = await findOwnBooking(database.db, user.id, bookingId);
-  const sub = await checkSubmission(database.db, user, payload, clock.now());
+  const sub = await checkSubmission(database.db, user, submission, clock.now());
   const players = flightToStoredPlayers(sub.flight, user.name);
   const session = await deps.sessions.forMember(user.id);
   const isSameSlot = sub.courseId === booking.courseId && sub.targetDate === booking.playDate && sub.times[0] === booking.time;
@@ -76,7 +77,7 @@ export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: s
 }
 
 /** Books the first selected time the club still has, in priority order. */
-async function bookFirstFree(deps: AppDeps, session: MemberClubSession, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
+async function bookFirstFree(deps: EditBookingDeps, session: MemberClubSession, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
   const { clock } = deps;
   const posted: string[] = [];
   let sheet: Awaited<ReturnType<typeof session.fetchTeeSheet>> | null = null;
@@ -123,7 +124,8 @@ async function bookFirstFree(deps: AppDeps, session: MemberClubSession, sub: Nor
         }
         continue;
       }
-      if (refusal && isUnanswered(refusal)) {
+      // The engine's rule says when a post may have acted (a timeout, an unreadable page, a bot wall).
+      if (decision.kind === "reconcile") {
         // Nothing more is posted until the club has been read: the unanswered post may have booked
         // it. The pause lets a slow post land before its outcome is read.
         await clock.sleepUntil(clock.now() + EDIT_RETRY.unavailableBackoffMs[0]);

@@ -8,11 +8,13 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { desc, isNotNull, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { bookingRequests, mailOutbox } from "../../db/schema.ts";
 import { measureDatabase } from "../../db/size.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { AppError } from "../../lib/errors.ts";
+import { probeRoutes } from "./probes.contract.ts";
 
 type Line = [name: string, labels: Record<string, string>, value: number];
 
@@ -46,7 +48,7 @@ function render(families: Family[]): string {
 }
 
 /** The newest release's requests: how late their first posts left (the worst), and how many. */
-async function lastRelease(deps: AppDeps): Promise<{ releaseAt: number; worstLatenessMs: number; requests: number } | null> {
+async function lastRelease(deps: Pick<AppDeps, "database">): Promise<{ releaseAt: number; worstLatenessMs: number; requests: number } | null> {
   const { db } = deps.database;
   const [newest] = await db.select({ releaseAt: bookingRequests.releaseAt }).from(bookingRequests).where(isNotNull(bookingRequests.latenessMs)).orderBy(desc(bookingRequests.releaseAt)).limit(1);
   if (!newest) return null;
@@ -57,7 +59,10 @@ async function lastRelease(deps: AppDeps): Promise<{ releaseAt: number; worstLat
   return { releaseAt: newest.releaseAt, worstLatenessMs: Number(row?.worst ?? 0), requests: Number(row?.n ?? 0) };
 }
 
-export async function renderMetrics(deps: AppDeps): Promise<string> {
+/** What the metrics read of the app. */
+export type MetricsDeps = Pick<AppDeps, "database" | "telemetry" | "jobs" | "releaseEngine" | "slotWatch" | "hub" | "metricsToken" | "club">;
+
+export async function renderMetrics(deps: MetricsDeps): Promise<string> {
   const cpu = process.cpuUsage();
   const memory = process.memoryUsage();
   const sample = deps.telemetry.latest();
@@ -67,6 +72,9 @@ export async function renderMetrics(deps: AppDeps): Promise<string> {
   const watches = await deps.slotWatch.stats();
   const outbox = await deps.database.db.select({ state: mailOutbox.state, n: sql<number>`count(*)` }).from(mailOutbox).groupBy(mailOutbox.state);
   const size = await measureDatabase(deps.database);
+  const club = deps.club.politeness;
+  const traffic = club?.traffic.snapshot();
+  const byKindAndOutcome = Object.entries(traffic?.totals ?? {}).flatMap(([kind, outcomes]) => Object.entries(outcomes ?? {}).map(([outcome, n]) => [{ kind, outcome }, n ?? 0] as [Record<string, string>, number]));
 
   const families: Family[] = [
     family("teebox_process_cpu_seconds_total", "counter", "CPU time the process has used.", (cpu.user + cpu.system) / 1e6),
@@ -86,6 +94,11 @@ export async function renderMetrics(deps: AppDeps): Promise<string> {
     family("teebox_release_last_timestamp_seconds", "gauge", "The instant of the newest release Teebox posted for.", seconds(release?.releaseAt)),
     family("teebox_release_last_lateness_seconds", "gauge", "How late the newest release's latest first post left after the instant.", seconds(release?.worstLatenessMs)),
     family("teebox_release_last_requests", "gauge", "Requests posted for at the newest release.", release?.requests ?? 0),
+    family("teebox_club_requests_total", "counter", "Requests sent to the club since start, by kind and outcome (decision 145).", byKindAndOutcome),
+    family("teebox_club_requests_skipped_total", "counter", "Requests not sent because the club budget was spent, by kind.", Object.entries(traffic?.skipped ?? {}).map(([kind, n]) => [{ kind }, n ?? 0])),
+    family("teebox_club_requests_last_minute", "gauge", "Requests sent to the club in the last 60 seconds.", traffic?.lastMinute ?? 0),
+    family("teebox_club_budget_waiting", "gauge", "Requests waiting for a token of the club budget.", club?.budget.waiting() ?? 0),
+    family("teebox_club_slow_down", "gauge", "1 while the club has asked Teebox to slow down and its pause lasts (decision 146).", club?.budget.episodes().current ? 1 : 0),
     family("teebox_watch_active", "gauge", "Slot watches watching.", watches.activeWatches),
     family("teebox_watch_polls_per_minute", "gauge", "Watched sheets read from the club in the last minute.", watches.pollsPerMinute),
     family("teebox_mail_outbox_messages", "gauge", "Messages in the mail outbox, by state.", (["queued", "sent", "failed"] as const).map((state) => [{ state }, Number(outbox.find((o) => o.state === state)?.n ?? 0)])),
@@ -111,11 +124,12 @@ function hasToken(c: Context<AppEnv>, token: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createMetricsRoutes(token: string | null) {
-  return new Hono<AppEnv>().get("/", async (c) => {
+export function createMetricsRoutes(deps: MetricsDeps) {
+  const token = deps.metricsToken ?? null;
+  return routeGroup().handle(probeRoutes.metrics, async (c) => {
     if (!isLocalCaller(c) && !hasToken(c, token)) {
       return c.json(new AppError(403, "The metrics are open from this machine, or with the metrics token (METRICS_TOKEN).", "metrics.forbidden").toBody(), 403);
     }
-    return c.body(await renderMetrics(c.get("deps")), 200, { "content-type": "text/plain; version=0.0.4; charset=utf-8" });
+    return c.text(await renderMetrics(deps), 200, { "content-type": "text/plain; version=0.0.4; charset=utf-8" });
   });
 }

@@ -6,7 +6,7 @@
 import type { MemberClubSession, PreparedBooking } from "../../club/client.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import type { RequestReason } from "../../domain/request-reasons.ts";
-import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { toClubPlayers } from "../../services/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
@@ -51,6 +51,8 @@ export interface RunContext {
    * the next post. The next time at the instant itself needs no read; the member was read when armed.
    */
   isMemberStale?: boolean;
+  /** When the member's status was last read for this request (a turn soon after needs no new read). */
+  memberReadAt?: number;
 }
 
 /** pending → processing, each with its member's club session; earliest-submitted first. */
