@@ -1,8 +1,9 @@
 /**
  * What the server's data-changed messages name: each key is something a member's screens show,
  * reloaded when a change names it (decision 176). The server names the keys an event changed
- * (src/realtime/notifier.ts); the web reloads only what they name. A new key is one line here,
- * one line where the server names it, and the web's loaders for it. Keys under `my.` are one member's own; the others everyone's.
+ * (src/realtime/notifier.ts); the web reloads only what they name (web/lib/resources.ts, and the
+ * live data store's parts, web/lib/live-data-store.ts). A new key is one line here, one line where
+ * the server names it, and the web's loader for it. Keys under `my.` are one member's own; the others everyone's.
  */
 export const RESOURCE_KEYS = [
   /** The member's booking requests (pending, held, processing, failed) and their stories. */
