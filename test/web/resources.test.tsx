@@ -6,6 +6,7 @@
 import "../helpers/dom.ts";
 import { describe, expect, test } from "bun:test";
 import { act, render, waitFor, within } from "@testing-library/react";
+import { StrictMode } from "react";
 import type { ResourceKey } from "../../src/domain/resources.ts";
 import { changedKeys, createResourceCache, onResourcesChanged, useResource, type ResourceCache } from "../../web/lib/resources.ts";
 import type { ServerMessageListener, SocketClient } from "../../web/lib/socket.ts";
@@ -70,6 +71,19 @@ describe("the resource cache", () => {
     act(() => socket.receive(changed("tee-times")));
     await cache.reload("my.players");
     expect([watches.calls, players.calls]).toEqual([2, 2]);
+  });
+
+  test("a screen mounted twice at once (StrictMode) loads its key once", async () => {
+    const cache = createResourceCache(fakeSocket());
+    const watches = counter();
+    render(
+      <StrictMode>
+        <Shows name="a" resource="my.watches" load={watches.load} cache={cache} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(text("a")).toBe("loaded 1"));
+    await cache.reload("my.watches");
+    expect(watches.calls).toBe(2);
   });
 
   test("a bare status: updated reloads every key on screen", async () => {

@@ -102,8 +102,12 @@ export function createResourceCache(client: SocketClient = appSocket): ResourceC
       entry.load = load;
       const isFirst = entry.listeners.size === 0;
       entry.listeners.add(listener);
-      // A screen opening shows the cached answer and asks again: it may have changed while nothing showed it.
-      if (isFirst || entry.isStale) void reloadEntry(entry);
+      // A screen opening shows the cached answer and asks again: it may have changed while nothing
+      // showed it. A load already running serves it, followed by one more if a change came meanwhile.
+      if (entry.running) {
+        if (entry.isStale) entry.isReloadWanted = true;
+        entry.isStale = false;
+      } else if (isFirst || entry.isStale) void reloadEntry(entry);
       const current = entry;
       return () => {
         current.listeners.delete(listener);
