@@ -86,6 +86,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
       trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
       clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
       mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      push: { subject: config.pushSubject ?? undefined, serviceOrigins: config.pushServiceOrigins },
       telemetry: { heartbeatUrl: config.heartbeatUrl },
       metricsToken: config.metricsToken,
     },
@@ -120,6 +121,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   jobs.push(deps.slotWatch);
   jobs.push(deps.readiness);
   jobs.push(deps.mailSender);
+  jobs.push(deps.pushSender);
   jobs.push(deps.retention);
   jobs.push(deps.telemetry);
 

@@ -10,7 +10,21 @@
 import { and, eq, inArray, lt, lte, max, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppDatabase, Db } from "../db/client.ts";
-import { auditLog, bookingRequests, bookings, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../db/schema.ts";
+import {
+  auditLog,
+  bookingRequests,
+  bookings,
+  mailOutbox,
+  notifications,
+  pushOutbox,
+  pushSubscriptions,
+  requestAttempts,
+  scrapeRuns,
+  sessions,
+  slotWatches,
+  teeTimeSlots,
+  watchAttempts,
+} from "../db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../domain/manila-time.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -33,6 +47,8 @@ export const RETENTION = {
   watchDays: 90,
   notificationDays: 180,
   outboxDays: 30,
+  /** A push is news for a day at most (its TTL); its row stays a week for the metrics and a look back. */
+  pushOutboxDays: 7,
 } as const;
 
 /** The pass runs daily at this Manila time, when a club is quietest. */
@@ -126,6 +142,16 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
     },
     { name: "notifications", table: notifications, id: notifications.id, isOld: (now) => lt(notifications.createdAt, ago(now, keep.notificationDays)) },
     { name: "mail outbox", table: mailOutbox, id: mailOutbox.id, isOld: (now) => lt(mailOutbox.createdAt, ago(now, keep.outboxDays)) },
+    { name: "push outbox", table: pushOutbox, id: pushOutbox.id, isOld: (now) => lt(pushOutbox.createdAt, ago(now, keep.pushOutboxDays)) },
+    {
+      // Devices are otherwise bounded by their number per member; one whose browser said when it
+      // ends goes then, with its pushes (no push service would take them).
+      name: "expired push devices",
+      table: pushSubscriptions,
+      id: pushSubscriptions.id,
+      isOld: (now) => lt(pushSubscriptions.expiresAt, now),
+      before: async (tx, ids) => void (await tx.delete(pushOutbox).where(inArray(pushOutbox.subscriptionId, ids))),
+    },
   ];
 
   /** Deletes one batch of a rule's old rows; the number deleted. */

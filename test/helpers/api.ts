@@ -59,6 +59,8 @@ export interface TestAppOptions {
   releaseEngine?: ReleaseEngineOptions;
   /** The mail job's transport and pace (default: no SMTP, messages kept in the outbox). */
   mail?: MailSenderOptions;
+  /** The push job's transport, subject and pace, and the push services devices may subscribe at (a loopback stand-in). */
+  push?: ContainerConfig["push"];
   /** A database opened by the test (several instances on one); default: a new one on this run's driver. */
   database?: AppDatabase;
   /** A clock shared with other instances; default: a new FakeClock at `now`. */
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordCost: { memoryCost: 1024, timeCost: 1 },
     releaseEngine: options.releaseEngine,
     mail: options.mail,
+    push: options.push,
   };
   const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
   const base = createContainer(config, { hub });
@@ -156,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await deps.slotWatch.stop();
       await deps.readiness.stop();
       await deps.mailSender.stop();
+      await deps.pushSender.stop();
       await deps.notifier.settled?.();
       await database.close();
     },
