@@ -54,7 +54,7 @@ function standInSubscription(subscription: { endpoint: string; keys: { p256dh: s
       return true;
     },
   });
-  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
     const key = options?.applicationServerKey;
     const bytes = key instanceof ArrayBuffer ? new Uint8Array(key) : ArrayBuffer.isView(key) ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength) : new Uint8Array();
     const saved = { applicationServerKey: [...bytes] };
