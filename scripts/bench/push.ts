@@ -6,7 +6,8 @@
  * devices, want four tee times each of the date that opens at the next whole minute (as the
  * release benchmark draws them, so some lose to others); at the release each gets a push, booked
  * or not. For each push it prints the time from the outcome (when the notifier sends the member's
- * "booked" or "failed" toast) to the push's arrival at the service. Asserts nothing.
+ * "booked" or "failed" toast) to the push's arrival at the service, and how much of it passed before
+ * the push was in the outbox (the notification being stored). Asserts nothing.
  *
  *   bun scripts/bench/push.ts [--members 30] [--devices 2] [--service-ms 80]
  */
@@ -17,7 +18,7 @@ import { parseArgs } from "node:util";
 import { createContainer } from "../../src/container.ts";
 import { openDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
-import { users } from "../../src/db/schema.ts";
+import { pushOutbox, users } from "../../src/db/schema.ts";
 import { seed } from "../../src/db/seed.ts";
 import { DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
 import { CART_CHOICES } from "../../src/club-sim/demo-data.ts";
@@ -63,9 +64,14 @@ await writeSettings(database.db, { ...DEFAULT_STORED_SETTINGS, release_time: pla
 
 // The moment each member's outcome is told (the toast goes out with the event, before anything is stored).
 const toldAt = new Map<number, number>();
+/** The same moment on the wall clock, which the outbox's rows are stamped with. */
+const toldAtWall = new Map<number, number>();
 deps.hub.onPublish((topic, message) => {
   const userId = Number(topic.replace("user:", ""));
-  if (message.type === "toast" && (message.toast.textKey === "bookings.toast.booked" || message.toast.textKey === "bookings.toast.failed") && !toldAt.has(userId)) toldAt.set(userId, performance.now());
+  if (message.type === "toast" && (message.toast.textKey === "bookings.toast.booked" || message.toast.textKey === "bookings.toast.failed") && !toldAt.has(userId)) {
+    toldAt.set(userId, performance.now());
+    toldAtWall.set(userId, Date.now());
+  }
 });
 
 const members = drawMembers(memberCount, plan.playDate);
@@ -96,6 +102,10 @@ console.log(`${toldAt.size} outcomes told, ${kinds} pushes received`);
 console.log(
   `outcome → push at the service (ms): p50 ${percentile(latencies, 50).toFixed(1)}, p95 ${percentile(latencies, 95).toFixed(1)}, max ${latencies.at(-1)!.toFixed(1)}; first outcome → last push ${(lastArrival - firstTold).toFixed(1)} ms`,
 );
+// Where the time goes: from the outcome to its pushes in the outbox (the notification stored), then to the service.
+const queued = await database.db.select({ userId: pushOutbox.userId, createdAt: pushOutbox.createdAt }).from(pushOutbox);
+const toQueue = queued.map((row) => row.createdAt - toldAtWall.get(row.userId)!).sort((a, b) => a - b);
+console.log(`outcome → push queued in the outbox (ms, wall clock): p50 ${percentile(toQueue, 50).toFixed(0)}, p95 ${percentile(toQueue, 95).toFixed(0)}, max ${toQueue.at(-1)!.toFixed(0)}`);
 await deps.pushSender.stop();
 await deps.releaseEngine.stop();
 await deps.notifier.settled?.();
