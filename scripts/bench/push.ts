@@ -42,7 +42,7 @@ const serviceMs = Number(values["service-ms"]);
 const PREPARE_LEAD_MS = 30_000;
 
 const plan = planRelease(0, PREPARE_LEAD_MS + 20_000);
-const club = await startClubProcess({ seed: 7, clockOffsetMs: 0, releaseTime: plan.releaseTime, releaseDaysBefore: plan.releaseDaysBefore, members: memberCount, rivalShare: 0, rivalDelayMs: 0 });
+const club = await startClubProcess({ seed: 7, clockOffsetMs: 0, releaseTime: plan.releaseTime, releaseDaysBefore: plan.releaseDaysBefore, members: memberCount, rivals: [] });
 const service = startPushService({ latencyMs: serviceMs });
 const dataDir = mkdtempSync(join(tmpdir(), "teebox-bench-push-"));
 const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);

@@ -70,7 +70,7 @@ export interface FaultDeps {
   faults(): ClubFaults;
   random(): number;
   /** Called for a booking post that a fault stopped, so the attempt log stays complete. */
-  onBookingFault(outcome: "server_error" | "down" | "slowed_down", form: Record<string, string>): void;
+  onBookingFault(outcome: "server_error" | "down" | "slowed_down", form: Record<string, string>, request: Request): void;
 }
 
 /** What a bot wall in front of a club shows instead of the club's page (the words of the best-known one). */
@@ -89,7 +89,7 @@ export function faultMiddleware(deps: FaultDeps): MiddlewareHandler {
     if (isBookingPost(c.req.method, c.req.path)) {
       const body = await c.req.parseBody();
       const form = Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === "string"));
-      deps.onBookingFault(outcome, form);
+      deps.onBookingFault(outcome, form, c.req.raw);
     }
     if (outcome === "slowed_down") {
       if (faults.retryAfterSeconds > 0 && faults.slowDown !== "challenge") c.header("Retry-After", String(faults.retryAfterSeconds));

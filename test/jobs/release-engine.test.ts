@@ -46,6 +46,19 @@ describe("firing at the release instant", () => {
     expect(mine.at(-1)).toEqual({ type: "status", status: "updated" });
   });
 
+  test("for a distant club the first post leaves earlier by the measured way there, and no earlier (decision 191)", async () => {
+    // The club is 1.3 s ahead; the probes found the offset ± 12 ms and a way out of at least 18 ms.
+    f = await startReleaseFixture({ clubOffsetMs: 1300, engine: { measureOffset: async () => ({ offsetMs: 1300, uncertaintyMs: 12, sendAheadMs: 18 }) } });
+    await f.submit("maria", submission(PLAY, ["06:00"]));
+    const [id] = await requestIdOf(f);
+    const fireAt = RELEASE - 1300 + 12 - 18;
+    await f.moveTo(RELEASE - 1300 - 60_000);
+    await f.moveTo(fireAt - 1);
+    expect(clubPosts(f)).toHaveLength(0);
+    await f.moveTo(fireAt);
+    expect((await f.attempts(id)).map((a) => a.firedAtLocal)).toEqual([fireAt]);
+  });
+
   test("a taken first choice falls back to the next time at once", async () => {
     f = await startReleaseFixture();
     f.sim.setSlotStatus(PLAY, "masters", "06:00", "BOOKED");

@@ -46,7 +46,8 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
         if (choice.kind === "exhausted") return void (await finishFailed(rt, request, reason("bookings.reason.no_time_available")));
         if (choice.kind === "wait") {
           ctx.isMemberStale = true;
-          await rt.park(Promise.race([rt.board.changed(), rt.stopped()]));
+          // A stop wakes the board too (ReleaseRuntime), and the loop then returns.
+          await rt.park(rt.board.changed(request.playDate, request.courseId, times));
           continue;
         }
         time = choice.time;

@@ -96,6 +96,10 @@ export class ReleaseRuntime {
     readonly measureOffset: (deps: ReleaseDeps, precision?: OffsetPrecision) => Promise<ClockOffset>,
   ) {
     this.openings = new OpeningTurns(deps.clock);
+    // Requests waiting for a claim wake on a stop as on any change of the board, and find the
+    // engine stopped: one listener for the runtime, not one per wait (a thousand requests may wait
+    // through a few hundred changes at one release).
+    this.stopController.signal.addEventListener("abort", () => this.board.wakeAll(), { once: true });
   }
 
   now = (): number => this.deps.clock.now();
@@ -135,14 +139,18 @@ export class ReleaseRuntime {
     }
   }
 
+  /** Resolves when the engine is stopped: one promise for the runtime, not a listener on its signal per call. */
+  private readonly stoppedOnce = new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
+
+  stopped(): Promise<void> {
+    return this.stoppedOnce;
+  }
+
   sleepFor(ms: number): Promise<void> {
     return this.park(this.deps.clock.sleepUntil(this.now() + ms, this.stopController.signal));
   }
 
-  /** Resolves when the engine is stopped. */
-  stopped(): Promise<void> {
-    return new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
-  }
+
 
   /** The retry window from the app setting, unless the engine's options fixed it. */
   async loadRetryWindow(): Promise<void> {
