@@ -124,7 +124,7 @@ export function createPushSender(d: PushSenderDeps, options: PushSenderOptions =
       const keys = await d.keys.get();
       // What is left of its time to live when it leaves: a retried push is not kept longer than the first.
       const ttlSeconds = push.ttlSeconds - Math.floor((now - push.createdAt) / SECOND);
-      const request = buildPushRequest(device, push.payload, { subject, ...keys }, { ttlSeconds, urgency: push.urgency as PushUrgency, topic: topicOf(push.eventId) });
+      const request = await buildPushRequest(device, push.payload, { subject, ...keys }, { ttlSeconds, urgency: push.urgency as PushUrgency, topic: topicOf(push.eventId) });
       const answer = await transport.send(request, loop.signal);
       const outcome = classifyPushAnswer(answer.status);
       const said = `${answer.status}${answer.text ? ` ${answer.text.trim()}` : ""}`;

@@ -4,9 +4,11 @@
  * the push service's origin, and the delivery headers of RFC 8030 (TTL, Urgency, Topic). The
  * cryptography is the web-push library's (its `encrypt` and `getVapidHeaders`); the request is sent
  * by push/transport.ts, not by the library, so it goes through fetch with a timeout and an abort.
+ *
+ * The library (a tenth of the server's code) is loaded when push is first needed, the first key pair
+ * or the first push, not at every start (decision 194).
  */
 import { createHash } from "node:crypto";
-import { encrypt, generateVAPIDKeys, getVapidHeaders } from "web-push";
 import type { PushUrgency } from "../domain/notifications.ts";
 
 /** Where a push goes and whom it is encrypted for: a browser's push subscription. */
@@ -38,9 +40,12 @@ export interface PushOptions {
   topic?: string;
 }
 
+let library: Promise<typeof import("web-push")> | null = null;
+const webPush = () => (library ??= import("web-push"));
+
 /** A fresh VAPID key pair (made once per installation and kept: services/push-keys.ts). */
-export function makeVapidKeys(): { publicKey: string; privateKey: string } {
-  return generateVAPIDKeys();
+export async function makeVapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  return (await webPush()).generateVAPIDKeys();
 }
 
 /** A push topic for an event: at most 32 base64url characters (RFC 8030), the same for the same event. */
@@ -48,7 +53,8 @@ export function topicOf(eventId: string): string {
   return createHash("sha256").update(eventId).digest("base64url").slice(0, 32);
 }
 
-export function buildPushRequest(target: PushTarget, payload: string, vapid: VapidIdentity, options: PushOptions): PushRequest {
+export async function buildPushRequest(target: PushTarget, payload: string, vapid: VapidIdentity, options: PushOptions): Promise<PushRequest> {
+  const { encrypt, getVapidHeaders } = await webPush();
   const { cipherText } = encrypt(target.p256dh, target.auth, payload, "aes128gcm");
   // The token names the push service's origin; its expiry (12 hours) is the library's, on the
   // real clock, which is the one the push service checks it against.

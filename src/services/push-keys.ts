@@ -47,7 +47,7 @@ export function createVapidKeyStore(d: VapidKeyDeps): VapidKeyStore {
 
   /** Made once: of two instances starting at once on a libSQL server, the first insert wins and both read it. */
   async function makeFirst(): Promise<void> {
-    const made = makeVapidKeys();
+    const made = await makeVapidKeys();
     await db
       .insert(pushKeys)
       .values({ id: KEY_ROW, publicKey: made.publicKey, privateKeySealed: d.secretBox.seal(made.privateKey), createdAt: d.clock.now() })
@@ -55,7 +55,7 @@ export function createVapidKeyStore(d: VapidKeyDeps): VapidKeyStore {
   }
 
   async function replaceUnreadable(sealed: string): Promise<void> {
-    const made = makeVapidKeys();
+    const made = await makeVapidKeys();
     const replaced = await db
       .update(pushKeys)
       .set({ publicKey: made.publicKey, privateKeySealed: d.secretBox.seal(made.privateKey), createdAt: d.clock.now() })

@@ -46,10 +46,10 @@ describe("the test's RFC 8291 decryption", () => {
 describe("a push request for a device", () => {
   test("its body decrypts with the device's keys to the payload, fresh each time", async () => {
     const device = await createTestDevice(ENDPOINT);
-    const vapid = { subject: SUBJECT, ...makeVapidKeys() };
+    const vapid = { subject: SUBJECT, ...(await makeVapidKeys()) };
     const payload = JSON.stringify(pushPayload({ kind: "request_confirmed", title: "Tee time booked", body: "Booked: Masters on 2026-11-27 at 06:00 (SWB-1). Mañana ⛳", url: "/bookings", tag: "booking_confirmed:SWB-1" }));
-    const first = buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
-    const second = buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
+    const first = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
+    const second = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
     expect(await device.decrypt(first.body)).toBe(payload);
     expect(await device.decrypt(second.body)).toBe(payload);
     // A new salt and sender key each time: two pushes of the same text never look alike.
@@ -62,8 +62,8 @@ describe("a push request for a device", () => {
 
   test("carries the delivery headers and a VAPID token for the push service's origin, signed by the key it names", async () => {
     const device = await createTestDevice(ENDPOINT);
-    const vapid = { subject: SUBJECT, ...makeVapidKeys() };
-    const request = buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, "{}", vapid, { ttlSeconds: 1800, urgency: "high", topic: topicOf("user 3: watch_found:watch 9") });
+    const vapid = { subject: SUBJECT, ...(await makeVapidKeys()) };
+    const request = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, "{}", vapid, { ttlSeconds: 1800, urgency: "high", topic: topicOf("user 3: watch_found:watch 9") });
     expect(request.url).toBe(ENDPOINT);
     expect(request.headers).toMatchObject({ TTL: "1800", Urgency: "high", "Content-Encoding": "aes128gcm", "Content-Type": "application/octet-stream" });
     expect(request.headers.Topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -81,13 +81,13 @@ describe("a push request for a device", () => {
     expect(payload.exp! * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
     expect(decodeJwt(token!).aud).toBe("https://fcm.googleapis.com");
     // Signed by another key, it does not verify.
-    const other = fromBase64Url(makeVapidKeys().publicKey);
+    const other = fromBase64Url((await makeVapidKeys()).publicKey);
     const otherKey = await importJWK({ kty: "EC", crv: "P-256", x: Buffer.from(other.slice(1, 33)).toString("base64url"), y: Buffer.from(other.slice(33)).toString("base64url") }, "ES256");
     await expect(jwtVerify(token!, otherKey)).rejects.toThrow();
   });
 
-  test("a VAPID key pair is an uncompressed P-256 point and a 32-byte scalar", () => {
-    const keys = makeVapidKeys();
+  test("a VAPID key pair is an uncompressed P-256 point and a 32-byte scalar", async () => {
+    const keys = await makeVapidKeys();
     expect(fromBase64Url(keys.publicKey)).toHaveLength(65);
     expect(fromBase64Url(keys.publicKey)[0]).toBe(4);
     expect(fromBase64Url(keys.privateKey)).toHaveLength(32);
