@@ -104,6 +104,9 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
     announce: (message) => console.log(message),
   });
   await reportUnreadableClubPasswords(deps);
+  // The push key pair is made (first start) or opened now, so no member's call writes it and the
+  // first push does not wait for it (decision 185).
+  await deps.pushKeys.get();
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
   deps.club.politeness.budget.configure(budgetLimitsOf(settings));

@@ -255,8 +255,6 @@ export function createPushSender(d: PushSenderDeps, options: PushSenderOptions =
 
   return {
     start() {
-      // The keys are made (first start) or opened now, so the first push does not wait for them.
-      void d.keys.get().catch((error) => d.logger.error("push: the push keys could not be read", { error }));
       loop.start();
     },
     async stop() {

@@ -101,6 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     hashPassword: (password) => hashPassword(deps, password),
     announce: () => undefined,
   });
+  // As a started Teebox has it: the push key pair is made at start, never by a member's call.
+  await deps.pushKeys.get();
   const published: { topic: string; message: ServerMessage }[] = [];
   deps.hub.onPublish((topic, message) => published.push({ topic, message }));
   registerPlayersActions(deps);
