@@ -1,5 +1,5 @@
 /**
- * The server's VAPID key pair (decision 185): made the first time push needs it, then kept in the
+ * The server's VAPID key pair (decision 185): made when Teebox first starts (src/main.ts asks for it), then kept in the
  * database (push_keys), so every backup carries it and a restored Teebox keeps reaching the
  * devices members turned on. The private key is sealed with the secret box, like club passwords:
  * a copy of the database alone cannot push to members' phones.
@@ -23,7 +23,7 @@ export interface VapidKeyPair {
 }
 
 export interface VapidKeyStore {
-  /** The key pair, made on first use; the same pair for as long as the database keeps it. */
+  /** The key pair, made on first use (at start); the same pair for as long as the database keeps it. */
   get(): Promise<VapidKeyPair>;
 }
 
