@@ -56,7 +56,7 @@ export const RETENTION_TIME = "03:30";
 /** No pass within this long of a release instant (either side), nor while a request is processed. */
 export const RELEASE_GUARD_MS = 15 * 60_000;
 /** Rows deleted per transaction: a few milliseconds of the database at most. */
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 200;
 /** A pass put off by a release looks again after this long. */
 const PUT_OFF_MS = 20 * 60_000;
 
