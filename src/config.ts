@@ -2,7 +2,7 @@
  * The only reader of the environment. Every value is validated at start-up; a bad one stops
  * Teebox with one readable line naming the variable.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -35,6 +35,11 @@ export interface Config {
   mailFrom: string | null;
   /** How the club writes numeric dates ('05/03/2025'): day first or month first; null refuses them. */
   clubDateOrder: "dmy" | "mdy" | null;
+  /**
+   * For benchmarks and tests only: the file of a simulated clock shared with the demo club
+   * (src/lib/sim-clock.ts), so a soak lives through months in minutes; null runs on real time.
+   */
+  simClockFile: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +81,7 @@ const fields = {
     }
   }),
   MAIL_FROM: z.string().refine((v) => addressOf(v) !== null, "must be an email address, optionally with a name: Teebox <teebox@example.com>"),
+  TEEBOX_SIM_CLOCK: z.string().min(1).refine((v) => existsSync(v), "must name the simulated clock file a benchmark created (benchmarks and tests only)"),
 } as const;
 
 /** What an error line may show of a value: never a secret, nor the password inside a URL. */
@@ -100,6 +106,7 @@ function read<K extends FieldName>(env: Record<string, string | undefined>, name
 /** Reads and validates the environment; creates the data folder. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const dataDir = resolve(read(env, "DATA_DIR") ?? "data");
+  const simClockFile = read(env, "TEEBOX_SIM_CLOCK");
   const config: Config = {
     port: read(env, "PORT") ?? 3000,
     host: read(env, "HOST") ?? "0.0.0.0",
@@ -116,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: read(env, "SMTP_URL") ?? null,
     mailFrom: read(env, "MAIL_FROM") ?? null,
     clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
+    simClockFile: simClockFile ? resolve(simClockFile) : null,
   };
   if (config.smtpUrl && !config.mailFrom) {
     throw new ConfigError("MAIL_FROM must be set when SMTP_URL is: the sender of notification emails, such as Teebox <teebox@example.com>");

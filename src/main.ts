@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps.ts";
 import { hashPassword } from "./services/passwords.ts";
 import { readSettings } from "./services/settings.service.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
+import { openSimClock } from "./lib/sim-clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createTrustPolicy } from "./lib/trust.ts";
@@ -39,7 +40,8 @@ export interface Teebox {
 
 export async function startTeebox(config: Config, options: { clock?: Clock } = {}): Promise<Teebox> {
   const clock = options.clock ?? systemClock;
-  const logger = createLogger(config.logLevel ?? "info");
+  // Log lines carry the time Teebox lives in (a simulated one in a soak, so they line up with its days).
+  const logger = createLogger(config.logLevel ?? "info", undefined, () => clock.now());
   const key = config.secretKey ? keyFromString(config.secretKey) : loadOrCreateKeyFile(config.secretKeyFile);
   const secretBox = createSecretBox(key);
   // The cookie key is derived from the same secret so one key file is all an operator keeps.
@@ -120,11 +122,14 @@ async function serve(): Promise<void> {
   const config = loadConfig();
   const pid = runningInstancePid(config.dataDir);
   if (pid) throw new ConfigError(`DATA_DIR ${config.dataDir} is already served by Teebox (pid ${pid})`);
-  const teebox = await startTeebox(config);
+  // Only benchmarks and tests set TEEBOX_SIM_CLOCK: Teebox and the demo club then share simulated time.
+  const simClock = config.simClockFile ? openSimClock(config.simClockFile) : null;
+  const teebox = await startTeebox(config, { clock: simClock ?? systemClock });
   const removePidFile = writePidFile(config.dataDir);
-  console.log(`Teebox is running at ${teebox.url}`);
+  console.log(`Teebox is running at ${teebox.url}${simClock ? " on a simulated clock (TEEBOX_SIM_CLOCK, for benchmarks and tests only)" : ""}`);
   const shutdown = () =>
     void teebox.stop().then(() => {
+      simClock?.close();
       removePidFile();
       process.exit(0);
     });

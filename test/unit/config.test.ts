@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../../src/config.ts";
@@ -48,6 +48,7 @@ describe("loadConfig", () => {
     ["SMTP_URL", "http://mail.example.com", "SMTP_URL must start with smtp:// or smtps://"],
     ["SMTP_URL", "mail.example.com", "SMTP_URL must be a URL such as smtp://"],
     ["MAIL_FROM", "Teebox", "MAIL_FROM must be an email address"],
+    ["TEEBOX_SIM_CLOCK", "/nowhere/clock", "TEEBOX_SIM_CLOCK must name the simulated clock file a benchmark created"],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
     let error: unknown;
     try {
@@ -74,5 +75,12 @@ describe("loadConfig", () => {
       mailFrom: "Teebox <teebox@example.com>",
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com" })).toThrow("MAIL_FROM must be set when SMTP_URL is");
+  });
+
+  test("real time unless a benchmark names its simulated clock file", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).simClockFile).toBeNull();
+    writeFileSync(join(dir, "clock"), new Uint8Array(32));
+    expect(loadConfig({ DATA_DIR: dir, TEEBOX_SIM_CLOCK: join(dir, "clock") }).simClockFile).toBe(join(dir, "clock"));
   });
 });
