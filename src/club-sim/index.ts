@@ -16,12 +16,14 @@ import {
 } from "./demo-data.ts";
 import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
 import { createRivals, type Rivals, type RivalsOptions } from "./rivals.ts";
-import { createMemberRoutes, recordBookingPost, type SimRuntime } from "./routes.ts";
+import { createMemberRoutes, recordBookingPost, SESSION_COOKIE, type SimRuntime } from "./routes.ts";
+import { createTrafficCounter, type TrafficCount } from "./traffic.ts";
 import { ClubState, type BookingAttemptRecord, type SimAdvisory, type SimBooking, type SlotStatus } from "./state.ts";
 
 export type { BookingAttemptRecord, SimBooking, SlotStatus, SimAdvisory } from "./state.ts";
 export type { ClubFaults, ClubFaultsInput } from "./faults.ts";
 export type { RivalsOptions } from "./rivals.ts";
+export type { TrafficCount, TrafficKind } from "./traffic.ts";
 export { CONTROL_TOKEN_HEADER } from "./control.ts";
 
 export interface ClubSimOptions {
@@ -61,6 +63,10 @@ export interface ClubSim {
   releaseInstantOf(date: string): number;
   attempts(): BookingAttemptRecord[];
   bookingsOf(email: string): SimBooking[];
+  /** Every booking the club holds, of every member. */
+  allBookings(): SimBooking[];
+  /** The requests the club answered since the last take, by minute, kind and member; then forgotten. */
+  takeTraffic(): TrafficCount[];
   setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
   slotStatus(date: string, course: string, time: string): SlotStatus;
   freeSlot(date: string, course: string, time: string): string | null;
@@ -94,6 +100,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const clubNow = () => clock.now() + offsetMs;
   const runtime: SimRuntime = { state, clubNow, faults: () => faults };
+  const traffic = createTrafficCounter({ clubNow, emailOfSession: (id) => state.emailOfSession(id), sessionCookie: SESSION_COOKIE });
   let rivals: Rivals | null = options.rivals
     ? createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: options.rivals })
     : null;
@@ -125,6 +132,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     releaseInstantOf: (date) => state.releaseInstantOf(date),
     attempts: () => state.attempts(),
     bookingsOf: (email) => state.bookingsOf(email),
+    allBookings: () => state.allBookings(),
+    takeTraffic: () => traffic.take(),
     setSlotStatus: (date, course, time, status) => state.setSlotStatus(date, course, time, status),
     slotStatus: (date, course, time) => state.slotStatus(date, course, time),
     freeSlot: (date, course, time) => state.freeSlot(date, course, time),
@@ -147,6 +156,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     c.header("Cache-Control", "no-store");
   });
   sim.app.route("/__control", createControlRoutes(sim));
+  // Counted before the faults, so a request a fault answered is in the club's record too.
+  sim.app.use("*", traffic.middleware);
   sim.app.use(
     "*",
     faultMiddleware({
