@@ -1,0 +1,46 @@
+/**
+ * The soak benchmark: a year of club life in minutes (docs/decisions/150). Teebox and the demo
+ * club run as real processes over real HTTP on the file database, on a shared simulated clock,
+ * through the days of a 200-member club: a release every day with rivals, requests made, edited
+ * and cancelled, watches made, booked and cancelled, bookings cancelled at the club, scrapes and
+ * syncs on their schedules, mail to a loopback SMTP server that is sometimes down, admin edits, and
+ * each week a kill -9 and a SIGTERM restart at a random moment. After each day it checks that
+ * nothing is lost, doubled or orphaned against the club's own record, that every job is alive,
+ * Teebox's CPU at rest, its memory trend, the database and log sizes and the requests to the club.
+ *
+ * Prints a table per simulated month, every failure, and writes the chart (RSS, CPU at rest,
+ * database size, club requests per day) to --chart (default soak-chart.svg). Exits 1 on a failure.
+ *
+ *   bun scripts/bench/soak.ts [--days=30] [--members=200] [--seed=1] [--chart=soak-chart.svg]
+ *                             [--release-rate=20] [--day-rate=120] [--no-restarts]
+ *                             [--database-mb=N] [--log-mb-per-day=N]
+ */
+import { readOptions } from "./release-support.ts";
+import { DEFAULT_BOUNDS, DEFAULT_OPTIONS, runSoak } from "./soak/run.ts";
+
+const { options } = readOptions(process.argv.slice(2));
+const number = (name: string, fallback: number) => {
+  const value = Number(options.get(name) ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`--${name} must be a positive number`);
+    process.exit(2);
+  }
+  return value;
+};
+const optional = (name: string) => (options.has(name) ? number(name, 0) : null);
+
+const result = await runSoak({
+  days: number("days", DEFAULT_OPTIONS.days),
+  members: number("members", DEFAULT_OPTIONS.members),
+  seed: number("seed", DEFAULT_OPTIONS.seed),
+  releaseRate: number("release-rate", DEFAULT_OPTIONS.releaseRate),
+  dayRate: number("day-rate", DEFAULT_OPTIONS.dayRate),
+  restarts: !options.has("no-restarts"),
+  chartFile: options.get("chart") ?? DEFAULT_OPTIONS.chartFile,
+  bounds: { ...DEFAULT_BOUNDS, databaseMb: optional("database-mb"), logMbPerDay: optional("log-mb-per-day") },
+});
+console.log(`\n${result.table}`);
+for (const failure of result.failures) console.log(`day ${failure.day} (${failure.date}) ${failure.invariant}: ${failure.detail}`);
+for (const surprise of result.surprises.slice(0, 50)) console.log(`note: ${surprise}`);
+console.log(`\n${result.days.length} days in ${(result.realMs / 60_000).toFixed(1)} min; ${result.failures.length} invariant failure(s); chart: ${result.chartFile ?? "none"}`);
+process.exit(result.failures.length > 0 ? 1 : 0);

@@ -1,0 +1,288 @@
+/**
+ * One simulated day of the soak, in four phases on the shared clock:
+ *
+ *   release   from 95 s before the 07:00 release (the engine prepares 90 s ahead) to a minute after
+ *             it, at `releaseRate`; on some days the club is down at the instant, or opens late;
+ *   day       17:50 to 18:05 at `dayRate`: the members' and the admin's activity, the scraper, the
+ *             bookings sync, the watches' polls and the 18:00 readiness check on their schedules;
+ *   rest      real time (rate 1): Teebox's CPU and memory once the day's work has ended;
+ *   check     the club's record against Teebox's and the members' (invariants.ts), and the figures.
+ *
+ * Time jumps over the rest of the day. Each week Teebox is killed (kill -9) once and stopped
+ * (SIGTERM) once, each at a random moment of the release or the day phase, and started again on
+ * the same data folder; on some days the mail server is down.
+ */
+import type { SimBooking } from "../../../src/club-sim/state.ts";
+import type { TrafficCount } from "../../../src/club-sim/traffic.ts";
+import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
+import type { SimClockDriver } from "../../../src/lib/sim-clock.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../test/helpers/smtp-server.ts";
+import { noActivity, planDay, type ActivityCounts, type AdminState, type World } from "./activity.ts";
+import { checkMail, checkRecords, slope, type Failure, type Suspects } from "./invariants.ts";
+import { ServerTrouble } from "./members.ts";
+import { ratePerMinute, sampleAtRest, summariseTraffic, type TrafficSummary } from "./measure.ts";
+import type { ClubHandle, TeeboxHandle } from "./processes.ts";
+import type { SoakOptions } from "./run.ts";
+import { readSnapshot } from "./teebox-db.ts";
+
+/** The club's clock runs this far ahead of true time; Teebox measures it. */
+export const CLUB_OFFSET_MS = 700;
+const RELEASE_TIME = "07:00";
+const RELEASE_LEAD_MS = 95_000;
+const RELEASE_TAIL_MS = 60_000;
+const DAY_FROM = "17:50";
+const DAY_TO = "18:05";
+const REST_SAMPLE_MS = 4000;
+const REST_MAX_SETTLE_MS = 8000;
+/** How late the club opens on a late day (its clock is set back after Teebox measured it). */
+const LATE_OPENING_MS = 15_000;
+
+export interface Soak {
+  options: SoakOptions;
+  dataDir: string;
+  clock: SimClockDriver;
+  club: ClubHandle;
+  teebox: TeeboxHandle;
+  smtp: { server: TestSmtpServer; isDown: boolean };
+  world: World;
+  emailOf: Map<number, string>;
+  adminState: AdminState;
+  suspects: Suspects;
+  /** Daily RSS of the current process life. */
+  lifeRss: number[];
+  figures: DayFigures[];
+  restarts: Map<number, Restart[]>;
+  logBytesAtCheck: number;
+  endsSeen: number;
+  releaseDaysBefore: number;
+}
+
+export interface Restart {
+  how: "kill" | "term";
+  phase: "release" | "day";
+  /** Where in the phase: a share of the release phase's real time, or of the day's tasks. */
+  at: number;
+}
+
+export interface DayFigures {
+  day: number;
+  date: string;
+  /** Requests released today, and how they ended. */
+  released: number;
+  releasedConfirmed: number;
+  releasedFailed: number;
+  /** Bookings of Teebox members the club made today (releases and watches). */
+  booked: number;
+  activity: ActivityCounts;
+  rssMb: number;
+  cpuAtRestPercent: number;
+  settleMs: number;
+  databaseMb: number;
+  walMb: number;
+  logMb: number;
+  traffic: TrafficSummary;
+  /** The club's requests per day at the rate of the day phase (time is jumped over the rest of the day). */
+  clubRequestsPerDay: number;
+  activeWatches: number;
+  mailQueued: number;
+  tableRows: Record<string, number>;
+  restarts: string[];
+  faults: string[];
+  failures: Failure[];
+  realMs: number;
+}
+
+/** One kill -9 and one SIGTERM a week, each on a random day at a random moment of a busy phase. */
+export function planRestarts(rand: () => number, days: number): Map<number, Restart[]> {
+  const plan = new Map<number, Restart[]>();
+  for (let week = 0; week * 7 < days; week++) {
+    for (const how of ["kill", "term"] as const) {
+      const day = Math.min(days - 1, week * 7 + Math.floor(rand() * 7));
+      const restart: Restart = { how, phase: rand() < 0.5 ? "release" : "day", at: rand() };
+      plan.set(day, [...(plan.get(day) ?? []), restart]);
+    }
+  }
+  return plan;
+}
+
+/** The day's troubles, fixed by its number so every run of a length meets the same ones. */
+function faultsOf(day: number) {
+  return { clubDown: day % 9 === 4, lateOpening: day % 11 === 6, clubErrors: day % 13 === 8, mailDown: day % 10 === 3 || day % 10 === 4 };
+}
+
+/** Our time for a Manila wall time of the club's clock. */
+const ours = (date: string, time: string) => manilaInstant(date, time) - CLUB_OFFSET_MS;
+
+async function restart(soak: Soak, how: Restart["how"], notes: string[]): Promise<void> {
+  if (how === "kill") {
+    const { startMs } = await soak.teebox.restartKilled();
+    notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s`);
+  } else {
+    const { stopMs, startMs, code } = await soak.teebox.restartGracefully();
+    notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s`);
+  }
+  soak.lifeRss = [];
+}
+
+function setMailServer(soak: Soak, isDown: boolean): void {
+  if (soak.smtp.isDown === isDown) return;
+  if (isDown) soak.smtp.server.stop();
+  else soak.smtp.server = startSmtpServer({}, soak.smtp.server.port);
+  soak.smtp.isDown = isDown;
+}
+
+async function releasePhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[]): Promise<void> {
+  const { clock, club, options } = soak;
+  const instant = ours(date, RELEASE_TIME);
+  const trouble = faultsOf(day);
+  clock.jumpTo(instant - RELEASE_LEAD_MS, options.releaseRate);
+  const side: Promise<void>[] = [];
+  if (trouble.clubDown) {
+    faults.push("club down from 5 s before the release to 40 s after");
+    side.push((async () => {
+      await clock.sleepUntil(instant - 5000);
+      await club.control("POST", "/faults", { down: true });
+      await clock.sleepUntil(instant + 40_000);
+      await club.control("POST", "/faults", { down: false });
+    })());
+  }
+  if (trouble.lateOpening) {
+    faults.push(`club opens ${LATE_OPENING_MS / 1000} s late`);
+    side.push((async () => {
+      // Once Teebox has measured the club's clock and armed the release (half a second ahead), the
+      // club's clock falls behind: from Teebox's side the club answers "not yet open" for a while.
+      await clock.sleepUntil(instant - 1000);
+      await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS - LATE_OPENING_MS });
+      await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
+      await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS });
+    })());
+  }
+  const realLength = (RELEASE_LEAD_MS + RELEASE_TAIL_MS) / options.releaseRate;
+  for (const planned of restarts.filter((r) => r.phase === "release")) {
+    side.push((async () => {
+      await Bun.sleep(planned.at * realLength);
+      await restart(soak, planned.how, notes);
+    })());
+  }
+  await clock.sleepUntil(instant + RELEASE_TAIL_MS);
+  await Promise.all(side);
+}
+
+async function dayPhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[], failures: Failure[]): Promise<void> {
+  const { clock, club, options, world } = soak;
+  clock.jumpTo(ours(date, DAY_FROM), options.dayRate);
+  const trouble = faultsOf(day);
+  if (trouble.clubErrors) {
+    faults.push("club answers 30% of requests with 500 in the day phase");
+    await club.control("POST", "/faults", { errorRate: 0.3 });
+  }
+  const snapshot = readSnapshot(soak.dataDir);
+  const { bookings } = await club.control<{ bookings: SimBooking[] }>("GET", "/bookings/all");
+  const tasks = planDay(world, options.mix, day, date, snapshot, bookings, soak.adminState, soak.releaseDaysBefore);
+  const dayRestarts = restarts.filter((r) => r.phase === "day").map((r) => ({ ...r, index: Math.floor(r.at * tasks.length) }));
+  for (const [index, task] of tasks.entries()) {
+    for (const planned of dayRestarts.filter((r) => r.index === index)) await restart(soak, planned.how, notes);
+    try {
+      await task();
+    } catch (error) {
+      // A 5xx or a dropped connection while Teebox runs is a failure; anything else a surprise.
+      if (error instanceof ServerTrouble) failures.push({ invariant: "Teebox failed a member", detail: error.message });
+      else world.surprises.push(`day ${day}: ${(error as Error).message}`);
+    }
+  }
+  await clock.sleepUntil(ours(date, DAY_TO));
+  if (trouble.clubErrors) await club.control("POST", "/faults", { errorRate: 0 });
+}
+
+/** Lives one simulated day and checks it. */
+export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
+  const realStart = performance.now();
+  const { options, teebox, clock, club } = soak;
+  const date = addDays(options.startDate, day);
+  const restarts = soak.restarts.get(day) ?? [];
+  const notes: string[] = [];
+  const faults: string[] = [];
+  const failures: Failure[] = [];
+  soak.world.counts = noActivity();
+  const trouble = faultsOf(day);
+  setMailServer(soak, trouble.mailDown);
+  if (trouble.mailDown) faults.push("mail server down");
+
+  await releasePhase(soak, day, date, restarts, notes, faults);
+  await dayPhase(soak, day, date, restarts, notes, faults, failures);
+
+  // ── at rest ────────────────────────────────────────────────────────────
+  clock.setRate(1);
+  let rest = await sampleAtRest(teebox.pid(), { sampleMs: REST_SAMPLE_MS, maxSettleMs: REST_MAX_SETTLE_MS });
+  // A job's pass may fall in the sample (a watch's poll, say): over the bound, it is measured once
+  // more, and the day fails only when both are over (a busy loop is over in every sample).
+  if (rest.cpuPercent > options.bounds.cpuAtRestPercent) {
+    const again = await sampleAtRest(teebox.pid(), { sampleMs: REST_SAMPLE_MS, maxSettleMs: 0 });
+    rest = { ...again, cpuPercent: Math.min(rest.cpuPercent, again.cpuPercent), settleMs: rest.settleMs };
+  }
+  soak.lifeRss.push(rest.rssMb);
+
+  // ── the checks ─────────────────────────────────────────────────────────
+  const nowMs = clock.now();
+  const { traffic } = await club.control<{ traffic: TrafficCount[] }>("POST", "/traffic/take");
+  const snapshot = readSnapshot(soak.dataDir);
+  const { bookings } = await club.control<{ bookings: SimBooking[] }>("GET", "/bookings/all");
+  const records = checkRecords({ nowMs, today: date, teebox: snapshot, club: bookings, ledger: soak.world.ledger, emailOf: soak.emailOf, previous: soak.suspects });
+  soak.suspects = records.suspects;
+  failures.push(...records.failures, ...checkMail(snapshot, nowMs));
+
+  const health = await fetch(`${teebox.url}/healthz`).then(async (r) => ({ status: r.status, body: await r.text() }), (e: Error) => ({ status: 0, body: e.message }));
+  if (health.status !== 200) failures.push({ invariant: "a job is not alive", detail: `/healthz ${health.status}: ${health.body.slice(0, 300)}` });
+  for (const end of teebox.ends().slice(soak.endsSeen)) {
+    if (end.how === "crash") failures.push({ invariant: "Teebox ended on its own", detail: `exit ${end.code}: ${teebox.tail().slice(-5).join(" | ")}` });
+    if (end.how === "term" && end.code !== 0) failures.push({ invariant: "SIGTERM did not stop cleanly", detail: `exit code ${end.code}` });
+  }
+  soak.endsSeen = teebox.ends().length;
+
+  const bounds = options.bounds;
+  if (rest.cpuPercent > bounds.cpuAtRestPercent) failures.push({ invariant: "busy at rest", detail: `${rest.cpuPercent.toFixed(1)}% of a core between events (bound ${bounds.cpuAtRestPercent}%), after ${(rest.settleMs / 1000).toFixed(1)} s waiting for quiet` });
+  const lifeTrend = soak.lifeRss.slice(1);
+  if (lifeTrend.length >= 4 && slope(lifeTrend) > bounds.rssSlopeMbPerDay) {
+    failures.push({ invariant: "memory growing", detail: `RSS ${lifeTrend.map((v) => v.toFixed(0)).join(", ")} MB over the last days of this process: ${slope(lifeTrend).toFixed(1)} MB a day (bound ${bounds.rssSlopeMbPerDay})` });
+  }
+  const databaseMb = snapshot.databaseBytes / 2 ** 20;
+  const walMb = snapshot.walBytes / 2 ** 20;
+  if (bounds.databaseMb !== null && databaseMb + walMb > bounds.databaseMb) failures.push({ invariant: "database over its bound", detail: `${(databaseMb + walMb).toFixed(1)} MB (bound ${bounds.databaseMb} MB)` });
+  const logMb = (teebox.logBytes() - soak.logBytesAtCheck) / 2 ** 20;
+  soak.logBytesAtCheck = teebox.logBytes();
+  if (bounds.logMbPerDay !== null && logMb > bounds.logMbPerDay) failures.push({ invariant: "log over its bound", detail: `${logMb.toFixed(2)} MB in a day (bound ${bounds.logMbPerDay} MB)` });
+  const summary = summariseTraffic(traffic);
+  if (summary.busiestMinute && summary.busiestMinute.count > bounds.memberRequestsPerMinute) {
+    const { email, count, minuteMs } = summary.busiestMinute;
+    failures.push({ invariant: "too many club requests", detail: `${email} made ${count} requests to the club in the minute from ${new Date(minuteMs).toISOString()} (bound ${bounds.memberRequestsPerMinute})` });
+  }
+
+  const playDate = addDays(date, soak.releaseDaysBefore);
+  const released = snapshot.requests.filter((r) => r.playDate === playDate && r.status !== "cancelled");
+  const dayStart = manilaInstant(date, "00:00");
+  const memberEmails = new Set(soak.emailOf.values());
+  return {
+    day,
+    date,
+    released: released.length,
+    releasedConfirmed: released.filter((r) => r.status === "confirmed").length,
+    releasedFailed: released.filter((r) => r.status === "failed").length,
+    booked: bookings.filter((b) => memberEmails.has(b.email) && b.createdClubMs >= dayStart && b.createdClubMs < dayStart + 86_400_000).length,
+    activity: soak.world.counts,
+    rssMb: rest.rssMb,
+    cpuAtRestPercent: rest.cpuPercent,
+    settleMs: rest.settleMs,
+    databaseMb,
+    walMb,
+    logMb,
+    traffic: summary,
+    clubRequestsPerDay: Math.round(ratePerMinute(traffic, manilaInstant(date, DAY_FROM), manilaInstant(date, DAY_TO)) * 1440),
+    activeWatches: snapshot.watches.filter((w) => w.status === "watching").length,
+    mailQueued: snapshot.mailQueued,
+    tableRows: snapshot.tableRows,
+    restarts: notes,
+    faults,
+    failures,
+    realMs: performance.now() - realStart,
+  };
+}

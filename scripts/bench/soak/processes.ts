@@ -1,0 +1,191 @@
+/**
+ * The soak's processes: the demo club and Teebox, each a real process on the shared simulated
+ * clock, and what is read of them from outside (/proc for CPU and memory, the size of Teebox's
+ * log). Teebox can be stopped as an operator would (SIGTERM) or killed (kill -9), and started again
+ * on the same data folder.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import type { ClubProcessOptions } from "../club-process.ts";
+import { freePort, rssMb, ROOT } from "../support.ts";
+
+export interface ClubHandle {
+  url: string;
+  pid: number;
+  control<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** The JSON a child prints on its first line (a server saying where it listens). */
+async function firstLine<T>(stream: ReadableStream<Uint8Array>): Promise<T> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the process ended before it printed its first line");
+    text += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return JSON.parse(text.slice(0, text.indexOf("\n"))) as T;
+}
+
+export async function startClub(options: ClubProcessOptions): Promise<ClubHandle> {
+  const proc = Bun.spawn(["bun", join(import.meta.dir, "..", "club-process.ts"), JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const { url } = await firstLine<{ url: string }>(proc.stdout);
+  return {
+    url,
+    pid: proc.pid,
+    async control<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const res = await fetch(`${url}/__control${path}`, {
+        method,
+        headers: { "x-control-token": options.controlToken, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`club control ${method} ${path}: ${res.status} ${await res.text()}`);
+      return (res.status === 204 ? null : await res.json()) as T;
+    },
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** Lines kept of Teebox's output, for the report when something goes wrong. */
+const TAIL_LINES = 200;
+
+export interface TeeboxHandle {
+  url: string;
+  dataDir: string;
+  pid(): number;
+  isRunning(): boolean;
+  /** Bytes Teebox has written to stdout and stderr since the soak began (all its lives). */
+  logBytes(): number;
+  /** Error-level log lines and anything on stderr since the soak began. */
+  errorLines(): string[];
+  /** The last lines Teebox wrote. */
+  tail(): string[];
+  /** How each life ended: 'term' (SIGTERM, exit code), 'kill' (kill -9) or 'crash' (ended on its own). */
+  ends(): { how: "term" | "kill" | "crash"; code: number | null }[];
+  /** SIGTERM and start again; resolves once it answers /healthz. */
+  restartGracefully(): Promise<{ stopMs: number; startMs: number; code: number | null }>;
+  /** kill -9 and start again. */
+  restartKilled(): Promise<{ startMs: number }>;
+  /** SIGTERM (kill -9 after 30 s); `start` brings it back on the same data folder and port. */
+  stop(): Promise<void>;
+  start(): Promise<number>;
+}
+
+export async function startTeeboxProcess(env: Record<string, string>, dataDir: string): Promise<TeeboxHandle> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let proc: Subprocess<"ignore", "pipe", "pipe">;
+  let logBytes = 0;
+  const tail: string[] = [];
+  const errors: string[] = [];
+  const ends: { how: "term" | "kill" | "crash"; code: number | null }[] = [];
+  let ending: "term" | "kill" | null = null;
+
+  const remember = (line: string, isStderr: boolean) => {
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+    if ((isStderr && line.trim()) || line.includes('"level":"error"')) errors.push(line.slice(0, 1000));
+  };
+  const drain = async (stream: ReadableStream<Uint8Array>, isStderr: boolean) => {
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for await (const chunk of stream) {
+      logBytes += chunk.byteLength;
+      buffered += decoder.decode(chunk, { stream: true });
+      let newline = buffered.indexOf("\n");
+      while (newline >= 0) {
+        remember(buffered.slice(0, newline), isStderr);
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf("\n");
+      }
+    }
+    if (buffered) remember(buffered, isStderr);
+  };
+
+  async function launch(): Promise<number> {
+    const started = performance.now();
+    proc = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+      cwd: dataDir,
+      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const current = proc;
+    void Promise.all([drain(current.stdout, false), drain(current.stderr, true)]);
+    void current.exited.then((code) => {
+      ends.push({ how: ending ?? "crash", code });
+      ending = null;
+    });
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      const res = await fetch(`${url}/healthz`).catch(() => null);
+      if (res) {
+        await res.arrayBuffer();
+        return performance.now() - started;
+      }
+      if (current.exitCode !== null || performance.now() > deadline) {
+        current.kill("SIGKILL");
+        throw new Error(`Teebox did not start (exit ${current.exitCode}):\n${tail.slice(-30).join("\n")}`);
+      }
+      await Bun.sleep(50);
+    }
+  }
+
+  await launch();
+  return {
+    url,
+    dataDir,
+    pid: () => proc.pid,
+    isRunning: () => proc.exitCode === null && proc.signalCode === null,
+    logBytes: () => logBytes,
+    errorLines: () => errors,
+    tail: () => [...tail],
+    ends: () => [...ends],
+    async restartGracefully() {
+      const started = performance.now();
+      ending = "term";
+      proc.kill("SIGTERM");
+      const code = await proc.exited;
+      const stopMs = performance.now() - started;
+      return { stopMs, code, startMs: await launch() };
+    },
+    async restartKilled() {
+      ending = "kill";
+      proc.kill("SIGKILL");
+      await proc.exited;
+      return { startMs: await launch() };
+    },
+    start: launch,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      ending = "term";
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);
+      await proc.exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** CPU time a process has used (user + system), in ms, from /proc (Linux). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await Bun.file(`/proc/${pid}/stat`).text();
+  // The command name may hold spaces: fields are counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** The kernel's clock ticks per second (USER_HZ), 100 on every Linux we run on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export { rssMb };

@@ -1,0 +1,178 @@
+/**
+ * The soak: Teebox and the demo club as real processes over real HTTP on the file database, on a
+ * shared simulated clock, through days of a club's life (docs/decisions/150). The pieces:
+ * processes.ts (the processes), members.ts (members and the admin as clients), activity.ts (what
+ * they do), day.ts (one simulated day's phases and checks), invariants.ts (what must hold),
+ * report.ts (the table and the chart). `bun scripts/bench/soak.ts` runs it; test/load/soak.test.ts
+ * runs seven days of it in the test command.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateAccounts } from "../../../src/club-sim/demo-data.ts";
+import { createRandom } from "../../../src/club-sim/random.ts";
+import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
+import { createSimClockFile } from "../../../src/lib/sim-clock.ts";
+import { startSmtpServer } from "../../../test/helpers/smtp-server.ts";
+import { DEFAULT_MIX, noActivity, planOpeningRequests, type ActivityMix, type World } from "./activity.ts";
+import { CLUB_OFFSET_MS, livesDay, planRestarts, type DayFigures, type Soak } from "./day.ts";
+import { newLedger, noSuspects, type Failure } from "./invariants.ts";
+import { Client, createMember, inBatches, usernameOf, type Member } from "./members.ts";
+import { startClub, startTeeboxProcess } from "./processes.ts";
+import { dayLine, monthlyTable, writeChart } from "./report.ts";
+import { enrolMembers, MEMBER_PASSWORD } from "./teebox-db.ts";
+
+export interface SoakBounds {
+  /** CPU between events, percent of one core. */
+  cpuAtRestPercent: number;
+  /** Least-squares slope of the daily RSS within one process life, after its first day, MB per simulated day. */
+  rssSlopeMbPerDay: number;
+  /** The database file and its WAL; null: printed, not checked. */
+  databaseMb: number | null;
+  /** Teebox's log lines per simulated day; null: printed, not checked. */
+  logMbPerDay: number | null;
+  /** Requests one member's club session may make in one minute of the club's clock. */
+  memberRequestsPerMinute: number;
+}
+
+export interface SoakOptions {
+  days: number;
+  members: number;
+  seed: number;
+  /** The first simulated day (Manila), a Monday by default so that a 7-day run is one whole week. */
+  startDate: string;
+  /** Simulated seconds per real second around the release, and in the day's busy quarter-hour. */
+  releaseRate: number;
+  dayRate: number;
+  mix: ActivityMix;
+  bounds: SoakBounds;
+  /** Weekly kill -9 and SIGTERM restarts at random moments. */
+  restarts: boolean;
+  /** Where the chart is written; null: none. */
+  chartFile: string | null;
+  log(line: string): void;
+}
+
+export const DEFAULT_BOUNDS: SoakBounds = {
+  cpuAtRestPercent: 2,
+  rssSlopeMbPerDay: 3,
+  databaseMb: null,
+  logMbPerDay: null,
+  memberRequestsPerMinute: 60,
+};
+
+export const DEFAULT_OPTIONS: SoakOptions = {
+  days: 30,
+  members: 200,
+  seed: 1,
+  startDate: "2027-03-01",
+  releaseRate: 20,
+  dayRate: 120,
+  mix: DEFAULT_MIX,
+  bounds: DEFAULT_BOUNDS,
+  restarts: true,
+  chartFile: "soak-chart.svg",
+  log: (line) => console.log(line),
+};
+
+export interface SoakResult {
+  days: DayFigures[];
+  failures: (Failure & { day: number; date: string })[];
+  surprises: string[];
+  table: string;
+  chartFile: string | null;
+  realMs: number;
+}
+
+const ADMIN_PASSWORD = "soak-admin-password";
+const SECRET_KEY = "soak-secret-key-0123456789abcdef";
+const RELEASE_DAYS_BEFORE = 7;
+/** Members who go through the admin's form and the setup wizard over the API (the rest are enrolled). */
+const WIZARD_MEMBERS = 3;
+
+export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<SoakResult> {
+  const options: SoakOptions = { ...DEFAULT_OPTIONS, ...overrides, bounds: { ...DEFAULT_BOUNDS, ...overrides.bounds }, mix: { ...DEFAULT_MIX, ...overrides.mix } };
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), "teebox-soak-"));
+  const dataDir = join(dir, "data");
+  const rand = createRandom(options.seed);
+  const clock = createSimClockFile(join(dir, "clock"), { simMs: manilaInstant(addDays(options.startDate, -1), "16:00"), rate: 1 });
+  const smtp = startSmtpServer();
+  const cleanups: (() => Promise<void> | void)[] = [() => clock.close(), () => smtp.stop()];
+  try {
+    const club = await startClub({
+      seed: options.seed,
+      clockOffsetMs: CLUB_OFFSET_MS,
+      releaseTime: "07:00",
+      releaseDaysBefore: RELEASE_DAYS_BEFORE,
+      members: options.members,
+      rivalShare: 0.3,
+      rivalDelayMs: 1500,
+      rivalCancelEveryMs: 30 * 60_000,
+      controlToken: "soak",
+      simClockFile: clock.path,
+    });
+    cleanups.unshift(() => club.stop());
+    const env = { CLUB_URL: club.url, TEEBOX_SIM_CLOCK: clock.path, ADMIN_PASSWORD, SECRET_KEY, SMTP_URL: smtp.url, MAIL_FROM: "Teebox <teebox@soak.test>" };
+    const teebox = await startTeeboxProcess(env, dataDir);
+    cleanups.unshift(() => teebox.stop());
+
+    // The club's members: a few through the admin's form and the wizard, the rest enrolled while
+    // Teebox is stopped (as if they had done the same).
+    const accounts = generateAccounts(options.members);
+    const baseUrl = () => teebox.url;
+    const admin = new Client(baseUrl, "admin", ADMIN_PASSWORD);
+    const members: Member[] = [];
+    for (let i = 0; i < Math.min(WIZARD_MEMBERS, accounts.length); i++) members.push(await createMember(admin, baseUrl, i, accounts[i]));
+    await teebox.stop();
+    const rest = accounts.slice(members.length).map((account, k) => ({ username: usernameOf(members.length + k), account }));
+    const ids = await enrolMembers(dataDir, SECRET_KEY, rest, clock.now());
+    rest.forEach(({ username, account }, k) => members.push({ index: members.length, userId: ids[k], account, client: new Client(baseUrl, username, MEMBER_PASSWORD) }));
+    await teebox.start();
+    const { settings } = await admin.ok<{ settings: Record<string, unknown> }>("GET", "/v1/admin/app-settings");
+    await admin.ok("PUT", "/v1/admin/app-settings", { ...settings, release_time: "07:00", release_days_before: RELEASE_DAYS_BEFORE, scraper_username: usernameOf(0) });
+
+    const world: World = { rand, watchBands: [], members, admin, club, ledger: newLedger(), counts: noActivity(), surprises: [] };
+    await inBatches(planOpeningRequests(world, options.mix, options.startDate, RELEASE_DAYS_BEFORE), 4, (task) => task());
+    options.log(`soak: ${options.members} members, ${world.counts.requests} requests for the first week, ${options.days} days from ${options.startDate} (setup ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+    const soak: Soak = {
+      options,
+      dataDir,
+      clock,
+      club,
+      teebox,
+      smtp: { server: smtp, isDown: false },
+      world,
+      emailOf: new Map(members.map((m) => [m.userId, m.account.email])),
+      adminState: { disabledUserId: null },
+      suspects: noSuspects(),
+      lifeRss: [],
+      figures: [],
+      restarts: options.restarts ? planRestarts(rand, options.days) : new Map(),
+      logBytesAtCheck: teebox.logBytes(),
+      endsSeen: teebox.ends().length,
+      releaseDaysBefore: RELEASE_DAYS_BEFORE,
+    };
+    for (let day = 0; day < options.days; day++) {
+      const figures = await livesDay(soak, day);
+      soak.figures.push(figures);
+      options.log(dayLine(figures));
+      const next = addDays(options.startDate, day + 1);
+      if (day === options.days - 1 || next.slice(0, 7) !== figures.date.slice(0, 7)) options.log(monthlyTable(soak.figures, figures.date.slice(0, 7)));
+    }
+    const table = monthlyTable(soak.figures);
+    const chartFile = options.chartFile ? writeChart(options.chartFile, soak.figures) : null;
+    return {
+      days: soak.figures,
+      failures: soak.figures.flatMap((f) => f.failures.map((failure) => ({ ...failure, day: f.day, date: f.date }))),
+      surprises: world.surprises,
+      table,
+      chartFile,
+      realMs: performance.now() - started,
+    };
+  } finally {
+    for (const cleanup of cleanups) await Promise.resolve(cleanup()).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
