@@ -3,24 +3,42 @@
  * (tsc --noEmit) and the import rules (scripts/check-imports.ts: layers, features, cycles, file
  * sizes), each counting as one failure when it finds anything. Then the server-side tests
  * and the component tests each in their own process (happy-dom's globals would break API tests),
- * both in the machine's zone and in America/New_York (Manila dates must not depend on it), then the
- * browser journeys in Chromium.
- * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit web e2e load;
+ * both in the machine's zone and in America/New_York (Manila dates must not depend on it), the API and
+ * jobs tests once more on drizzle's libSQL driver, then the browser journeys in Chromium.
+ * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit libsql web e2e load;
  * 'guards' runs the guard rails alone.
  */
 // (A module, so top-level await is allowed.)
 export {};
 
-const suites = [
+interface Suite {
+  name: string;
+  args: string[];
+  zones: (string | undefined)[];
+  env?: Record<string, string>;
+}
+
+const suites: Suite[] = [
   // Default time limits of a test or hook (a test that sets its own keeps it): generous enough for a
   // busy 2-core machine, since a test waits for what it checks, never for a fixed time.
   { name: "unit", args: ["--timeout", "20000", "test/unit", "test/api", "test/club", "test/jobs"], zones: [undefined, "America/New_York"] },
+  // The API and jobs tests (and the club check's route) again on drizzle's libSQL driver, the path a
+  // libSQL server takes (the native client on a local file: test/helpers/test-database.ts); the
+  // other unit and club tests use no database. The tests that start Teebox as a
+  // process run on its file database whatever the pass, so they are not run twice. The zone is
+  // not what this pass tries: once is enough.
+  {
+    name: "libsql",
+    args: ["--timeout", "20000", "--path-ignore-patterns=**/crash.test.ts", "--path-ignore-patterns=**/one-engine.test.ts", "test/api", "test/jobs", "test/club/club-check-entry.test.ts"],
+    zones: ["America/New_York"],
+    env: { TEEBOX_TEST_DB: "libsql" },
+  },
   { name: "web", args: ["--timeout", "20000", "--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
   // Each browser file starts its own Teebox and Chromium before its first test.
   { name: "e2e", args: ["--timeout", "60000", "test/e2e"], zones: ["America/New_York"] },
   // A minute of traffic from 300 sockets while a release fires: once is enough.
   { name: "load", args: ["test/load"], zones: ["America/New_York"] },
-] as const;
+];
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -61,9 +79,10 @@ for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
   for (const zone of suite.zones) {
     const label = `${suite.name}${zone ? ` (TZ=${zone})` : ""}`;
+    const started = performance.now();
     console.log(`\n=== ${label}`);
     const proc = Bun.spawn(["bun", "test", ...suite.args], {
-      env: { ...process.env, ...(zone ? { TZ: zone } : {}) },
+      env: { ...process.env, ...suite.env, ...(zone ? { TZ: zone } : {}) },
       stdout: "inherit",
       stderr: "pipe",
     });
@@ -80,6 +99,7 @@ for (const suite of suites) {
     const fail = Number(/^\s*(\d+) fail$/m.exec(report)?.[1] ?? 0);
     passed += pass;
     failed += fail;
+    console.log(`${label}: ${pass} passed, ${fail} failed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (code !== 0 && fail === 0) {
       failed += 1;
       failures.push(`${label}: exited with ${code}`);

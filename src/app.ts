@@ -16,7 +16,8 @@ import { createBookingsRoutes, createMyBookingsRoutes } from "./features/booking
 import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createCalendarFeedRoutes, createMyCalendarRoutes } from "./features/calendar/calendar.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
-import { checkHealth } from "./features/system/health.ts";
+import { checkHealth, checkReady } from "./services/health.service.ts";
+import { createMetricsRoutes } from "./features/system/metrics.ts";
 import { compressJson } from "./lib/compress.ts";
 import { AppError } from "./lib/errors.ts";
 import { guardWrites, prepareRequest, requireOwnPassword, requireRole, requireUser } from "./lib/middleware.ts";
@@ -94,6 +95,13 @@ export function createApp(deps: AppDeps) {
     const health = await checkHealth(deps);
     return c.json(health, health.status === "ok" ? 200 : 503);
   });
+  app.use("/readyz", prepareRequest(deps, { readSession: false }));
+  app.get("/readyz", async (c) => {
+    const readiness = await checkReady(deps);
+    return c.json(readiness, readiness.ready ? 200 : 503);
+  });
+  app.use("/metrics", prepareRequest(deps, { readSession: false }));
+  app.route("/metrics", createMetricsRoutes(deps.metricsToken ?? null));
   app.route("/v1", api);
   app.notFound((c) => c.json({ message: "No such API route.", errorKey: "common.not_found" }, 404));
   return app;

@@ -35,6 +35,10 @@ export interface Config {
   mailFrom: string | null;
   /** How the club writes numeric dates ('05/03/2025'): day first or month first; null refuses them. */
   clubDateOrder: "dmy" | "mdy" | null;
+  /** A bearer token that opens GET /metrics to callers beyond loopback; null: loopback only. */
+  metricsToken: string | null;
+  /** Pinged (GET) after each healthy minute, so an outside monitor notices when Teebox falls silent. */
+  heartbeatUrl: string | null;
   /**
    * For benchmarks and tests only: the file of a simulated clock shared with the demo club
    * (src/lib/sim-clock.ts), so a soak lives through months in minutes; null runs on real time.
@@ -81,12 +85,14 @@ const fields = {
     }
   }),
   MAIL_FROM: z.string().refine((v) => addressOf(v) !== null, "must be an email address, optionally with a name: Teebox <teebox@example.com>"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters"),
+  HEARTBEAT_URL: urlLike.refine((v) => /^https?:/.test(v), "must be an http(s) URL such as https://hc-ping.com/<uuid>"),
   TEEBOX_SIM_CLOCK: z.string().min(1).refine((v) => existsSync(v), "must name the simulated clock file a benchmark created (benchmarks and tests only)"),
 } as const;
 
 /** What an error line may show of a value: never a secret, nor the password inside a URL. */
 function shown(name: FieldName, raw: string): string {
-  if (name === "SECRET_KEY" || name === "ADMIN_PASSWORD") return "…";
+  if (name === "SECRET_KEY" || name === "ADMIN_PASSWORD" || name === "METRICS_TOKEN") return "…";
   if (name === "SMTP_URL") return raw.replace(/\/\/[^@/]*@/, "//…@");
   return raw;
 }
@@ -123,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: read(env, "SMTP_URL") ?? null,
     mailFrom: read(env, "MAIL_FROM") ?? null,
     clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
+    metricsToken: read(env, "METRICS_TOKEN") ?? null,
+    heartbeatUrl: read(env, "HEARTBEAT_URL") ?? null,
     simClockFile: simClockFile ? resolve(simClockFile) : null,
   };
   if (config.smtpUrl && !config.mailFrom) {

@@ -21,6 +21,8 @@ import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
+import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
+import { createTelemetry, type TelemetryOptions } from "./jobs/telemetry.ts";
 
 export interface ContainerConfig {
   database: AppDatabase;
@@ -38,6 +40,9 @@ export interface ContainerConfig {
   bookingsSync?: BookingsSyncOptions;
   slotWatch?: SlotWatchOptions;
   readiness?: ReadinessCheckOptions;
+  retention?: RetentionOptions;
+  telemetry?: TelemetryOptions;
+  metricsToken?: string | null;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
   mail?: MailSenderOptions;
   passwordCost?: AppDeps["passwordCost"];
@@ -49,7 +54,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const logger = overrides.logger ?? config.logger;
   const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
   const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs, numericDateOrder: config.clubInfo.numericDateOrder });
-  const jobs = overrides.jobs ?? createJobRegistry();
+  const jobs = overrides.jobs ?? createJobRegistry(() => clock.now());
   // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
   const mailSender = overrides.mailSender ?? createMailSender({ database, clock, logger, jobs }, config.mail);
@@ -69,6 +74,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     trust: config.trust,
     clubInfo: config.clubInfo,
     passwordCost: config.passwordCost,
+    metricsToken: config.metricsToken ?? null,
     ...overrides,
     clock,
     logger,
@@ -82,6 +88,8 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
+    retention: overrides.retention ?? createRetention(jobDeps, config.retention),
+    telemetry: overrides.telemetry ?? createTelemetry(jobDeps, config.telemetry),
   };
   return deps;
 }

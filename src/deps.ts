@@ -19,6 +19,8 @@ import type { MailSender } from "./jobs/mail-sender.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
+import type { Retention } from "./jobs/retention.ts";
+import type { Telemetry } from "./jobs/telemetry.ts";
 
 export interface AppDeps {
   database: AppDatabase;
@@ -51,6 +53,12 @@ export interface AppDeps {
   readiness: ReadinessCheck;
   /** Sends the outbox's notification emails (started by main.ts). */
   mailSender: MailSender;
+  /** Deletes what has outlived its keeping (a daily pass away from releases). */
+  retention: Retention;
+  /** A day of per-minute samples of the process (System Monitor charts, /metrics) and the heartbeat. */
+  telemetry: Telemetry;
+  /** Opens GET /metrics beyond this machine (METRICS_TOKEN); null: loopback only. */
+  metricsToken?: string | null;
   /** Argon2id cost; tests lower it. */
   passwordCost?: { memoryCost: number; timeCost: number };
 }

@@ -4,7 +4,7 @@
  */
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./app.ts";
-import { openDatabase } from "./db/client.ts";
+import { openServedDatabase } from "./db/serving.ts";
 import { migrate } from "./db/migrate.ts";
 import { seed } from "./db/seed.ts";
 import type { AppDeps } from "./deps.ts";
@@ -22,13 +22,15 @@ import { registerScraperActions } from "./features/availability/scraper.actions.
 import { startHttpServer } from "./server.ts";
 import { loadWebAssets } from "./web-assets.ts";
 import { runCli } from "./cli.ts";
-import { runningInstancePid, writePidFile } from "./db/maintenance.ts";
 import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
 import { createContainer } from "./container.ts";
 import { createMailTransport } from "./mail/nodemailer-transport.ts";
+import { createJobRegistry } from "./jobs/registry.ts";
+import { createEngineLease } from "./jobs/engine-lease.ts";
+import { createEngine, type Job } from "./jobs/engine.ts";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 
@@ -36,36 +38,56 @@ export interface Teebox {
   url: string;
   deps: AppDeps;
   stop(): Promise<void>;
+  /** Resolves once the engine lease (libSQL) was lost and the jobs have stopped. */
+  lost: Promise<string>;
 }
 
-export async function startTeebox(config: Config, options: { clock?: Clock } = {}): Promise<Teebox> {
+/**
+ * Starts the server and its jobs; null when `signal` aborts while this instance waits for another
+ * to let the engine lease go (libSQL). A second server on a file database stops here at once
+ * with one readable line (a ConfigError), before it has opened or written anything.
+ */
+export async function startTeebox(config: Config, options: { clock?: Clock; signal?: AbortSignal } = {}): Promise<Teebox | null> {
   const clock = options.clock ?? systemClock;
   // Log lines carry the time Teebox lives in (a simulated one in a soak, so they line up with its days).
   const logger = createLogger(config.logLevel ?? "info", undefined, () => clock.now());
+  // First of all, before the key file and the database are touched: one server per database.
+  const { database, removePidFile } = openServedDatabase(config);
   const key = config.secretKey ? keyFromString(config.secretKey) : loadOrCreateKeyFile(config.secretKeyFile);
   const secretBox = createSecretBox(key);
   // The cookie key is derived from the same secret so one key file is all an operator keeps.
   const sessionKey = new Uint8Array(createHash("sha256").update(key).update("teebox-session").digest());
 
-  const database = openDatabase(config.databaseUrl);
   await migrate(database, clock.now());
+  // On a libSQL server, nothing is served and no job runs until this instance holds the engine lease.
+  const jobRegistry = createJobRegistry(() => clock.now());
+  const lease = database.kind === "libsql" ? createEngineLease({ database, clock, logger, jobs: jobRegistry }) : null;
+  if (lease && !(await lease.acquire(options.signal))) {
+    await database.close();
+    return null;
+  }
   const demo = !config.clubUrl;
   // With no CLUB_URL the demo club runs in this process on a loopback port of its own.
   // Rivals make the demo honest: popular slots of a newly opened date go within seconds.
   const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500, cancelEveryMs: 10 * 60_000 } }) : null;
   const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
   const clubUrl = config.clubUrl ?? demoClub!.url;
-  const deps: AppDeps = createContainer({
-    database,
-    clock,
-    logger,
-    secretBox,
-    sessionKey,
-    publicOrigin: config.publicOrigin,
-    trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
-    clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
-    mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
-  });
+  const deps: AppDeps = createContainer(
+    {
+      database,
+      clock,
+      logger,
+      secretBox,
+      sessionKey,
+      publicOrigin: config.publicOrigin,
+      trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
+      clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
+      mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      telemetry: { heartbeatUrl: config.heartbeatUrl },
+      metricsToken: config.metricsToken,
+    },
+    { jobs: jobRegistry },
+  );
   await seed(database, {
     now: clock.now(),
     adminPassword: config.adminPassword,
@@ -81,7 +103,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   registerPlayersActions(deps);
   // Jobs (scraper, release engine, bookings sync) start after the seed and stop before the
   // database closes; each is { start(), stop() } and stop() lets work in flight finish.
-  const jobs: { start(): void | Promise<void>; stop(): Promise<void> }[] = [];
+  const jobs: Job[] = [];
   const scraper = createScraper(deps);
   registerScraperActions(deps.hub, scraper);
   jobs.push(scraper);
@@ -91,11 +113,14 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
   jobs.push(deps.slotWatch);
   jobs.push(deps.readiness);
   jobs.push(deps.mailSender);
+  jobs.push(deps.retention);
+  jobs.push(deps.telemetry);
 
   const app = createApp(deps);
   const web = await loadWebAssets();
   const server = startHttpServer({ app, deps, web, port: config.port, host: config.host });
-  for (const job of jobs) await job.start();
+  const engine = createEngine({ jobs, lease, logger });
+  await engine.start();
   logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl, mail: deps.mailSender.describe() ?? "outbox only (no SMTP_URL)" });
   if (demoClub) {
     // Local tools (browser tests, benchmarks) find the demo club and its control token here.
@@ -107,34 +132,40 @@ export async function startTeebox(config: Config, options: { clock?: Clock } = {
     (stopping ??= (async () => {
       // Stop taking requests, let release attempts in flight finish, close sockets, then the rest.
       await server.stopAccepting();
-      for (const job of [...jobs].reverse()) await job.stop();
+      await engine.stop();
       // Notifications raised by the last work are stored before the database closes.
       await deps.notifier.settled?.();
       await server.closeConnections();
       await demoClub?.stop();
+      // The pid file goes before the lock, so it never names a server that is gone.
+      removePidFile();
       await database.close();
       logger.info("Teebox stopped");
     })());
-  return { url: server.url, deps, stop };
+  return { url: server.url, deps, stop, lost: engine.lost };
 }
 
 async function serve(): Promise<void> {
   const config = loadConfig();
-  const pid = runningInstancePid(config.dataDir);
-  if (pid) throw new ConfigError(`DATA_DIR ${config.dataDir} is already served by Teebox (pid ${pid})`);
-  // Only benchmarks and tests set TEEBOX_SIM_CLOCK: Teebox and the demo club then share simulated time.
-  const simClock = config.simClockFile ? openSimClock(config.simClockFile) : null;
-  const teebox = await startTeebox(config, { clock: simClock ?? systemClock });
-  const removePidFile = writePidFile(config.dataDir);
-  console.log(`Teebox is running at ${teebox.url}${simClock ? " on a simulated clock (TEEBOX_SIM_CLOCK, for benchmarks and tests only)" : ""}`);
-  const shutdown = () =>
-    void teebox.stop().then(() => {
-      simClock?.close();
-      removePidFile();
-      process.exit(0);
-    });
+  const stopWaiting = new AbortController();
+  let teebox: Teebox | null = null;
+  const exitAfterStop = (code: number) => void teebox?.stop().then(() => process.exit(code));
+  // Installed first: an instance waiting for the engine lease stops when asked, too.
+  const shutdown = () => (teebox ? exitAfterStop(0) : stopWaiting.abort());
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+  // Only benchmarks and tests set TEEBOX_SIM_CLOCK: Teebox and the demo club then share simulated time.
+  const simClock = config.simClockFile ? openSimClock(config.simClockFile) : null;
+  teebox = await startTeebox(config, { signal: stopWaiting.signal, clock: simClock ?? systemClock });
+  if (!teebox) {
+    console.log("Teebox stopped while it waited for the engine lease");
+    process.exit(0);
+  }
+  if (stopWaiting.signal.aborted) return exitAfterStop(0);
+  console.log(`Teebox is running at ${teebox.url}${simClock ? " on a simulated clock (TEEBOX_SIM_CLOCK, for benchmarks and tests only)" : ""}`);
+  // Its jobs are already stopped: stop serving too, and exit with an error so a supervisor starts
+  // it again, as an instance that waits for the lease.
+  void teebox.lost.then(() => exitAfterStop(1));
 }
 
 /** The process entry: `bun src/main.ts [command]`, and the compiled binary's entry (scripts/build.ts). */

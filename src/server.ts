@@ -89,6 +89,8 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
       "/v1/*": forHostsOfOurs(forward),
       "/v1": forHostsOfOurs(forward),
       "/healthz": forHostsOfOurs(forward),
+      "/readyz": forHostsOfOurs(forward),
+      "/metrics": forHostsOfOurs(forward),
       "/*": forHostsOfOurs(createWebHandler(options.web)),
     },
     fetch: forHostsOfOurs(forward),

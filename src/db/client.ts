@@ -4,12 +4,12 @@
  * Services only use awaited drizzle calls, so they run unchanged on both.
  */
 import { Database } from "bun:sqlite";
-import { createClient } from "@libsql/client/web";
+import { createClient, type Client as LibsqlClient } from "@libsql/client/web";
 import { drizzle as drizzleBun } from "drizzle-orm/bun-sqlite";
 import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
-import { createPrivateFile, holdSharedLock } from "./file-lock.ts";
+import { createPrivateFile, holdSharedLock, takeServingLock } from "./file-lock.ts";
 
 export type Schema = typeof schema;
 /** The drizzle database both drivers provide (sync for bun:sqlite, async for libSQL). */
@@ -45,18 +45,41 @@ function createLock() {
   };
 }
 
-function openFile(url: string): Database_ {
+export interface OpenOptions {
+  /**
+   * This process serves the database (the server, rotate-key): a file database is then locked
+   * against every other server before anything is opened, and a second one is refused at once
+   * (file-lock.ts). Others (backup, check-club, a test reading along) only share it.
+   */
+  serving?: boolean;
+}
+
+/** The write-ahead log is cut back to this size after a checkpoint (README, Limits). */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+function openFile(url: string, options: OpenOptions): Database_ {
   const path = url.slice("file:".length);
   const isMemory = path === ":memory:" || path === "";
-  // Before anything else: a restore must see that this process has the database open, and the
-  // file is created readable by the owner only (SQLite gives its WAL and SHM files the same mode).
-  const lock = isMemory ? null : holdSharedLock(path);
-  if (!isMemory) createPrivateFile(path);
-  const sqlite = new Database(path, { create: true, strict: true });
-  sqlite.exec("PRAGMA journal_mode = WAL;");
-  sqlite.exec("PRAGMA busy_timeout = 5000;");
-  sqlite.exec("PRAGMA foreign_keys = ON;");
-  sqlite.exec("PRAGMA synchronous = NORMAL;");
+  // Before anything else (the file, its WAL, the migrations): no second server gets this far, a
+  // restore sees that this process has the database open, and the file is created readable by the
+  // owner only (SQLite gives its WAL and SHM files the same mode).
+  const lock = isMemory ? null : options.serving ? takeServingLock(path) : holdSharedLock(path);
+  let sqlite: Database;
+  try {
+    if (!isMemory) createPrivateFile(path);
+    sqlite = new Database(path, { create: true, strict: true });
+    // The wait first: switching a new file to WAL needs a moment's lock another opener may hold.
+    sqlite.exec("PRAGMA busy_timeout = 5000;");
+    sqlite.exec("PRAGMA journal_mode = WAL;");
+    sqlite.exec("PRAGMA foreign_keys = ON;");
+    sqlite.exec("PRAGMA synchronous = NORMAL;");
+    // A checkpoint leaves the WAL file at its largest size unless told otherwise: a busy day (a
+    // release, a retention pass) must not leave it grown for good.
+    sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES};`);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzleBun({ client: sqlite, schema }) as unknown as Db;
   const withLock = createLock();
   return {
@@ -92,7 +115,15 @@ function openLibsql(url: string): Database_ {
   const parsed = new URL(url);
   const authToken = parsed.searchParams.get("authToken") ?? undefined;
   parsed.searchParams.delete("authToken");
-  const client = createClient({ url: parsed.toString(), authToken });
+  return libsqlDatabase(createClient({ url: parsed.toString(), authToken }));
+}
+
+/**
+ * A database over a libSQL client through drizzle's libSQL driver. The server's path gives it the
+ * web client; the tests' libSQL pass gives it the native client on a local file, which the
+ * driver treats the same way (each transaction on a connection of its own).
+ */
+export function libsqlDatabase(client: LibsqlClient): Database_ {
   const db = drizzleLibsql({ client, schema }) as unknown as Db;
   return {
     db,
@@ -107,6 +138,6 @@ function openLibsql(url: string): Database_ {
   };
 }
 
-export function openDatabase(url: string): Database_ {
-  return url.startsWith("file:") ? openFile(url) : openLibsql(url);
+export function openDatabase(url: string, options: OpenOptions = {}): Database_ {
+  return url.startsWith("file:") ? openFile(url, options) : openLibsql(url);
 }

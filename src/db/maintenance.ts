@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createPrivateFile, DatabaseInUseError, holdSharedLock, takeExclusiveLock } from "./file-lock.ts";
+import { createPrivateFile, DatabaseInUseError, DatabaseServedError, holdSharedLock, takeExclusiveLock, takeServingLock } from "./file-lock.ts";
 import { dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { createSecretBox, keyFromString } from "../lib/secret-box.ts";
@@ -20,7 +20,10 @@ function filePathOf(databaseUrl: string): string {
   return resolve(databaseUrl.slice("file:".length));
 }
 
-/** The pid of a Teebox serving from this data folder, if one is alive. */
+/**
+ * The pid of a live process named by this data folder's pid file. Information only, for messages:
+ * the lock file decides who serves (a pid file left by a killed server may name a reused pid).
+ */
 export function runningInstancePid(dataDir: string): number | null {
   const path = join(dataDir, PID_FILE);
   if (!existsSync(path)) return null;
@@ -34,10 +37,25 @@ export function runningInstancePid(dataDir: string): number | null {
   }
 }
 
+/**
+ * The pid of the server that holds the lock: it writes its pid file just after taking the lock,
+ * so a start refused in that instant looks again for a moment before naming nobody.
+ */
+export function servingInstancePid(dataDir: string, waitMs = 1000): number | null {
+  for (let waited = 0; ; waited += 25) {
+    const pid = runningInstancePid(dataDir);
+    if (pid !== null || waited >= waitMs) return pid;
+    Bun.sleepSync(25);
+  }
+}
+
+/** Written by the server once it holds the lock (whole, under another name first); removed before the lock is let go. */
 export function writePidFile(dataDir: string): () => void {
   const path = join(dataDir, PID_FILE);
-  writeFileSync(path, String(process.pid), { mode: 0o600 });
-  chmodSync(path, 0o600);
+  const staged = `${path}.${process.pid}.new`;
+  writeFileSync(staged, String(process.pid), { mode: 0o600 });
+  chmodSync(staged, 0o600);
+  renameSync(staged, path);
   return () => rmSync(path, { force: true });
 }
 
@@ -82,8 +100,6 @@ export function backupDatabase(databaseUrl: string, target: string): { path: str
  */
 export function restoreDatabase(databaseUrl: string, dataDir: string, backup: string): void {
   const target = filePathOf(databaseUrl);
-  const pid = runningInstancePid(dataDir);
-  if (pid) throw new MaintenanceError(`Teebox is running (pid ${pid}) on this database; stop it before restoring.`);
   const source = resolve(backup);
   if (!existsSync(source)) throw new MaintenanceError(`There is no backup at ${source}.`);
   const integrity = integrityOf(source);
@@ -92,8 +108,9 @@ export function restoreDatabase(databaseUrl: string, dataDir: string, backup: st
   try {
     lock = takeExclusiveLock(target);
   } catch (error) {
-    if (error instanceof DatabaseInUseError) throw new MaintenanceError(error.message);
-    throw error;
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    const pid = runningInstancePid(dataDir);
+    throw new MaintenanceError(pid ? `Teebox is running (pid ${pid}) on this database; stop it before restoring.` : error.message);
   }
   try {
     const staged = join(dirname(target), `.restore-${process.pid}.db`);
@@ -112,9 +129,25 @@ export function restoreDatabase(databaseUrl: string, dataDir: string, backup: st
  * file. All or nothing: if any password cannot be opened with the current key, nothing changes.
  */
 export function rotateKey(options: { databaseUrl: string; dataDir: string; keyFile: string; currentKey: Buffer; newSecret?: string }): { rotated: number; keyFile: string | null } {
-  const pid = runningInstancePid(options.dataDir);
-  if (pid) throw new MaintenanceError(`Teebox is running (pid ${pid}); stop it before rotating the key.`);
   const path = filePathOf(options.databaseUrl);
+  // The server's own lock: no Teebox serves the database while its passwords are re-sealed, and
+  // none can start half-way through.
+  let lock;
+  try {
+    lock = takeServingLock(path);
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    const pid = runningInstancePid(options.dataDir);
+    throw new MaintenanceError(error instanceof DatabaseServedError ? `Teebox is running${pid ? ` (pid ${pid})` : ""}; stop it before rotating the key.` : error.message);
+  }
+  try {
+    return rotateUnderLock(path, options);
+  } finally {
+    lock.release();
+  }
+}
+
+function rotateUnderLock(path: string, options: { keyFile: string; currentKey: Buffer; newSecret?: string }): { rotated: number; keyFile: string | null } {
   const oldBox = createSecretBox(options.currentKey);
   const newSecret = options.newSecret ?? randomBytes(32).toString("hex");
   const newBox = createSecretBox(keyFromString(newSecret));

@@ -24,9 +24,17 @@ export async function migrate(database: AppDatabase, now: number): Promise<strin
       await database.execute(script);
     } catch (error) {
       await database.execute("ROLLBACK;").catch(() => undefined);
+      // Two instances starting at once on a libSQL server may both try it: the one that lost the
+      // race finds it recorded by the other and goes on.
+      if (await isRecorded(database, migration.tag)) continue;
       throw new Error(`migration ${migration.tag} failed: ${(error as Error).message}`);
     }
     applied.push(migration.tag);
   }
   return applied;
+}
+
+async function isRecorded(database: AppDatabase, tag: string): Promise<boolean> {
+  const rows = await database.query<{ tag: string }>(`SELECT tag FROM __teebox_migrations WHERE tag = '${tag.replace(/'/g, "''")}'`);
+  return rows.length > 0;
 }

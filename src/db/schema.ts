@@ -395,3 +395,19 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [uniqueIndex("mail_outbox_event_recipient").on(t.eventId, t.recipient), index("mail_outbox_due").on(t.state, t.nextAttemptAt)],
 );
+
+/**
+ * Who runs the jobs against a libSQL server (src/jobs/engine-lease.ts): one row, taken atomically
+ * by the instance that starts first and renewed by it on a timer; another instance waits until it
+ * is released or expires. A file database is guarded by its lock file instead and leaves it empty.
+ */
+export const engineLease = sqliteTable("engine_lease", {
+  /** Always 1: there is one engine per database. */
+  id: integer("id").primaryKey(),
+  /** Which instance holds it: host, process id and a random tag, as its log lines name it. */
+  holder: text("holder").notNull(),
+  takenAt: integer("taken_at").notNull(),
+  renewedAt: integer("renewed_at").notNull(),
+  /** Past this instant (the holder's clock) the lease is free for another instance to take. */
+  expiresAt: integer("expires_at").notNull(),
+});

@@ -16,7 +16,8 @@ import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../features/bookings/club-players.ts";
-import type { JobHandle, JobRegistry } from "./registry.ts";
+import type { JobRegistry } from "./registry.ts";
+import { createJobLoop } from "./loop.ts";
 
 /** What the sync uses; `createContainer` gives it these. */
 export interface BookingsSyncDeps {
@@ -56,9 +57,6 @@ function playersFromClub(booking: ClubBooking): StoredPlayer[] {
 export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOptions = {}): BookingsSync {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   let isStarted = false;
-  let job: JobHandle | null = null;
-  let stopController = new AbortController();
-  let loop: Promise<void> | null = null;
   /** One sync per member at a time: a second caller shares the run in flight. */
   const inFlight = new Map<number, Promise<boolean>>();
 
@@ -113,7 +111,7 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
       .where(and(eq(users.status, "active"), isNotNull(users.clubPasswordSealed)));
     let failures = 0;
     for (const { id } of members) {
-      if (stopController.signal.aborted) return;
+      if (loop.signal.aborted) return;
       try {
         await syncMember(id);
       } catch (error) {
@@ -121,35 +119,28 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
         d.logger.warn("bookings sync: a member's bookings could not be read", { userId: id, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    if (failures > 0 && failures === members.length) job?.failed(new Error("no member's club bookings could be read"), d.clock.now());
-    else job?.ran(d.clock.now());
+    if (failures > 0 && failures === members.length) loop.handle.failed(new Error("no member's club bookings could be read"), d.clock.now());
+    else loop.handle.ran(d.clock.now());
   }
 
-  async function runLoop(): Promise<void> {
-    let next = d.clock.now() + (options.firstRoundDelayMs ?? DEFAULT_FIRST_ROUND_DELAY_MS);
-    while (!stopController.signal.aborted) {
-      await d.clock.sleepUntil(next, stopController.signal);
-      if (stopController.signal.aborted) return;
-      await syncAll().catch((error) => job?.failed(error, d.clock.now()));
-      next = d.clock.now() + intervalMs;
-    }
-  }
+  const loop = createJobLoop(d, {
+    name: "bookings sync",
+    pass: () => syncAll(),
+    intervalMs,
+    floorMs: Math.min(intervalMs, 60_000),
+    firstPassDelayMs: options.firstRoundDelayMs ?? DEFAULT_FIRST_ROUND_DELAY_MS,
+    // A round is healthy only when some member's bookings could be read (syncAll says so).
+    reportsOwnOutcome: true,
+  });
 
   return {
     start() {
-      if (loop) return;
       isStarted = true;
-      stopController = new AbortController();
-      job = d.jobs.register("bookings sync");
-      job.started(d.clock.now());
-      loop = runLoop();
+      loop.start();
     },
     async stop() {
-      stopController.abort();
-      await loop;
+      await loop.stop();
       await Promise.allSettled([...inFlight.values()]);
-      loop = null;
-      job?.stopped();
     },
     syncMember,
     syncAll,

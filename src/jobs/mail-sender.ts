@@ -16,7 +16,8 @@ import { mailOutbox } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { MailError, type MailTransport } from "../mail/transport.ts";
-import type { JobHandle, JobRegistry } from "./registry.ts";
+import type { JobRegistry } from "./registry.ts";
+import { createJobLoop } from "./loop.ts";
 
 export interface MailSenderDeps {
   database: AppDatabase;
@@ -77,10 +78,6 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
   const from = options.from ?? null;
   const o = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) } as typeof DEFAULTS;
   const db = d.database.db;
-  let job: JobHandle | null = null;
-  let stopController = new AbortController();
-  let sleepController = new AbortController();
-  let loop: Promise<void> | null = null;
   let round: Promise<number> | null = null;
   let isRoundWanted = false;
 
@@ -104,10 +101,10 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
       .returning();
     if (!claimed) return;
     try {
-      await transport!.send({ from: from!, to: row.recipient, subject: row.subject, text: row.body, messageId: `teebox-mail-${row.id}-${row.createdAt}@teebox` }, stopController.signal);
+      await transport!.send({ from: from!, to: row.recipient, subject: row.subject, text: row.body, messageId: `teebox-mail-${row.id}-${row.createdAt}@teebox` }, loop.signal);
       await finish(row, { state: "sent", sentAt: d.clock.now(), lastError: null });
       d.logger.info("mail: sent", { id: row.id, attempt: claimed.attempts });
-      job?.ran(d.clock.now());
+      loop.handle.ran(d.clock.now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const isFinal = (error instanceof MailError && !error.isTemporary) || claimed.attempts >= o.maxAttempts;
@@ -115,7 +112,7 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
       if (isFinal) await finish(row, { state: "failed", lastError: message });
       else await finish(row, { nextAttemptAt: at + delayAfter(claimed.attempts), lastError: message });
       d.logger.warn(isFinal ? "mail: gave up on a message" : "mail: a send failed, trying again later", { id: row.id, attempt: claimed.attempts, error: message });
-      job?.failed(new Error(message), at);
+      loop.handle.failed(new Error(message), at);
     }
   }
 
@@ -130,11 +127,11 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
         .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
         .limit(o.batch);
       for (const row of due) {
-        if (stopController.signal.aborted) return handled;
+        if (loop.signal.aborted) return handled;
         await sendOne(row);
         handled++;
       }
-      if (due.length < o.batch || stopController.signal.aborted) break;
+      if (due.length < o.batch || loop.signal.aborted) break;
     }
     // The job's status is its last send's: errored after a failure until a message goes out.
     return handled;
@@ -152,10 +149,10 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
         isRoundWanted = false;
         handled += await runRound().catch((error) => {
           d.logger.error("mail: the outbox could not be read", { error });
-          job?.failed(error, d.clock.now());
+          loop.handle.failed(error, d.clock.now());
           return 0;
         });
-      } while (isRoundWanted && !stopController.signal.aborted);
+      } while (isRoundWanted && !loop.signal.aborted);
       return handled;
     })().finally(() => {
       round = null;
@@ -172,40 +169,35 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
     return row?.at ?? null;
   }
 
-  async function runLoop(): Promise<void> {
-    while (!stopController.signal.aborted) {
+  /** The next pass comes when the earliest queued message falls due, at most `pollMs` away. */
+  const loop = createJobLoop(d, {
+    name: "mail sender",
+    pass: async () => {
       await kick();
-      if (stopController.signal.aborted) return;
       const next = await nextDueAt().catch(() => null);
       const now = d.clock.now();
-      const wakeAt = Math.min(now + o.pollMs, next === null ? Infinity : Math.max(next, now));
-      sleepController = new AbortController();
-      await d.clock.sleepUntil(wakeAt, AbortSignal.any([stopController.signal, sleepController.signal]));
-    }
-  }
+      return Math.min(now + o.pollMs, next === null ? Infinity : Math.max(next, now));
+    },
+    intervalMs: o.pollMs,
+    floorMs: Math.min(o.pollMs, 1000),
+    // Its health is its last send's (errored after a failure until a message goes out).
+    reportsOwnOutcome: true,
+  });
 
   return {
     isConfigured: transport !== null && from !== null,
     describe: () => transport?.describe() ?? null,
     start() {
-      if (loop || !transport) return;
-      stopController = new AbortController();
-      job = d.jobs.register("mail sender");
-      job.started(d.clock.now());
-      loop = runLoop();
+      if (transport) loop.start();
     },
     async stop() {
-      stopController.abort();
-      sleepController.abort();
-      await loop;
+      await loop.stop();
       await round;
-      loop = null;
-      job?.stopped();
     },
     wake() {
-      if (!loop || stopController.signal.aborted) return;
+      if (!loop.isRunning()) return;
       void kick();
-      sleepController.abort();
+      loop.wake();
     },
     async idle() {
       while (round) await round;

@@ -25,7 +25,8 @@ import { clearAttention, courseNameOf, failRequest, flagRequest, type RequestRow
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
 import { readSettings } from "../services/settings.service.ts";
-import type { JobHandle, JobRegistry } from "./registry.ts";
+import type { JobRegistry } from "./registry.ts";
+import { createJobLoop } from "./loop.ts";
 
 export interface ReadinessCheckDeps {
   database: AppDatabase;
@@ -64,9 +65,6 @@ export interface ReadinessCheck {
 export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCheckOptions = {}): ReadinessCheck {
   const tickMs = options.tickMs ?? 30_000;
   const recheckLeadMs = options.recheckLeadMs ?? 120_000;
-  let job: JobHandle | null = null;
-  let stopController = new AbortController();
-  let loop: Promise<void> | null = null;
   let lastDailyDate: string | null = null;
 
   /** A real sign-in through the member's session: a stored login the club refuses is found now. */
@@ -167,28 +165,11 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     await settleNearRelease(now);
   }
 
+  const loop = createJobLoop(d, { name: "readiness check", pass: () => tick(), intervalMs: tickMs, floorMs: Math.min(tickMs, 1000) });
+
   return {
-    start() {
-      if (loop) return;
-      stopController = new AbortController();
-      job = d.jobs.register("readiness check");
-      job.started(d.clock.now());
-      loop = (async () => {
-        while (!stopController.signal.aborted) {
-          await tick().then(
-            () => job?.ran(d.clock.now()),
-            (error) => job?.failed(error, d.clock.now()),
-          );
-          await d.clock.sleepUntil(d.clock.now() + tickMs, stopController.signal);
-        }
-      })();
-    },
-    async stop() {
-      stopController.abort();
-      await loop;
-      loop = null;
-      job?.stopped();
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     async checkMember(userId) {
       return apply(await waiting(eq(bookingRequests.userId, userId)));
     },

@@ -42,6 +42,8 @@ export interface ReleaseEngine {
   clubNow(): number;
   /** The last measured offset of the club clock, if any. */
   offset(): (ClockOffset & { measuredAt: number }) | null;
+  /** Whether the release at this instant (club clock) is planned or being prepared (for /readyz). */
+  isArmedFor(releaseAt: number): boolean;
   /** Resolves once every task waits on the clock or on another task (tests step a fake clock). */
   idle(): Promise<void>;
   /**
@@ -144,8 +146,6 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       const runtime = new ReleaseRuntime(deps, settings, measureOffset);
       runtime.measured = lastMeasured;
       runtime.isRunning = true;
-      runtime.job = deps.jobs.register("release engine");
-      runtime.job.started(deps.clock.now());
       rt = runtime;
       planner = new Planner(runtime, (releaseAt) => runBatch(runtime, releaseAt));
       const plan = planner;
@@ -157,16 +157,16 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       if (!rt?.isRunning) return;
       rt.isRunning = false;
       rt.stopController.abort();
-      planner?.wake();
+      await planner?.stop();
       await rt.drain();
       lastMeasured = rt.measured;
-      rt.job?.stopped();
     },
     wake() {
       if (rt?.isRunning) planner?.wake();
     },
     clubNow: () => started().clubNow(),
     offset: () => rt?.measured ?? null,
+    isArmedFor: (releaseAt) => planner?.isArmedFor(releaseAt) ?? false,
     idle: () => rt?.idle() ?? Promise.resolve(),
   };
 }

@@ -26,6 +26,7 @@ import { readLastScrapeTime } from "../features/availability/availability.servic
 import { readCourses } from "../services/booking-config.service.ts";
 import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
 import { readSettings } from "../services/settings.service.ts";
+import { createJobLoop } from "./loop.ts";
 import { pageName, planPages, sameAdvisories, sameSlots, sheetKey, slotsOf, summariseFailures, type PageFailure, type PageResult, type SheetPage, type StoredSlot } from "./scraper-pages.ts";
 
 export { NAMED_FAILURES, summariseFailures } from "./scraper-pages.ts";
@@ -148,7 +149,6 @@ async function readStoredSlots(db: Db, fromDate: string): Promise<Map<string, St
 export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scraper {
   const { database, clock, logger } = deps;
   const db = database.db;
-  const job = deps.jobs.register("scraper");
   const intervalMs = options.intervalMs ?? SCRAPE_INTERVAL_MS;
   const concurrency = options.concurrency ?? DEFAULT_SCRAPE_CONCURRENCY;
   const pauseMs = options.pauseMs ?? DEFAULT_PAGE_PAUSE_MS;
@@ -158,14 +158,27 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
 
   let current: Promise<ScrapeSummary> | null = null;
   let lastFinishedAt: number | null = null;
-  let stopping = false;
-  let loop: Promise<void> | null = null;
-  let abort: AbortController | null = null;
+  let trigger: ScrapeTrigger = "startup";
+  // One run at start, then one every interval after the previous run ended; a run a member asked
+  // for within RECENT_RUN_MS stands for the scheduled one.
+  const loop = createJobLoop(deps, {
+    name: "scraper",
+    pass: async () => {
+      if (!isRecent()) await run(trigger);
+      trigger = "schedule";
+      return lastFinishedAt === null ? null : lastFinishedAt + intervalMs;
+    },
+    intervalMs,
+    floorMs: Math.min(intervalMs, RECENT_RUN_MS),
+    reportsOwnOutcome: true,
+    listedBeforeStart: true,
+  });
+  const job = loop.handle;
 
   async function readSheets(pages: readonly SheetPage[], session: Pick<MemberClubSession, "fetchTeeSheet">): Promise<PageResult[]> {
     const results: PageResult[] = [];
     const pauseBetween = () => (pauseMs > 0 ? pause(pauseMs) : Promise.resolve());
-    await forEachBounded(pages, concurrency, pauseBetween, () => stopping, async (page) => {
+    await forEachBounded(pages, concurrency, pauseBetween, () => loop.signal.aborted, async (page) => {
       try {
         results.push({ page, sheet: await session.fetchTeeSheet(page.date, page.course) });
       } catch (error) {
@@ -299,27 +312,12 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
 
   return {
     start() {
-      if (loop) return;
-      stopping = false;
-      abort = new AbortController();
-      const signal = abort.signal;
-      job.started(clock.now());
-      loop = (async () => {
-        let trigger: ScrapeTrigger = "startup";
-        while (!signal.aborted) {
-          if (!isRecent()) await run(trigger);
-          trigger = "schedule";
-          await clock.sleepUntil(clock.now() + intervalMs, signal);
-        }
-      })();
+      trigger = "startup";
+      loop.start();
     },
     async stop() {
-      stopping = true;
-      abort?.abort();
-      await loop;
+      await loop.stop();
       await current;
-      loop = null;
-      job.stopped();
     },
     run,
     async requestRun() {

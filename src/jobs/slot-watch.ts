@@ -7,7 +7,9 @@
  *   3. the free slots of the watched sheets are gathered (src/jobs/watch/watch-finding.ts);
  *   4. they are handed to the watches in the order the watches were made (earliest first), and
  *      each watch books its slot through its member's club session, one post at a time.
- * Passes run every few seconds; the club is asked for a sheet at most once per `watch_poll_seconds`.
+ * Passes run every few seconds on the one job loop (src/jobs/loop.ts); the club is asked for a
+ * sheet at most once per `watch_poll_seconds`. Every early return of a pass leaves the finder's
+ * memory in step with the watches left, so with no watch left there is no poll to wait for.
  */
 import type { AppDatabase } from "../db/client.ts";
 import type { MemberSessions } from "../club/member-sessions.ts";
@@ -21,7 +23,8 @@ import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, member
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
 import { readSettings } from "../services/settings.service.ts";
-import type { JobHandle, JobRegistry } from "./registry.ts";
+import type { JobRegistry } from "./registry.ts";
+import { createJobLoop } from "./loop.ts";
 import { postForWatch, reconcileMember } from "./watch/watch-booking.ts";
 import { createFinder } from "./watch/watch-finding.ts";
 
@@ -57,18 +60,27 @@ export interface SlotWatch {
 }
 
 const DEFAULT_PASS_MS = 5000;
+/** Two passes never start closer than this, whatever the next poll asks for. */
+const PASS_FLOOR_MS = 1000;
+const MINUTE_MS = 60_000;
+/** With no watch at all, a pass this often (a new watch wakes the job at once anyway). */
+const IDLE_PASS_MS = 10 * MINUTE_MS;
 const slotKey = (s: FreeSlot) => `${s.date}|${s.courseId}|${s.time}`;
 
 export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}): SlotWatch {
   const passEveryMs = options.passEveryMs ?? DEFAULT_PASS_MS;
-  let job: JobHandle | null = null;
-  let stopController = new AbortController();
-  let wakeController = new AbortController();
-  let loop: Promise<void> | null = null;
-  let running: Promise<void> | null = null;
+  /** When each sheet read of the last minute was made (for the monitor); pruned every pass. */
   const pollTimes: number[] = [];
-  /** When a post for a slot was refused: that slot is skipped until a sheet read after it shows it free. */
+  /**
+   * When a post for a slot was refused: that slot is skipped until a sheet read after it shows it
+   * free. Forgotten once its date has gone by (a pass prunes it).
+   */
   const refusedAt = new Map<string, number>();
+  const forgetOld = (now: number) => {
+    while (pollTimes.length > 0 && pollTimes[0] < now - MINUTE_MS) pollTimes.shift();
+    const today = manilaDate(now);
+    for (const key of refusedAt.keys()) if (key.slice(0, 10) < today) refusedAt.delete(key);
+  };
   const finder = createFinder((error, sheet) => d.logger.warn("watch: a watched sheet could not be read", { sheet, error: error instanceof Error ? error.message : String(error) }));
 
   async function endOverWatches(watches: WatchRow[], now: number): Promise<WatchRow[]> {
@@ -103,22 +115,34 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
     return out;
   }
 
-  async function passNow(): Promise<void> {
+  /** One pass; returns when the next sheet poll falls due (null: no sheet polled), or when to look again while idle. */
+  async function passNow(signal: AbortSignal): Promise<{ nextPollAt: number | null } | { nextAt: number }> {
     const { db } = d.database;
     const now = d.clock.now();
+    forgetOld(now);
     const watches = await endOverWatches(await loadActiveWatches(db), now);
     // Members whose unanswered post could not be reconciled post nothing this pass; nor do disabled
     // members (their requests are held too), nor members whose request the release engine is
     // posting right now (one poster per member at a time).
     const blocked = new Set<number>();
-    for (const userId of await membersWithUnansweredAttempts(db)) if (!(await reconcileMember(d, userId))) blocked.add(userId);
+    const unanswered = await membersWithUnansweredAttempts(db);
+    for (const userId of unanswered) if (!(await reconcileMember(d, userId))) blocked.add(userId);
+    // Nothing watched and nothing to settle: rest until a watch is made (it wakes the job).
+    if (watches.length === 0 && unanswered.length === 0) {
+      finder.keepOnly([], []);
+      return { nextAt: now + IDLE_PASS_MS };
+    }
     for (const userId of await disabledMembers(db, [...new Set(watches.map((w) => w.userId))])) blocked.add(userId);
     for (const request of await loadRequestsByStatus(db, "processing")) blocked.add(request.userId);
     const stillWatching = (await loadActiveWatches(db)).filter((w) => watches.some((x) => x.id === w.id) && !blocked.has(w.userId));
-    if (stillWatching.length === 0) return;
-
     const [rules, settings] = await Promise.all([readRules(db), readSettings(db)]);
-    const reading = await finder.freeSlots(db, d.sessions, stillWatching, rules.courseSchedule, now, settings.watch_poll_seconds * 1000);
+    const pollEveryMs = settings.watch_poll_seconds * 1000;
+    // Sheets no watch needs any more are forgotten even when nothing is left to do this pass:
+    // a remembered poll would otherwise stay "due" for ever.
+    finder.keepOnly(stillWatching, rules.courseSchedule);
+    if (stillWatching.length === 0) return { nextPollAt: finder.nextPollAt(pollEveryMs) };
+
+    const reading = await finder.freeSlots(db, d.sessions, stillWatching, rules.courseSchedule, now, pollEveryMs);
     for (let i = 0; i < reading.polled; i++) pollTimes.push(now);
     const fresh = reading.slots.filter((s) => (refusedAt.get(slotKey(s)) ?? -1) < s.seenAt);
     const targets = await withUpgradedBookings(stillWatching, now);
@@ -126,7 +150,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
 
     for (const watch of targets) {
       const slot = assigned.get(watch.id);
-      if (!slot || stopController.signal.aborted) continue;
+      if (!slot || signal.aborted) continue;
       const courseName = await courseNameOf(db, slot.courseId);
       if (watch.mode === "notify") {
         if (await markWatchFound(db, watch.id, { courseId: slot.courseId, time: slot.time, courseName }, d.clock.now())) {
@@ -155,57 +179,31 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       if (outcome.kind !== "booked") refusedAt.set(slotKey(slot), d.clock.now());
       finder.markTaken(slot);
     }
+    return { nextPollAt: finder.nextPollAt(pollEveryMs) };
   }
 
-  function pass(): Promise<void> {
-    running ??= passNow()
-      .then(() => job?.ran(d.clock.now()))
-      .catch((error) => {
-        job?.failed(error, d.clock.now());
-        d.logger.error("watch pass failed", { error });
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  async function runLoop(): Promise<void> {
-    while (!stopController.signal.aborted) {
-      await pass();
-      wakeController = new AbortController();
-      const signal = AbortSignal.any([stopController.signal, wakeController.signal]);
-      // The next pass comes at the pass interval, or sooner when a sheet's poll falls due, so a
-      // freed slot waits at most one poll interval (never more than the admin's rate allows).
-      const pollEveryMs = (await readSettings(d.database.db).catch(() => null))?.watch_poll_seconds ?? 60;
-      const nextPoll = finder.nextPollAt(pollEveryMs * 1000);
-      const next = Math.min(d.clock.now() + passEveryMs, nextPoll ?? Number.POSITIVE_INFINITY);
-      await d.clock.sleepUntil(Math.max(next, d.clock.now() + 1), signal);
-    }
-  }
+  // The next pass comes at the pass interval, or sooner when a sheet's poll falls due, so a freed
+  // slot waits at most one poll interval (never more than the admin's rate allows).
+  const loop = createJobLoop(d, {
+    name: "slot watch",
+    pass: async (signal) => {
+      const next = await passNow(signal);
+      if ("nextAt" in next) return next.nextAt;
+      return next.nextPollAt === null ? null : Math.min(d.clock.now() + passEveryMs, next.nextPollAt);
+    },
+    intervalMs: passEveryMs,
+    floorMs: Math.min(PASS_FLOOR_MS, passEveryMs),
+  });
 
   return {
-    start() {
-      if (loop) return;
-      stopController = new AbortController();
-      job = d.jobs.register("slot watch");
-      job.started(d.clock.now());
-      // Each pass begins with the reconcile of posts left unanswered (by a crash too), so the
-      // first pass after a start reads the club before anything is posted.
-      loop = runLoop();
-    },
-    async stop() {
-      stopController.abort();
-      await loop;
-      await running;
-      loop = null;
-      job?.stopped();
-    },
-    pass,
-    wake: () => wakeController.abort(),
+    start: () => loop.start(),
+    stop: () => loop.stop(),
+    // Each pass begins with the reconcile of posts left unanswered (by a crash too), so the first
+    // pass after a start reads the club before anything is posted.
+    pass: () => loop.runPass(),
+    wake: () => loop.wake(),
     async stats() {
-      const now = d.clock.now();
-      while (pollTimes.length > 0 && pollTimes[0] < now - 60_000) pollTimes.shift();
+      forgetOld(d.clock.now());
       const settings = await readSettings(d.database.db);
       return { activeWatches: await countActiveWatches(d.database.db), pollsPerMinute: pollTimes.length, pollSeconds: settings.watch_poll_seconds };
     },

@@ -14,8 +14,16 @@ export const systemClock: Clock = {
     return new Promise((resolve) => {
       const wait = atMs - Date.now();
       if (wait <= 0 || signal?.aborted) return resolve();
-      const timer = setTimeout(resolve, wait);
-      signal?.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+      // The listener goes with the sleep: a signal that outlives many sleeps must not collect them.
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      }, wait);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
   },
 };
@@ -29,16 +37,32 @@ export class FakeClock implements Clock {
     return this.current;
   }
 
+  /** Every call of sleepUntil so far: a loop that spins shows as many sleeps for little time. */
+  sleepCalls = 0;
+
   sleepUntil(atMs: number, signal?: AbortSignal): Promise<void> {
+    this.sleepCalls++;
     if (atMs <= this.current || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const waiter = { atMs, resolve };
-      this.waiters.push(waiter);
-      signal?.addEventListener("abort", () => {
+      const onAbort = () => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         resolve();
-      }, { once: true });
+      };
+      const waiter = {
+        atMs,
+        resolve: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      this.waiters.push(waiter);
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
+  }
+
+  /** How many sleepers wait (a test of a loop checks that it does not pile them up). */
+  get sleeperCount(): number {
+    return this.waiters.length;
   }
 
   /** Moves time forward, waking every sleeper whose moment has come, in order. */

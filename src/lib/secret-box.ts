@@ -4,7 +4,7 @@
  * (any string, stretched with SHA-256) or a random key file created with mode 0600.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 export interface SecretBox {
   seal(plain: string): string;
@@ -39,8 +39,18 @@ export function keyFromString(secret: string): Buffer {
 /** Reads the key file, creating it (32 random bytes, hex, mode 0600) on first start. */
 export function loadOrCreateKeyFile(path: string): Buffer {
   if (!existsSync(path)) {
-    writeFileSync(path, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
-    chmodSync(path, 0o600);
+    // Written whole under another name, then linked into place only if the name is still free: two
+    // processes starting at once on a new data folder end up with the one same key, never half a file.
+    const staged = `${path}.${process.pid}.new`;
+    writeFileSync(staged, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+    chmodSync(staged, 0o600);
+    try {
+      linkSync(staged, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      rmSync(staged, { force: true });
+    }
   }
   return keyFromString(readFileSync(path, "utf8").trim());
 }

@@ -18,7 +18,7 @@
  * failure while unknown: once the club cannot be read for the whole retry window the request needs
  * attention (decision 117), and nothing more is posted for it.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
@@ -101,6 +101,32 @@ export type AttemptRow = typeof requestAttempts.$inferSelect;
 
 export async function loadRequestsByStatus(db: Db, status: RequestStatus): Promise<RequestRow[]> {
   return db.select().from(bookingRequests).where(eq(bookingRequests.status, status)).orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.submittedAt), asc(bookingRequests.id));
+}
+
+/** Whether a release is under way or due within `guardMs` of now (either side): housekeeping waits. */
+export async function isReleaseNear(db: Db, now: number, guardMs: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(
+      or(
+        eq(bookingRequests.status, "processing"),
+        and(inArray(bookingRequests.status, ["pending", "held", "needs_attention"]), gte(bookingRequests.releaseAt, now - guardMs), lte(bookingRequests.releaseAt, now + guardMs)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The earliest release instant of a waiting request due between now and `withinMs` from now, if any. */
+export async function nextReleaseWithin(db: Db, now: number, withinMs: number): Promise<number | null> {
+  const [row] = await db
+    .select({ releaseAt: bookingRequests.releaseAt })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.status, "pending"), gte(bookingRequests.releaseAt, now), lte(bookingRequests.releaseAt, now + withinMs)))
+    .orderBy(asc(bookingRequests.releaseAt))
+    .limit(1);
+  return row?.releaseAt ?? null;
 }
 
 export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestRow[]> {

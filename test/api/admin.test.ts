@@ -273,11 +273,13 @@ describe("system stats", () => {
     expect(stats.memory.total).toBe(totalmem());
     expect(stats.memory.used).toBeGreaterThan(0);
     expect(stats.disk).toBeUndefined(); // an in-memory database has no data folder
+    expect(stats.database.bytes).toBeGreaterThan(0);
+    expect(stats.database.walBytes).toBeNull();
     expect(stats.processes[0]).toMatchObject({ pm_id: process.pid, name: "teebox", status: "online" });
     expect(stats.processes[0].memory).toBeGreaterThan(1024 * 1024);
     expect(stats.processes.slice(1)).toEqual([
-      { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable" },
-      { pm_id: null, name: "release engine", status: "online", cpu: null, memory: null, lastError: null },
+      { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable", lastPassAt: null, nextPassAt: null, passesPerMinute: 0 },
+      { pm_id: null, name: "release engine", status: "online", cpu: null, memory: null, lastError: null, lastPassAt: null, nextPassAt: null, passesPerMinute: 0 },
     ]);
   });
 });

@@ -26,6 +26,7 @@ import { getSessionFromCookieHeader, resolveSession } from "../../src/services/s
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import { ADMIN_PASSWORD, createTestApp, ORIGIN, userIdOf, type TestApp } from "../helpers/api.ts";
+import { changesSoFar } from "../helpers/test-database.ts";
 
 const SEED = 0x7eeb0c;
 const HTTP_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -264,10 +265,7 @@ async function snapshotTables(t: TestApp): Promise<Record<string, string[]>> {
   return out;
 }
 
-async function changeCount(t: TestApp): Promise<number> {
-  const [row] = await t.deps.database.query<{ n: number }>("SELECT total_changes() AS n");
-  return Number(row.n);
-}
+const changeCount = (t: TestApp) => changesSoFar(t.deps.database);
 
 interface Identity {
   name: "anonymous" | "member" | "admin" | "superadmin";
@@ -344,7 +342,7 @@ beforeAll(async () => {
   t = await createTestApp({ demo: true });
   // RUN_SCRAPER exists in the running product; here it is registered with a scraper that never
   // gets a valid request (and whose club would not answer).
-  registerScraperActions(t.deps.hub, createScraper({ ...t.deps, jobs: createJobRegistry() }, { pause: async () => undefined }));
+  registerScraperActions(t.deps.hub, createScraper({ ...t.deps, jobs: createJobRegistry(() => t.clock.now()) }, { pause: async () => undefined }));
   await storeData(t);
   await t.createUser({ username: "alan", password: "alan-pass", role: "admin" });
   const member = await t.signIn("maria", "demo1234");

@@ -12,7 +12,13 @@ test("GET /healthz: 200 while the database answers and every job is alive, with 
   const res = await t.call("GET", "/healthz");
   expect(res.status).toBe(200);
   expect(res.headers.get("x-frame-options")).toBe("DENY");
-  expect(await res.json()).toEqual({ status: "ok", database: "ok", jobs: { scraper: "online" }, errors: {} });
+  expect(await res.json()).toEqual({
+    status: "ok",
+    database: "ok",
+    jobs: { scraper: "online" },
+    errors: {},
+    passes: { scraper: { lastPassAt: null, nextPassAt: null, passesPerMinute: 0, errors: 0 } },
+  });
 });
 
 test("a job whose last run failed is alive: named with its error, still 200", async () => {

@@ -1,17 +1,20 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { backupDatabase, MaintenanceError, PID_FILE, restoreDatabase, rotateKey } from "../../src/db/maintenance.ts";
+import { DatabaseServedError, takeExclusiveLock, takeServingLock } from "../../src/db/file-lock.ts";
+import { migrations } from "../../drizzle/index.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "../../src/lib/secret-box.ts";
 
+/** A migrated database, open as the server has it (holding the serving lock). */
 async function freshDatabase() {
   const dir = mkdtempSync(join(tmpdir(), "teebox-maint-"));
   const url = `file:${join(dir, "teebox.db")}`;
-  const database = openDatabase(url);
+  const database = openDatabase(url, { serving: true });
   await migrate(database, 0);
   return { dir, url, database };
 }
@@ -42,14 +45,16 @@ describe("backup and restore", () => {
     restored.close();
   });
 
-  test("restore refuses while a Teebox serves the database, and refuses a damaged backup", async () => {
+  test("restore refuses while a Teebox serves the database, naming its pid, and refuses a damaged backup", async () => {
     const { dir, url, database } = await freshDatabase();
-    await database.close();
     const target = join(dir, "backup.db");
     backupDatabase(url, target);
-    writeFileSync(join(dir, PID_FILE), String(process.ppid)); // a live process that is not us
-    expect(() => restoreDatabase(url, dir, target)).toThrow(/is running/);
-    writeFileSync(join(dir, PID_FILE), "999999999");
+    writeFileSync(join(dir, PID_FILE), String(process.ppid)); // the server's pid file (a live process that is not us)
+    expect(() => restoreDatabase(url, dir, target)).toThrow(`Teebox is running (pid ${process.ppid}) on this database; stop it before restoring.`);
+    await database.close();
+    // The lock decides, not the pid file: one left behind by a killed server (its pid since reused
+    // by another process) does not stand in the way.
+    restoreDatabase(url, dir, target);
     const damaged = join(dir, "damaged.db");
     writeFileSync(damaged, "this is not a database");
     expect(() => restoreDatabase(url, dir, damaged)).toThrow();
@@ -57,6 +62,46 @@ describe("backup and restore", () => {
 
   test("libSQL databases are left to the server's own tools", () => {
     expect(() => backupDatabase("libsql://db.example.com", "/tmp/x.db")).toThrow(/file: database/);
+  });
+});
+
+describe("one server per database", () => {
+  test("a second server is refused at once, before it opens anything; backup and check-club share the database with the server", async () => {
+    const { dir, url, database } = await freshDatabase();
+    expect(() => openDatabase(url, { serving: true })).toThrow(DatabaseServedError);
+    // What backup and check-club take: the database stays open to them while it is served.
+    const reader = openDatabase(url);
+    expect(await reader.query("SELECT count(*) AS n FROM __teebox_migrations")).toEqual([{ n: migrations.length }]);
+    await reader.close();
+    await database.close();
+    // Let go with the close: the next server starts.
+    const next = openDatabase(url, { serving: true });
+    await next.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a server starting during a restore waits for it, and is not told another server holds the database", () => {
+    const dir = mkdtempSync(join(tmpdir(), "teebox-maint-"));
+    const path = join(dir, "teebox.db");
+    const restore = takeExclusiveLock(path);
+    try {
+      expect(() => takeServingLock(path, 200)).toThrow("The database is being restored; start Teebox again when the restore has finished.");
+    } finally {
+      restore.release();
+    }
+    takeServingLock(path, 200).release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("rotate-key is refused while a server holds the database", async () => {
+    const { dir, url, database } = await freshDatabase();
+    const keyFile = join(dir, "secret.key");
+    const key = loadOrCreateKeyFile(keyFile);
+    writeFileSync(join(dir, PID_FILE), String(process.ppid));
+    expect(() => rotateKey({ databaseUrl: url, dataDir: dir, keyFile, currentKey: key })).toThrow(`Teebox is running (pid ${process.ppid}); stop it before rotating the key.`);
+    await database.close();
+    expect(rotateKey({ databaseUrl: url, dataDir: dir, keyFile, currentKey: key }).rotated).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

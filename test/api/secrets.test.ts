@@ -66,7 +66,7 @@ beforeAll(async () => {
   // The product's club client writes every club action to the audit log: use it, so the audit
   // rows are searched too.
   f.t.deps.club = createAuditedClubClient({ baseUrl: f.t.deps.clubInfo.url, clock: f.clock, db: f.t.deps.database.db, logger: f.t.deps.logger, timeoutMs: 5000 });
-  scraper = createScraper({ ...f.t.deps, jobs: createJobRegistry() }, { pause: async () => undefined });
+  scraper = createScraper({ ...f.t.deps, jobs: createJobRegistry(() => f.t.clock.now()) }, { pause: async () => undefined });
   registerScraperActions(f.t.deps.hub, scraper);
   f.t.deps.bookingsSync.start();
   f.t.published.length = 0;

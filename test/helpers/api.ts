@@ -1,12 +1,13 @@
 /**
- * A fresh Teebox (app + in-memory database, migrated and seeded) for API tests, with helpers to
+ * A fresh Teebox (app + a new database on this run's driver, migrated and seeded: bun:sqlite in
+ * memory, or the libSQL driver in the libSQL pass, test-database.ts) for API tests, with helpers to
  * call routes as a browser page of ours would: JSON bodies, our Origin, and the session cookie.
  */
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/app.ts";
-import { openDatabase } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { users, type Role } from "../../src/db/schema.ts";
+import type { AppDatabase } from "../../src/db/client.ts";
 import { seed } from "../../src/db/seed.ts";
 import type { AppDeps } from "../../src/deps.ts";
 import { hashPassword } from "../../src/services/passwords.ts";
@@ -20,6 +21,7 @@ import { createContainer, type ContainerConfig } from "../../src/container.ts";
 import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
+import { openTestDatabase } from "./test-database.ts";
 
 export const ORIGIN = "http://localhost";
 export const ADMIN_PASSWORD = "admin-password-1";
@@ -56,15 +58,19 @@ export interface TestAppOptions {
   releaseEngine?: ReleaseEngineOptions;
   /** The mail job's transport and pace (default: no SMTP, messages kept in the outbox). */
   mail?: MailSenderOptions;
+  /** A database opened by the test (several instances on one); default: a new one on this run's driver. */
+  database?: AppDatabase;
+  /** A clock shared with other instances; default: a new FakeClock at `now`. */
+  clock?: FakeClock;
 }
 
 /** A port nothing listens on, so a test that forgot to start a club fails fast and clearly. */
 const NO_CLUB_URL = "http://127.0.0.1:9";
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const clock = new FakeClock(options.now ?? TEST_NOW);
+  const clock = options.clock ?? new FakeClock(options.now ?? TEST_NOW);
   const logLines: string[] = [];
-  const database = openDatabase("file::memory:");
+  const database = options.database ?? (await openTestDatabase());
   await migrate(database, clock.now());
   const secretBox = createSecretBox(Buffer.alloc(32, 7));
   const config: ContainerConfig = {

@@ -336,3 +336,30 @@ describe("the running watch", () => {
     await f.t.deps.slotWatch.stop();
   });
 });
+
+describe("the watch at rest", () => {
+  test("after the last watch ends, the running watch makes no pass sooner than its interval and leaves no sleeper behind", async () => {
+    f = await start();
+    const maria = await watch(f, "maria");
+    f.t.deps.slotWatch.start();
+    for (let i = 0; i < 500 && (await f.t.deps.slotWatch.stats()).pollsPerMinute === 0; i++) await Bun.sleep(5);
+    expect((await f.t.deps.slotWatch.stats()).pollsPerMinute).toBe(1);
+    expect((await f.t.call("POST", `/v1/my/watches/${maria.id}/cancel`, { cookie: maria.cookie })).status).toBe(204);
+    // Past the poll interval (60 s), then a minute in one-second steps: the poll of a sheet nobody
+    // watches any more must not fall due for ever and make every step a pass (each pass of any
+    // shape ends in one sleep on the clock).
+    const steps = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        await f!.clock.advance(1_000);
+        await Bun.sleep(1);
+      }
+    };
+    await steps(65);
+    const before = f.clock.sleepCalls;
+    await steps(60);
+    expect(f.clock.sleepCalls - before).toBeLessThanOrEqual(60 / 5 + 1);
+    // One wait at a time: the loop never piles up sleepers on the clock.
+    expect(f.clock.sleeperCount).toBeLessThanOrEqual(3);
+    await f.t.deps.slotWatch.stop();
+  });
+});

@@ -18,7 +18,7 @@ describe("system stats sampler", () => {
     try {
       const database = { ...memory, filePath: join(dir, "teebox.db") };
       const slotWatch = { stats: async () => ({ activeWatches: 0, pollsPerMinute: 0, pollSeconds: 60 }) };
-      const deps = { jobs: createJobRegistry(), database, secretBox: createSecretBox(Buffer.alloc(32, 1)), slotWatch } as unknown as AppDeps;
+      const deps = { jobs: createJobRegistry(() => 0), database, secretBox: createSecretBox(Buffer.alloc(32, 1)), slotWatch } as unknown as AppDeps;
       const stats = await createStatsSampler().read(deps);
       const fs = statfsSync(dir);
       expect(stats.disk?.total).toBe(fs.blocks * fs.bsize);

@@ -18,9 +18,11 @@ const STATS = {
   cpu: { currentLoad: 12.5, cores: 2 },
   memory: { used: 1024 * 1024 * 1024, total: 4 * 1024 * 1024 * 1024, percent: 25 },
   disk: { used: 10 * 1024 ** 3, total: 40 * 1024 ** 3, percent: 25 },
+  database: { bytes: 42 * 1024 * 1024, walBytes: 3 * 1024 * 1024 },
   processes: [
     { pm_id: 4242, name: "teebox", status: "online", cpu: 1.5, memory: 80 * 1024 * 1024, lastError: null },
-    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable" },
+    // 2026-11-22 09:00:00 and 09:05:00 Manila.
+    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable", lastPassAt: Date.UTC(2026, 10, 22, 1, 0, 0), nextPassAt: Date.UTC(2026, 10, 22, 1, 5, 0), passesPerMinute: 7 },
   ],
 };
 const CLUB = { mode: "demo", url: "http://127.0.0.1:5555", reachable: true, lastError: null };
@@ -44,6 +46,7 @@ function serve(extra: FetchHandler = () => undefined) {
   calls = mockFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
+    if (call.url.startsWith("/v1/admin/system-stats/history")) return jsonResponse({ points: [] });
     if (call.url.startsWith("/v1/admin/system-stats")) return jsonResponse(STATS);
     if (call.url.startsWith("/v1/system/club")) return jsonResponse(CLUB);
     if (call.url.startsWith("/v1/admin/full-config")) return jsonResponse(CONFIG);
@@ -125,9 +128,15 @@ describe("system monitor", () => {
     expect(screen.get().getByText("1.0 GB of 4.0 GB (25.0%)")).toBeTruthy();
     expect(screen.get().getByText("10.0 GB of 40.0 GB (25.0%)")).toBeTruthy();
     expect(screen.get().getByText("80.0 MB")).toBeTruthy();
+    expect(screen.get().getByTestId("monitor-database").textContent).toContain("42.0 MB (write-ahead log 3.0 MB)");
     expect(screen.get().getByText("online").className).toContain("admin-status--ok");
     expect(screen.get().getByText("errored").className).toContain("admin-status--bad");
     expect(screen.get().getByText("club unreachable")).toBeTruthy();
+    // Each job's schedule: its last and next pass (Manila time) and its passes in the last minute.
+    const scraperRow = screen.get().getByText("scraper").closest("tr")!;
+    expect(within(scraperRow).getByText("09:00:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("09:05:00")).toBeTruthy();
+    expect(within(scraperRow).getByText("7")).toBeTruthy();
     expect(screen.get().getByText("Demo club (built in)")).toBeTruthy();
     expect(screen.get().getByText("Reachable")).toBeTruthy();
     const before = calls.filter((c) => c.url.includes("system-stats")).length;
@@ -135,6 +144,21 @@ describe("system monitor", () => {
     await waitFor(() => expect(calls.filter((c) => c.url.includes("system-stats")).length).toBe(before + 1));
   });
 
+
+  test("the last day as small charts: CPU, memory, lag, requests to the club and the database, each with its newest and highest value", async () => {
+    const at = (minute: number) => Date.UTC(2026, 10, 22, 1, minute, 0);
+    const points = [0, 5, 10].map((m, i) => ({ at: at(m), cpuPercent: [1.5, 12.5, 2][i], rssBytes: [80, 96, 90][i] * 1024 * 1024, lagP99Ms: [1, 30, 2][i], clubRequests: [3, 40, 5][i], databaseBytes: 40 * 1024 * 1024 }));
+    serve((call) => (call.url.startsWith("/v1/admin/system-stats/history") ? jsonResponse({ points }) : undefined));
+    render(<SystemMonitor timer={{ every: () => () => undefined }} />);
+    const cpu = await screen.get().findByTestId("chart-cpu");
+    expect(cpu.textContent).toContain("2.0%");
+    expect(cpu.textContent).toContain("highest 12.5%");
+    expect(within(cpu).getByRole("img").getAttribute("aria-label")).toBe("CPU (one core) from 09:00:00 to 09:10:00: now 2.0%, highest 12.5%");
+    expect(screen.get().getByTestId("chart-memory").textContent).toContain("highest 96.0 MB");
+    expect(screen.get().getByTestId("chart-lag").textContent).toContain("highest 30.0 ms");
+    expect(screen.get().getByTestId("chart-club").textContent).toContain("highest 40");
+    expect(screen.get().getByTestId("chart-database").textContent).toContain("40.0 MB");
+  });
 
   test("a long failure shows its summary line, the whole text on demand", async () => {
     const long = "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";

@@ -44,6 +44,7 @@ export const apiPaths = {
     users: "/v1/admin/users",
     user: (id: number) => `/v1/admin/users/${id}`,
     systemStats: "/v1/admin/system-stats",
+    systemHistory: "/v1/admin/system-stats/history",
     clubCheck: "/v1/admin/club-check",
     mailOutbox: "/v1/admin/mail-outbox",
     fullConfig: "/v1/admin/full-config",

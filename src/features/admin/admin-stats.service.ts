@@ -8,6 +8,7 @@ import { cpus, freemem, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppDeps } from "../../deps.ts";
 import { findUnreadableClubPasswords } from "../../club/club-passwords.ts";
+import { measureDatabase, type DatabaseSize } from "../../db/size.ts";
 
 export interface UsageFigures {
   used: number;
@@ -23,6 +24,10 @@ export interface ProcessRow {
   cpu: number | null;
   memory: number | null;
   lastError: string | null;
+  /** A timer job's last pass (ended), next pass (due) and passes in the last minute. */
+  lastPassAt?: number | null;
+  nextPassAt?: number | null;
+  passesPerMinute?: number | null;
 }
 
 export interface SystemStats {
@@ -32,6 +37,8 @@ export interface SystemStats {
   processes: ProcessRow[];
   /** Members whose stored club password the current key cannot open (also a red row in processes). */
   unreadableClubPasswords: number;
+  /** The database's size in bytes, and its write-ahead log's (null: a libSQL server). */
+  database: DatabaseSize;
   /** The slot watch's load (active watches, sheet reads in the last minute, the poll interval). */
   watches: { activeWatches: number; pollsPerMinute: number; pollSeconds: number };
 }
@@ -118,6 +125,9 @@ export function createStatsSampler(): StatsSampler {
         cpu: null,
         memory: null,
         lastError: job.status === "online" ? null : job.lastError,
+        lastPassAt: job.lastRunAt,
+        nextPassAt: job.nextRunAt,
+        passesPerMinute: job.passesPerMinute,
       }));
       const unreadable = await findUnreadableClubPasswords(deps);
       // Shown as a row the monitor already colours red (anything but online), so an admin sees it.
@@ -139,6 +149,7 @@ export function createStatsSampler(): StatsSampler {
         memory: { used, total, percent: percentOf(used, total) },
         processes: [own, ...jobs, ...passwords],
         unreadableClubPasswords: unreadable.length,
+        database: await measureDatabase(deps.database),
         watches: await deps.slotWatch.stats(),
       };
       const disk = await measureDisk(deps.database.filePath);

@@ -90,12 +90,33 @@ export const systemStatsSchema = z.object({
       cpu: z.nullable(z.number()),
       memory: z.nullable(z.number()),
       lastError: z.nullable(z.string()),
+      /** A timer job's last pass (ended), next pass (due) and passes in the last minute; null for other rows. */
+      lastPassAt: z.optional(z.nullable(z.number())),
+      nextPassAt: z.optional(z.nullable(z.number())),
+      passesPerMinute: z.optional(z.nullable(z.number())),
     }),
   ),
+  /** The database's size and its write-ahead log's (null: a libSQL server). */
+  database: z.optional(z.object({ bytes: z.number(), walBytes: z.nullable(z.number()) })),
   /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
   watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
+
+/** GET /v1/admin/system-stats/history: the last day, a point per few minutes (src/domain/telemetry-series.ts). */
+export const systemHistorySchema = z.object({
+  points: z.array(
+    z.object({
+      at: z.number(),
+      cpuPercent: z.number(),
+      rssBytes: z.number(),
+      lagP99Ms: z.number(),
+      clubRequests: z.nullable(z.number()),
+      databaseBytes: z.number(),
+    }),
+  ),
+});
+export type SystemHistory = z.infer<typeof systemHistorySchema>;
 
 /** POST /v1/admin/club-check: per page of the club, what was read or why not (src/club/check.ts). */
 export const clubCheckResponseSchema = z.object({

@@ -8,39 +8,63 @@ import { reason } from "../../domain/request-reasons.ts";
 import { finishFailed } from "./outcomes.ts";
 import { ensureOffset } from "./prepare.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
+import { createJobLoop, type JobLoop } from "../loop.ts";
 
 /** The longest the planner sleeps before looking again, whatever is queued. */
 const MAX_PLAN_SLEEP_MS = 60 * 60_000;
 
+/** Two planning passes never start closer than this, whatever a stale instant asks for. */
+const PLAN_FLOOR_MS = 250;
+
+/** The release engine's planning, on the one job loop (src/jobs/loop.ts) as the job "release engine". */
 export class Planner {
-  private wakeController: AbortController | null = null;
-  private isWakePending = false;
+  private readonly jobLoop: JobLoop;
 
   constructor(
     private readonly rt: ReleaseRuntime,
     private readonly runBatch: (releaseAt: number) => Promise<void>,
-  ) {}
+  ) {
+    this.jobLoop = createJobLoop(rt.deps, {
+      name: "release engine",
+      pass: async () => {
+        const nextAt = await this.launchDueBatches();
+        return Math.min(nextAt ?? Number.POSITIVE_INFINITY, rt.now() + MAX_PLAN_SLEEP_MS);
+      },
+      intervalMs: MAX_PLAN_SLEEP_MS,
+      floorMs: PLAN_FLOOR_MS,
+      // Waiting for the next instant is waiting on the clock: tests see the engine idle then.
+      onWait: (waiting) => rt.park(waiting),
+    });
+    rt.job = this.jobLoop.handle;
+  }
 
   /** A request was stored, edited or cancelled: plan again. */
   wake(): void {
-    this.isWakePending = true;
-    this.wakeController?.abort();
+    this.jobLoop.wake();
   }
 
-  async loop(): Promise<void> {
+  /** The planning loop, run as one of the engine's tasks; ends once stopped. */
+  loop(): Promise<void> {
+    return this.jobLoop.run();
+  }
+
+  stop(): Promise<void> {
+    return this.jobLoop.stop();
+  }
+
+  /**
+   * Whether the release at `releaseAt` (club clock) will be prepared in time: it is being prepared,
+   * or the planner's next look comes no later than its preparation must begin.
+   */
+  isArmedFor(releaseAt: number): boolean {
     const { rt } = this;
-    while (rt.isRunning) {
-      const nextAt = await this.launchDueBatches();
-      if (!rt.isRunning) return;
-      if (this.isWakePending) {
-        this.isWakePending = false;
-        continue;
-      }
-      this.wakeController = new AbortController();
-      const until = Math.min(nextAt ?? Number.POSITIVE_INFINITY, rt.now() + MAX_PLAN_SLEEP_MS);
-      await rt.park(rt.deps.clock.sleepUntil(until, AbortSignal.any([this.wakeController.signal, rt.stopController.signal])));
-      this.isWakePending = false;
-    }
+    if (!rt.isRunning) return false;
+    if (rt.preparing.has(releaseAt)) return true;
+    const next = this.jobLoop.nextPassAt();
+    const prepareAt = releaseAt - (rt.measured?.offsetMs ?? 0) - rt.settings.prepareLeadMs;
+    // Mid-pass the planner is looking right now.
+    if (next === null) return this.jobLoop.isRunning();
+    return next <= Math.max(prepareAt, rt.now()) + PLAN_FLOOR_MS;
   }
 
   /** Starts a batch for every release instant whose preparation is due; returns when to look next. */
@@ -63,7 +87,6 @@ export class Planner {
         nextAt = nextAt === null ? prepareAt : Math.min(nextAt, prepareAt);
       }
     }
-    rt.job?.ran(rt.now());
     return nextAt;
   }
 

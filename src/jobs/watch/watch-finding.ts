@@ -41,6 +41,8 @@ export interface Finder {
   markTaken(slot: FreeSlot): void;
   /** When the next poll of a watched sheet falls due (null: none polled yet). */
   nextPollAt(pollEveryMs: number): number | null;
+  /** Forgets the polls of sheets these watches no longer need (every pass, even one with nothing to do). */
+  keepOnly(watches: readonly WatchRow[], courses: readonly Course[]): void;
 }
 
 export function createFinder(onPollError: (error: unknown, sheet: string) => void): Finder {
@@ -54,6 +56,10 @@ export function createFinder(onPollError: (error: unknown, sheet: string) => voi
       let next: number | null = null;
       for (const { at } of polled.values()) next = next === null ? at + pollEveryMs : Math.min(next, at + pollEveryMs);
       return next;
+    },
+    keepOnly(watches, courses) {
+      const sheets = watchedSheets(watches, courses);
+      for (const key of polled.keys()) if (!sheets.has(key)) polled.delete(key);
     },
     async freeSlots(db, sessions, watches, courses, now, pollEveryMs) {
       const sheets = watchedSheets(watches, courses);

@@ -6,6 +6,7 @@ import {
   adminUsersResponseSchema,
   fullConfigSchema,
   settingsSaveResponseSchema,
+  systemHistorySchema,
   systemStatsSchema,
   uiTextSaveResponseSchema,
   type AdminCourseView,
@@ -14,6 +15,7 @@ import {
   type BookingWindowView,
   type FrontpageMessage,
   type FullConfig,
+  type SystemHistory,
   type SystemStats,
 } from "../../../src/features/admin/admin.schemas.ts";
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
@@ -24,7 +26,7 @@ import type { AdminSettingsValues } from "../../../src/features/admin/admin.sche
 
 type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
 
-export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemStats };
+export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemHistory, SystemStats };
 export type ClubStatus = ClubStatusView;
 export type MailOutbox = OutboxResponse;
 
@@ -46,6 +48,7 @@ const paths = apiPaths.admin;
 
 export const adminApi = {
   systemStats: () => getJson(paths.systemStats, systemStatsSchema),
+  systemHistory: () => getJson(paths.systemHistory, systemHistorySchema),
   clubStatus: () => getJson(apiPaths.system.club, clubStatusSchema),
   mailOutbox: () => getJson(paths.mailOutbox, outboxResponseSchema),
 

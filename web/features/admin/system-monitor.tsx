@@ -5,12 +5,15 @@ import { formatClockTime } from "../../../src/domain/manila-time.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useText } from "../../lib/text.ts";
-import { adminApi, type ClubStatus, type SystemStats } from "./admin-api.ts";
+import { adminApi, type ClubStatus, type SystemHistory, type SystemStats } from "./admin-api.ts";
+import { MonitorCharts } from "./monitor-charts.tsx";
 import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
 import { MailOutbox } from "./mail-outbox.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
+/** The day's charts change by a point every few minutes: read once a minute. */
+const HISTORY_EVERY = 12;
 
 export interface MonitorTimer {
   every(callback: () => void, ms: number): () => void;
@@ -51,10 +54,18 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
   const [isClubUnavailable, setClubUnavailable] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
+  const [history, setHistory] = useState<SystemHistory["points"] | null>(null);
 
   useEffect(() => {
     let isActive = true;
+    let polls = 0;
     async function refresh() {
+      if (polls++ % HISTORY_EVERY === 0) {
+        adminApi.systemHistory().then(
+          (answer) => isActive && setHistory(answer.points),
+          () => undefined,
+        );
+      }
       try {
         const next = await adminApi.systemStats();
         if (!isActive) return;
@@ -109,6 +120,16 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.used_of", { used: formatBytes(stats.disk.used), total: formatBytes(stats.disk.total), percent: stats.disk.percent.toFixed(1) })}</p>
               </div>
             ) : null}
+            {stats.database ? (
+              <div className="card admin-monitor__card" data-testid="monitor-database">
+                <h3>{t("admin.monitor.database")}</h3>
+                <p>
+                  {stats.database.walBytes === null
+                    ? t("admin.monitor.database_value", { size: formatBytes(stats.database.bytes) })
+                    : t("admin.monitor.database_value_wal", { size: formatBytes(stats.database.bytes), wal: formatBytes(stats.database.walBytes) })}
+                </p>
+              </div>
+            ) : null}
             {stats.watches ? (
               <div className="card admin-monitor__card" data-testid="monitor-watches">
                 <h3>{t("admin.monitor.watches")}</h3>
@@ -116,6 +137,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
               </div>
             ) : null}
           </div>
+          {history ? <MonitorCharts points={history} /> : null}
           <h3>{t("admin.monitor.processes")}</h3>
           <DataTable
             testId="monitor-processes"
@@ -126,6 +148,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
               { header: t("admin.monitor.col_status") },
               { header: t("admin.monitor.col_cpu") },
               { header: t("admin.monitor.col_memory") },
+              { header: t("admin.monitor.col_last_pass") },
+              { header: t("admin.monitor.col_next_pass") },
+              { header: t("admin.monitor.col_passes") },
               { header: t("admin.monitor.col_error") },
             ]}
             rows={stats.processes.map((p) => ({
@@ -136,6 +161,9 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <span className={p.status === "online" ? "admin-status--ok" : "admin-status--bad"}>{p.status}</span>,
                 p.cpu === null ? "-" : `${p.cpu.toFixed(1)}%`,
                 p.memory === null ? "-" : formatBytes(p.memory),
+                p.lastPassAt ? formatClockTime(p.lastPassAt) : "-",
+                p.nextPassAt ? formatClockTime(p.nextPassAt) : "-",
+                p.passesPerMinute ?? "-",
                 p.lastError ? <FailureText text={p.lastError} /> : "-",
               ],
             }))}

@@ -1,0 +1,158 @@
+/**
+ * What a maintainer watches over time (decision 132): once a minute, on the one job loop, the
+ * process's CPU, memory and event-loop lag, the requests sent to the club in that minute and the
+ * database's size are sampled into a ring of the last day (1,440 samples: a fixed few tens of KB),
+ * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
+ * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence.
+ */
+import type { AppDatabase } from "../db/client.ts";
+import { measureDatabase, type DatabaseSize } from "../db/size.ts";
+import type { Clock } from "../lib/clock.ts";
+import { watchEventLoopLag, type EventLoopLag } from "../lib/event-loop-lag.ts";
+import type { Logger } from "../lib/logger.ts";
+import { checkHealth } from "../services/health.service.ts";
+import { createJobLoop } from "./loop.ts";
+import type { JobRegistry } from "./registry.ts";
+
+/** One minute of the process. */
+export interface TelemetrySample {
+  at: number;
+  /** Percent of one core over the minute. */
+  cpuPercent: number;
+  rssBytes: number;
+  heapBytes: number;
+  lagP99Ms: number;
+  lagMaxMs: number;
+  /** Requests sent to the club during the minute (null: not counted). */
+  clubRequests: number | null;
+  databaseBytes: number;
+  walBytes: number | null;
+}
+
+export interface TelemetryDeps {
+  database: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  jobs: JobRegistry;
+  /** Requests sent to the club since start, whatever their kind (the club adapter counts them). */
+  clubRequestsTotal?: () => number;
+}
+
+export interface TelemetryOptions {
+  /** Pinged after each healthy sample. */
+  heartbeatUrl?: string | null;
+  /** Between two samples (default a minute). */
+  everyMs?: number;
+  /** How the heartbeat is sent (tests give their own). */
+  ping?: (url: string) => Promise<void>;
+}
+
+export interface Telemetry {
+  start(): void;
+  stop(): Promise<void>;
+  /** The samples of the last day, oldest first. */
+  history(): TelemetrySample[];
+  /** The newest sample, if any. */
+  latest(): TelemetrySample | null;
+  /** Takes a sample now (tests). */
+  sampleNow(): Promise<TelemetrySample>;
+  /** The last heartbeat's outcome, for the System Monitor. */
+  heartbeat(): { url: string; lastOkAt: number | null; lastError: string | null } | null;
+}
+
+/** A day of minutes. */
+export const TELEMETRY_SAMPLES = 1440;
+const MINUTE_MS = 60_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+
+const defaultPing = async (url: string) => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the heartbeat URL answered ${response.status}`);
+};
+
+export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}): Telemetry {
+  const everyMs = options.everyMs ?? MINUTE_MS;
+  const ping = options.ping ?? defaultPing;
+  const samples: TelemetrySample[] = [];
+  let lag: EventLoopLag | null = null;
+  let lastCpu = process.cpuUsage();
+  let lastWall = performance.now();
+  let lastClubTotal = d.clubRequestsTotal?.() ?? 0;
+  const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
+
+  async function sampleNow(): Promise<TelemetrySample> {
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    const cpuMicros = cpu.user - lastCpu.user + (cpu.system - lastCpu.system);
+    const wallMicros = (wall - lastWall) * 1000;
+    lastCpu = cpu;
+    lastWall = wall;
+    const clubTotal = d.clubRequestsTotal?.() ?? null;
+    const clubRequests = clubTotal === null ? null : clubTotal - lastClubTotal;
+    if (clubTotal !== null) lastClubTotal = clubTotal;
+    const memory = process.memoryUsage();
+    const size: DatabaseSize = await measureDatabase(d.database).catch(() => ({ bytes: 0, walBytes: null }));
+    const loop = lag?.read() ?? { p99Ms: 0, maxMs: 0 };
+    const sample: TelemetrySample = {
+      at: d.clock.now(),
+      cpuPercent: wallMicros > 0 ? Math.round((cpuMicros / wallMicros) * 1000) / 10 : 0,
+      rssBytes: memory.rss,
+      heapBytes: memory.heapUsed,
+      lagP99Ms: loop.p99Ms,
+      lagMaxMs: loop.maxMs,
+      clubRequests,
+      databaseBytes: size.bytes,
+      walBytes: size.walBytes,
+    };
+    samples.push(sample);
+    if (samples.length > TELEMETRY_SAMPLES) samples.splice(0, samples.length - TELEMETRY_SAMPLES);
+    return sample;
+  }
+
+  async function sendHeartbeat(): Promise<void> {
+    if (!beat) return;
+    const health = await checkHealth(d);
+    if (health.status !== "ok") return;
+    try {
+      await ping(beat.url);
+      if (beat.lastError) d.logger.info("heartbeat: answered again");
+      beat.lastOkAt = d.clock.now();
+      beat.lastError = null;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Once per episode: a monitor that is down must not fill the log.
+      if (!beat.lastError) d.logger.warn("heartbeat: the URL could not be reached", { error: message });
+      beat.lastError = message;
+    }
+  }
+
+  const loop = createJobLoop(d, {
+    name: "telemetry",
+    pass: async () => {
+      await sampleNow();
+      await sendHeartbeat();
+    },
+    intervalMs: everyMs,
+    floorMs: Math.min(everyMs, 10_000),
+    firstPassDelayMs: everyMs,
+  });
+
+  return {
+    start() {
+      lag ??= watchEventLoopLag();
+      lastCpu = process.cpuUsage();
+      lastWall = performance.now();
+      loop.start();
+    },
+    async stop() {
+      await loop.stop();
+      lag?.stop();
+      lag = null;
+    },
+    history: () => [...samples],
+    latest: () => samples.at(-1) ?? null,
+    sampleNow,
+    heartbeat: () => (beat ? { ...beat } : null),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * What a maintainer watches: GET /metrics (Prometheus text, this machine only or with the token),
+ * GET /readyz (not ready when a release is near and the engine is not armed, or the sheets are
+ * stale), the telemetry ring behind the System Monitor's charts, and the heartbeat.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { bookingRequests, users } from "../../src/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { createTelemetry, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
+import { createTestApp, ORIGIN, type TestApp } from "../helpers/api.ts";
+import { startReleaseFixture, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+
+let t: TestApp | null = null;
+let f: ReleaseFixture | null = null;
+afterEach(async () => {
+  await t?.close();
+  await f?.close();
+  t = null;
+  f = null;
+});
+
+const TOKEN = "metrics-token-0123456789";
+
+/** A request as Bun.serve hands it over: from `peer`, with the given headers. */
+function fromPeer(app: TestApp, path: string, peer: string, headers: Record<string, string> = {}) {
+  return Promise.resolve(app.app.request(`${ORIGIN}${path}`, { headers }, { clientIp: () => peer }));
+}
+
+describe("GET /metrics", () => {
+  test("this machine reads the Prometheus text: the process, each job, the release, the club clock, watches, mail and the database", async () => {
+    t = await createTestApp({ extend: () => ({ metricsToken: TOKEN }) });
+    const scraper = t.deps.jobs.register("scraper");
+    scraper.started(t.clock.now());
+    scraper.passed(t.clock.now(), t.clock.now(), true);
+    scraper.failed(new Error("down"), t.clock.now());
+    const res = await fromPeer(t, "/metrics", "127.0.0.1");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const text = await res.text();
+    for (const name of [
+      "teebox_process_cpu_seconds_total",
+      "teebox_process_resident_memory_bytes",
+      "teebox_event_loop_lag_p99_seconds",
+      "teebox_club_clock_offset_seconds",
+      "teebox_release_last_lateness_seconds",
+      "teebox_watch_polls_per_minute",
+      "teebox_database_bytes",
+    ]) {
+      expect(text).toContain(`# TYPE ${name} `);
+    }
+    expect(text).toContain('teebox_job_passes_total{job="scraper"} 1');
+    expect(text).toContain('teebox_job_errors_total{job="scraper"} 1');
+    expect(text).toContain('teebox_mail_outbox_messages{state="queued"} 0');
+    // Every sample line is a name, optional labels and a number.
+    for (const line of text.trim().split("\n").filter((l) => !l.startsWith("#"))) expect(line).toMatch(/^[a-z_0-9]+(\{[^}]*\})? (-?[\d.e+-]+|NaN)$/);
+  });
+
+  test("from elsewhere, or through a proxy, it needs the token", async () => {
+    t = await createTestApp({ extend: () => ({ metricsToken: TOKEN }) });
+    expect((await fromPeer(t, "/metrics", "203.0.113.9")).status).toBe(403);
+    const refused = await fromPeer(t, "/metrics", "127.0.0.1", { "x-forwarded-for": "203.0.113.9" });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ errorKey: "metrics.forbidden" });
+    expect((await fromPeer(t, "/metrics", "203.0.113.9", { authorization: "Bearer wrong-token-0123456789" })).status).toBe(403);
+    expect((await fromPeer(t, "/metrics", "203.0.113.9", { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+  });
+
+  test("with no token set, only this machine", async () => {
+    t = await createTestApp();
+    expect((await fromPeer(t, "/metrics", "203.0.113.9", { authorization: "Bearer " })).status).toBe(403);
+    expect((await fromPeer(t, "/metrics", "::1")).status).toBe(200);
+  });
+});
+
+describe("GET /readyz", () => {
+  test("not ready while a release is due within 10 minutes and the engine is not armed; ready once it is", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const [maria] = await f.t.deps.database.db.select().from(users).where(eq(users.username, "maria"));
+    const now = f.clock.now();
+    await f.t.deps.database.db.insert(bookingRequests).values({ userId: maria.id, courseId: "masters", playDate: "2026-11-29", selection: [{ time: "07:00", slotId: null }], players: [], status: "pending", releaseAt: now + 5 * 60_000, submittedAt: now, updatedAt: now });
+    const before = await f.t.call("GET", "/readyz");
+    expect(before.status).toBe(503);
+    expect(((await before.json()) as { reasons: string[] }).reasons.join(" ")).toContain("the release engine is not armed");
+    await f.engine.start();
+    await f.engine.idle();
+    const after = await f.t.call("GET", "/readyz");
+    expect(await after.json()).toEqual({ ready: true, reasons: [] });
+    expect(after.status).toBe(200);
+  });
+
+  test("not ready when the club's sheets are older than the scraper's schedule allows", async () => {
+    t = await createTestApp();
+    const scraper = t.deps.jobs.register("scraper");
+    scraper.started(t.clock.now());
+    expect((await t.call("GET", "/readyz")).status).toBe(200);
+    await t.clock.advance(16 * 60_000);
+    const res = await t.call("GET", "/readyz");
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { reasons: string[] }).reasons).toEqual(["the club's tee sheets were last read 16 minutes ago"]);
+  });
+});
+
+describe("telemetry", () => {
+  test("a day of samples at most, folded into a few hundred points for the System Monitor's charts", async () => {
+    t = await createTestApp();
+    const telemetry = createTelemetry({ ...t.deps, clubRequestsTotal: () => 42 });
+    for (let i = 0; i < TELEMETRY_SAMPLES + 60; i++) {
+      await t.clock.advance(60_000);
+      await telemetry.sampleNow();
+    }
+    const history = telemetry.history();
+    expect(history.length).toBe(TELEMETRY_SAMPLES);
+    expect(history[0].at).toBe(t.clock.now() - (TELEMETRY_SAMPLES - 1) * 60_000);
+    expect(history.at(-1)).toMatchObject({ clubRequests: 0 });
+    expect(history.at(-1)!.rssBytes).toBeGreaterThan(0);
+    expect(history.at(-1)!.databaseBytes).toBeGreaterThan(0);
+
+    const local = await createTestApp({ extend: () => ({ telemetry }) });
+    try {
+      const cookie = await local.signIn("admin", "admin-password-1");
+      const res = await local.call("GET", "/v1/admin/system-stats/history", { cookie });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { points: { at: number }[] };
+      expect(body.points.length).toBeLessThanOrEqual(288);
+      expect(body.points.at(-1)!.at).toBe(history.at(-1)!.at);
+    } finally {
+      await local.close();
+    }
+  });
+
+  test("the heartbeat is pinged after a healthy minute, not while a job has stopped; a failing URL is logged once", async () => {
+    t = await createTestApp();
+    const pinged: string[] = [];
+    let isDown = false;
+    const telemetry = createTelemetry(t.deps, {
+      heartbeatUrl: "https://hc.example/ping/abc",
+      everyMs: 60_000,
+      ping: async (url) => {
+        if (isDown) throw new Error("connection refused");
+        pinged.push(url);
+      },
+    });
+    telemetry.start();
+    const passes = () => t!.deps.jobs.get("telemetry")?.passes ?? 0;
+    const minute = async () => {
+      const before = passes();
+      await t!.clock.advance(60_000);
+      for (let i = 0; i < 200 && passes() === before; i++) await Bun.sleep(2);
+    };
+    await minute();
+    expect(pinged).toEqual(["https://hc.example/ping/abc"]);
+    isDown = true;
+    await minute();
+    await minute();
+    expect(t.logLines.filter((l) => l.includes("heartbeat: the URL could not be reached")).length).toBe(1);
+    expect(telemetry.heartbeat()).toMatchObject({ lastError: "connection refused" });
+    isDown = false;
+    t.deps.jobs.register("release engine").stopped();
+    await minute();
+    expect(pinged.length).toBe(1);
+    await telemetry.stop();
+  });
+});
