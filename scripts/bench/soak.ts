@@ -37,7 +37,7 @@ const result = await runSoak({
   dayRate: number("day-rate", DEFAULT_OPTIONS.dayRate),
   restarts: !options.has("no-restarts"),
   chartFile: options.get("chart") ?? DEFAULT_OPTIONS.chartFile,
-  bounds: { ...DEFAULT_BOUNDS, databaseMb: optional("database-mb"), logMbPerDay: optional("log-mb-per-day") },
+  bounds: { ...DEFAULT_BOUNDS, databaseMb: optional("database-mb") ?? DEFAULT_BOUNDS.databaseMb, logMbPerDay: optional("log-mb-per-day") ?? DEFAULT_BOUNDS.logMbPerDay },
 });
 console.log(`\n${result.table}`);
 for (const failure of result.failures) console.log(`day ${failure.day} (${failure.date}) ${failure.invariant}: ${failure.detail}`);

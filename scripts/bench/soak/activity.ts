@@ -223,7 +223,10 @@ async function freeWatchedSlot(world: World, band: WatchBand, clubBookings: SimB
   const time = pick(world.rand, band.times);
   const holder = clubBookings.find((b) => b.date === band.date && b.courseId === band.courseId && b.time === time);
   if (holder && ours.has(holder.email)) return;
-  await world.club.control("POST", "/free-slot", { date: band.date, course: band.courseId, time });
+  // A watch may have booked the slot since the day began: then this is a cancellation at the club
+  // of one of ours, and Teebox must hear of it at its next sync.
+  const { freedRef } = await world.club.control<{ freedRef: string | null }>("POST", "/free-slot", { date: band.date, course: band.courseId, time });
+  if (freedRef) world.ledger.cancelledAtClub.add(freedRef);
   world.counts.freedSlots++;
 }
 

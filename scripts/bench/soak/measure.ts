@@ -3,37 +3,58 @@
  * whatever the last event started has finished), its memory, and what the club says it was asked.
  */
 import type { TrafficCount } from "../../../src/club-sim/traffic.ts";
-import { cpuMs, rssMb } from "./processes.ts";
+import { rssMb, threadCpu, usedBetween } from "./processes.ts";
 
 export interface RestSample {
-  /** Share of one core used over the sample, in percent. */
+  /**
+   * Share of one core used between events, in percent: the second lowest of the one-second slices.
+   * A job's pass (an event: a spike in a slice or two) and the garbage collection after the busy
+   * phase (decaying over the first seconds) do not count; a loop that never rests, or one that
+   * passes every second, is in every slice and does.
+   */
   cpuPercent: number;
+  /** The mean over the same slices, passes included. */
+  meanCpuPercent: number;
   rssMb: number;
   /** How long it took for the work in flight to end before the sample began. */
   settleMs: number;
 }
 
-/** A slice counts as settled at one clock tick (10 ms) of CPU in half a second: 2% of a core. */
-const SLICE_MS = 500;
-const SETTLED_CPU_MS = 10;
+/** One-second slices; settled after two in a row at 30 ms of CPU or less: 3% of a core. */
+const SLICE_MS = 1000;
+const SETTLED_CPU_MS = 30;
+const SETTLED_SLICES = 2;
 
 /**
- * Teebox's CPU at rest: first the work in flight is let finish (half-second slices until one uses
- * at most 2% of a core, or `maxSettleMs`; a busy loop never settles), then `sampleMs` is measured.
+ * Teebox's CPU at rest: first the work in flight is let finish (the tail of the busy phase and the
+ * garbage collection after it: one-second slices until two in a row are quiet, or `maxSettleMs`; a
+ * busy loop never settles), then `slices` one-second slices are measured.
  */
-export async function sampleAtRest(pid: number, options: { sampleMs: number; maxSettleMs: number }): Promise<RestSample> {
+export async function sampleAtRest(pid: number, options: { slices: number; maxSettleMs: number }): Promise<RestSample> {
   const started = performance.now();
-  for (;;) {
-    const before = await cpuMs(pid);
+  let quietInARow = 0;
+  while (quietInARow < SETTLED_SLICES && performance.now() - started < options.maxSettleMs) {
+    const before = await threadCpu(pid);
     await Bun.sleep(SLICE_MS);
-    if ((await cpuMs(pid)) - before <= SETTLED_CPU_MS || performance.now() - started > options.maxSettleMs) break;
+    quietInARow = usedBetween(before, await threadCpu(pid)) <= SETTLED_CPU_MS ? quietInARow + 1 : 0;
   }
   const settleMs = performance.now() - started;
-  const cpuBefore = await cpuMs(pid);
-  const from = performance.now();
-  await Bun.sleep(options.sampleMs);
-  const cpuPercent = (((await cpuMs(pid)) - cpuBefore) / (performance.now() - from)) * 100;
-  return { cpuPercent, rssMb: await rssMb(pid), settleMs };
+  const percents: number[] = [];
+  for (let i = 0; i < options.slices; i++) {
+    const before = await threadCpu(pid);
+    const from = performance.now();
+    await Bun.sleep(SLICE_MS);
+    percents.push((usedBetween(before, await threadCpu(pid)) / (performance.now() - from)) * 100);
+  }
+  const sorted = [...percents].sort((a, b) => a - b);
+  return { cpuPercent: sorted[Math.min(1, sorted.length - 1)], meanCpuPercent: percents.reduce((a, b) => a + b, 0) / percents.length, rssMb: await rssMb(pid), settleMs };
+}
+
+/** The JavaScript heap in use, from Teebox's own /metrics (loopback): a steadier sign of a leak than RSS. */
+export async function heapUsedMb(url: string): Promise<number | null> {
+  const text = await fetch(`${url}/metrics`).then((r) => (r.ok ? r.text() : ""), () => "");
+  const match = /^teebox_process_heap_used_bytes\s+([\d.e+]+)/m.exec(text);
+  return match ? Number(match[1]) / 2 ** 20 : null;
 }
 
 export interface TrafficSummary {

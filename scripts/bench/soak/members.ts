@@ -14,6 +14,13 @@ export interface Answer<T = unknown> {
 /** A network error or a 5xx from Teebox: never expected while it runs. */
 export class ServerTrouble extends Error {}
 
+/** The socket's upgrade was refused or failed; `act` signs in again once before it counts as trouble. */
+class SocketNeverOpened extends ServerTrouble {
+  constructor(action: string) {
+    super(`${action}: the socket did not open`);
+  }
+}
+
 /** Bun's WebSocket sends headers (the session cookie, our Origin); the DOM typing does not know them. */
 const HeaderedWebSocket = WebSocket as unknown as new (url: string, options: Bun.WebSocketOptions) => WebSocket;
 
@@ -81,8 +88,13 @@ export class Client {
    */
   async act(action: ClientAction, payload: unknown): Promise<ServerMessage> {
     if (!this.cookie) await this.signIn();
-    let answer = await this.actOnce(action, payload);
-    if (answer.type === "error" && answer.errorKey === "auth.required") {
+    let answer = await this.actOnce(action, payload).catch((error: unknown) => {
+      // The upgrade is refused (401) when the session has ended (an admin disabled the member
+      // meanwhile, say): the socket never opens. Signed in again, it is tried once more.
+      if (error instanceof SocketNeverOpened) return null;
+      throw error;
+    });
+    if (answer === null || (answer.type === "error" && answer.errorKey === "auth.required")) {
       await this.signIn();
       answer = await this.actOnce(action, payload);
     }
@@ -102,13 +114,17 @@ export class Client {
         else resolve(outcome);
       };
       const timer = setTimeout(() => finish(new ServerTrouble(`${action}: no answer within ${SOCKET_ANSWER_MS} ms`)), SOCKET_ANSWER_MS);
-      socket.onopen = () => socket.send(JSON.stringify({ action, payload, requestId }));
+      let isOpen = false;
+      socket.onopen = () => {
+        isOpen = true;
+        socket.send(JSON.stringify({ action, payload, requestId }));
+      };
       socket.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as ServerMessage;
         if ("requestId" in message && message.requestId === requestId) finish(message);
       };
-      socket.onerror = () => finish(new ServerTrouble(`${action}: the socket failed`));
-      socket.onclose = (event) => finish(new ServerTrouble(`${action}: the socket closed (${event.code})`));
+      socket.onerror = () => finish(isOpen ? new ServerTrouble(`${action}: the socket failed`) : new SocketNeverOpened(action));
+      socket.onclose = (event) => finish(isOpen ? new ServerTrouble(`${action}: the socket closed (${event.code})`) : new SocketNeverOpened(action));
     });
   }
 }

@@ -5,6 +5,7 @@
  * on the same data folder.
  */
 import { mkdirSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import type { ClubProcessOptions } from "../club-process.ts";
@@ -174,6 +175,29 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * CPU time each thread of a process now alive has used, in ms with nanosecond precision, from
+ * /proc/<pid>/task/<tid>/schedstat (Linux): fine enough for one-second slices at rest, where the
+ * clock-tick counts of /proc/<pid>/stat (10 ms each) are too coarse. Compare two readings with
+ * `usedBetween`; use `cpuMs` for long spans (a thread that ended takes its time with it here).
+ */
+export async function threadCpu(pid: number): Promise<Map<string, number>> {
+  const threads = new Map<string, number>();
+  for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+    const text = await Bun.file(`/proc/${pid}/task/${tid}/schedstat`).text().catch(() => "");
+    const ns = Number(text.split(" ")[0]);
+    if (Number.isFinite(ns)) threads.set(tid, ns / 1e6);
+  }
+  return threads;
+}
+
+/** CPU ms used between two readings by the threads alive at the second (a new one counts whole). */
+export function usedBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [tid, ms] of after) used += Math.max(0, ms - (before.get(tid) ?? 0));
+  return used;
 }
 
 /** CPU time a process has used (user + system), in ms, from /proc (Linux). */

@@ -25,9 +25,12 @@ import { enrolMembers, MEMBER_PASSWORD } from "./teebox-db.ts";
 export interface SoakBounds {
   /** CPU between events, percent of one core. */
   cpuAtRestPercent: number;
-  /** Least-squares slope of the daily RSS within one process life, after its first day, MB per simulated day. */
+  /** Within one process life, after its first day: the daily RSS's least-squares slope (MB per simulated day) and rise together. */
   rssSlopeMbPerDay: number;
-  /** The database file and its WAL; null: printed, not checked. */
+  rssRiseMb: number;
+  /** Over the run: the slope of each week's median RSS after the first week, MB per simulated week. */
+  rssSlopeMbPerWeek: number;
+  /** The database file and its WAL, MB; null: printed, not checked. */
   databaseMb: number | null;
   /** Teebox's log lines per simulated day; null: printed, not checked. */
   logMbPerDay: number | null;
@@ -56,8 +59,13 @@ export interface SoakOptions {
 export const DEFAULT_BOUNDS: SoakBounds = {
   cpuAtRestPercent: 2,
   rssSlopeMbPerDay: 3,
-  databaseMb: null,
-  logMbPerDay: null,
+  rssRiseMb: 30,
+  rssSlopeMbPerWeek: 2,
+  // The Limits table's bound for a 500-member club over a year holds for 200 members a fortiori.
+  databaseMb: 128,
+  // The soak's days are compressed (a job runs once per jump, not at every interval), so a real
+  // day logs more; 2 MB is far above what a soak day writes (about 0.01–0.1 MB) and still small.
+  logMbPerDay: 2,
   memberRequestsPerMinute: 60,
 };
 
