@@ -33,7 +33,7 @@ const RELEASE_TAIL_MS = 60_000;
 const DAY_FROM = "17:50";
 const DAY_TO = "18:05";
 const REST_SLICES = 6;
-const REST_MAX_SETTLE_MS = 10_000;
+const REST_MAX_SETTLE_MS = 15_000;
 /** How late the club opens on a late day (its clock is set back after Teebox measured it). */
 const LATE_OPENING_MS = 15_000;
 
@@ -62,6 +62,8 @@ export interface Restart {
   phase: "release" | "day";
   /** Where in the phase: a share of the release phase's real time, or of the day's tasks. */
   at: number;
+  /** After a SIGTERM, a second start on the same folder this many ms after the first (a supervisor racing a manual start). */
+  raceMs: number;
 }
 
 export interface DayFigures {
@@ -102,7 +104,7 @@ export function planRestarts(rand: () => number, days: number): Map<number, Rest
   for (let week = 0; week * 7 < days; week++) {
     for (const how of ["kill", "term"] as const) {
       const day = Math.min(days - 1, week * 7 + Math.floor(rand() * 7));
-      const restart: Restart = { how, phase: rand() < 0.5 ? "release" : "day", at: rand() };
+      const restart: Restart = { how, phase: rand() < 0.5 ? "release" : "day", at: rand(), raceMs: Math.floor(rand() * 51) };
       plan.set(day, [...(plan.get(day) ?? []), restart]);
     }
   }
@@ -117,13 +119,18 @@ function faultsOf(day: number) {
 /** Our time for a Manila wall time of the club's clock. */
 const ours = (date: string, time: string) => manilaInstant(date, time) - CLUB_OFFSET_MS;
 
-async function restart(soak: Soak, how: Restart["how"], notes: string[]): Promise<void> {
-  if (how === "kill") {
+async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[]): Promise<void> {
+  if (planned.how === "kill") {
     const { startMs } = await soak.teebox.restartKilled();
     notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s`);
   } else {
-    const { stopMs, startMs, code } = await soak.teebox.restartGracefully();
-    notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s`);
+    const { stopMs, startMs, code, race } = await soak.teebox.restartGracefully(planned.raceMs);
+    notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later`);
+    const lines = (race?.stderr ?? "").split("\n").filter((line) => line.trim());
+    if (race?.bothServed) failures.push({ invariant: "two servers on one database", detail: `a second start ${planned.raceMs} ms after the first served too` });
+    else if (race && (race.code === 0 || lines.length !== 1)) {
+      failures.push({ invariant: "a second start not refused in one line", detail: `exit ${race.code}, stderr: ${lines.slice(0, 5).join(" | ").slice(0, 400)}` });
+    }
   }
   soak.lifeRss = [];
 }
@@ -135,7 +142,7 @@ function setMailServer(soak: Soak, isDown: boolean): void {
   soak.smtp.isDown = isDown;
 }
 
-async function releasePhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[]): Promise<void> {
+async function releasePhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[], failures: Failure[]): Promise<void> {
   const { clock, club, options } = soak;
   const instant = ours(date, RELEASE_TIME);
   const trouble = faultsOf(day);
@@ -155,8 +162,14 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
     side.push((async () => {
       // Once Teebox has measured the club's clock and armed the release (half a second ahead), the
       // club's clock falls behind: from Teebox's side the club answers "not yet open" for a while.
+      // That while runs in real time, as Teebox's retries would at a real club: how often it asks
+      // is what is measured, and at 20× a round trip would take twenty times its share of it.
+      await clock.sleepUntil(instant - 3000);
+      clock.setRate(1);
       await clock.sleepUntil(instant - 1000);
       await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS - LATE_OPENING_MS });
+      await clock.sleepUntil(instant + LATE_OPENING_MS + 5000);
+      clock.setRate(options.releaseRate);
       await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
       await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS });
     })());
@@ -165,7 +178,7 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
   for (const planned of restarts.filter((r) => r.phase === "release")) {
     side.push((async () => {
       await Bun.sleep(planned.at * realLength);
-      await restart(soak, planned.how, notes);
+      await restart(soak, planned, notes, failures);
     })());
   }
   await clock.sleepUntil(instant + RELEASE_TAIL_MS);
@@ -185,7 +198,7 @@ async function dayPhase(soak: Soak, day: number, date: string, restarts: Restart
   const tasks = planDay(world, options.mix, day, date, snapshot, bookings, soak.adminState, soak.releaseDaysBefore);
   const dayRestarts = restarts.filter((r) => r.phase === "day").map((r) => ({ ...r, index: Math.floor(r.at * tasks.length) }));
   for (const [index, task] of tasks.entries()) {
-    for (const planned of dayRestarts.filter((r) => r.index === index)) await restart(soak, planned.how, notes);
+    for (const planned of dayRestarts.filter((r) => r.index === index)) await restart(soak, planned, notes, failures);
     try {
       await task();
     } catch (error) {
@@ -264,7 +277,7 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   setMailServer(soak, trouble.mailDown);
   if (trouble.mailDown) faults.push("mail server down");
 
-  await releasePhase(soak, day, date, restarts, notes, faults);
+  await releasePhase(soak, day, date, restarts, notes, faults, failures);
   await dayPhase(soak, day, date, restarts, notes, faults, failures);
 
   // ── at rest ────────────────────────────────────────────────────────────

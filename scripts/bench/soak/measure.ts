@@ -20,14 +20,14 @@ export interface RestSample {
   settleMs: number;
 }
 
-/** One-second slices; settled after two in a row at 30 ms of CPU or less: 3% of a core. */
+/** One-second slices; settled after three in a row at 20 ms of CPU or less: 2% of a core. */
 const SLICE_MS = 1000;
-const SETTLED_CPU_MS = 30;
-const SETTLED_SLICES = 2;
+const SETTLED_CPU_MS = 20;
+const SETTLED_SLICES = 3;
 
 /**
  * Teebox's CPU at rest: first the work in flight is let finish (the tail of the busy phase and the
- * garbage collection after it: one-second slices until two in a row are quiet, or `maxSettleMs`; a
+ * garbage collection after it: one-second slices until three in a row are quiet, or `maxSettleMs`; a
  * busy loop never settles), then `slices` one-second slices are measured.
  */
 export async function sampleAtRest(pid: number, options: { slices: number; maxSettleMs: number }): Promise<RestSample> {

@@ -58,7 +58,8 @@ export async function startClub(options: ClubProcessOptions): Promise<ClubHandle
 const TAIL_LINES = 200;
 
 export interface TeeboxHandle {
-  url: string;
+  /** Where the serving Teebox answers (a race at a restart may leave the other start serving). */
+  readonly url: string;
   dataDir: string;
   pid(): number;
   isRunning(): boolean;
@@ -70,32 +71,47 @@ export interface TeeboxHandle {
   tail(): string[];
   /** How each life ended: 'term' (SIGTERM, exit code), 'kill' (kill -9) or 'crash' (ended on its own). */
   ends(): { how: "term" | "kill" | "crash"; code: number | null }[];
-  /** SIGTERM and start again; resolves once it answers /healthz. */
-  restartGracefully(): Promise<{ stopMs: number; startMs: number; code: number | null }>;
+  /**
+   * SIGTERM and start again; resolves once it answers /healthz. With `raceMs`, a second start on the
+   * same data folder follows the first that many ms later (a supervisor racing a manual start):
+   * exactly one may serve, the other must stop with one line and a non-zero exit.
+   */
+  restartGracefully(raceMs?: number): Promise<{ stopMs: number; startMs: number; code: number | null; race: RaceOutcome | null }>;
   /** kill -9 and start again. */
   restartKilled(): Promise<{ startMs: number }>;
-  /** SIGTERM (kill -9 after 30 s); `start` brings it back on the same data folder and port. */
+  /** SIGTERM (kill -9 after 30 s); `start` brings it back on the same data folder. */
   stop(): Promise<void>;
   start(): Promise<number>;
 }
 
+/** What became of the start that lost a race (or of the second server, when both served). */
+export interface RaceOutcome {
+  bothServed: boolean;
+  /** The loser's exit code (null: it served, and was stopped by the soak). */
+  code: number | null;
+  /** What it wrote on stderr. */
+  stderr: string;
+}
+
+type TeeboxProc = Subprocess<"ignore", "pipe", "pipe">;
+
 export async function startTeeboxProcess(env: Record<string, string>, dataDir: string): Promise<TeeboxHandle> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let proc: Subprocess<"ignore", "pipe", "pipe">;
+  let port = await freePort();
+  let proc: TeeboxProc;
   let logBytes = 0;
   const tail: string[] = [];
   const errors: string[] = [];
   const ends: { how: "term" | "kill" | "crash"; code: number | null }[] = [];
   let ending: "term" | "kill" | null = null;
+  const urlOf = (p: number) => `http://127.0.0.1:${p}`;
 
   const remember = (line: string, isStderr: boolean) => {
     tail.push(line);
     if (tail.length > TAIL_LINES) tail.shift();
     if ((isStderr && line.trim()) || line.includes('"level":"error"')) errors.push(line.slice(0, 1000));
   };
-  const drain = async (stream: ReadableStream<Uint8Array>, isStderr: boolean) => {
+  const drain = async (stream: ReadableStream<Uint8Array>, onLine: (line: string) => void) => {
     const decoder = new TextDecoder();
     let buffered = "";
     for await (const chunk of stream) {
@@ -103,39 +119,86 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
       buffered += decoder.decode(chunk, { stream: true });
       let newline = buffered.indexOf("\n");
       while (newline >= 0) {
-        remember(buffered.slice(0, newline), isStderr);
+        onLine(buffered.slice(0, newline));
         buffered = buffered.slice(newline + 1);
         newline = buffered.indexOf("\n");
       }
     }
-    if (buffered) remember(buffered, isStderr);
+    if (buffered) onLine(buffered);
   };
 
-  async function launch(): Promise<number> {
-    const started = performance.now();
-    proc = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  function spawnOn(onPort: number, stderrLines: string[]): TeeboxProc {
+    const child = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
       cwd: dataDir,
-      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+      env: { ...process.env, ...env, PORT: String(onPort), HOST: "127.0.0.1", DATA_DIR: dataDir },
       stdin: "ignore",
       stdout: "pipe",
       stderr: "pipe",
     });
-    const current = proc;
-    void Promise.all([drain(current.stdout, false), drain(current.stderr, true)]);
-    void current.exited.then((code) => {
+    void drain(child.stdout, (line) => remember(line, false));
+    void drain(child.stderr, (line) => {
+      stderrLines.push(line);
+      remember(line, true);
+    });
+    return child;
+  }
+
+  /** Adopted as the serving Teebox: its end is recorded as a life's end. */
+  function adopt(child: TeeboxProc, onPort: number): void {
+    proc = child;
+    port = onPort;
+    void child.exited.then((code) => {
       ends.push({ how: ending ?? "crash", code });
       ending = null;
     });
+  }
+
+  const answers = async (onPort: number) => {
+    const res = await fetch(`${urlOf(onPort)}/healthz`).catch(() => null);
+    await res?.arrayBuffer();
+    return res !== null;
+  };
+
+  async function launch(): Promise<number> {
+    const started = performance.now();
+    const child = spawnOn(port, []);
+    const deadline = performance.now() + 60_000;
+    while (!(await answers(port))) {
+      if (child.exitCode !== null || performance.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`Teebox did not start (exit ${child.exitCode}):\n${tail.slice(-30).join("\n")}`);
+      }
+      await Bun.sleep(50);
+    }
+    adopt(child, port);
+    return performance.now() - started;
+  }
+
+  /** Two starts on one folder, `raceMs` apart: the one that serves is adopted, the other's end reported. */
+  async function launchRacing(raceMs: number): Promise<{ startMs: number; race: RaceOutcome }> {
+    const started = performance.now();
+    const ports = [port, await freePort()];
+    const stderr: string[][] = [[], []];
+    const children = [spawnOn(ports[0], stderr[0])];
+    await Bun.sleep(raceMs);
+    children.push(spawnOn(ports[1], stderr[1]));
     const deadline = performance.now() + 60_000;
     for (;;) {
-      const res = await fetch(`${url}/healthz`).catch(() => null);
-      if (res) {
-        await res.arrayBuffer();
-        return performance.now() - started;
+      const serving = await Promise.all(ports.map(answers));
+      const ended = children.map((c) => c.exitCode !== null);
+      const winner = serving.findIndex(Boolean);
+      if (winner >= 0 && (ended[1 - winner] || serving[1 - winner])) {
+        const loser = 1 - winner;
+        // Both serving: the second is given a moment to notice, then stopped (two engines ran).
+        if (serving[loser]) children[loser].kill("SIGTERM");
+        const code = serving[loser] ? null : children[loser].exitCode;
+        await children[loser].exited;
+        adopt(children[winner], ports[winner]);
+        return { startMs: performance.now() - started, race: { bothServed: serving[loser], code, stderr: stderr[loser].join("\n") } };
       }
-      if (current.exitCode !== null || performance.now() > deadline) {
-        current.kill("SIGKILL");
-        throw new Error(`Teebox did not start (exit ${current.exitCode}):\n${tail.slice(-30).join("\n")}`);
+      if (ended.every(Boolean) || performance.now() > deadline) {
+        for (const child of children) child.kill("SIGKILL");
+        throw new Error(`neither of two racing starts served:\n${tail.slice(-30).join("\n")}`);
       }
       await Bun.sleep(50);
     }
@@ -143,7 +206,9 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
 
   await launch();
   return {
-    url,
+    get url() {
+      return urlOf(port);
+    },
     dataDir,
     pid: () => proc.pid,
     isRunning: () => proc.exitCode === null && proc.signalCode === null,
@@ -151,13 +216,15 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     errorLines: () => errors,
     tail: () => [...tail],
     ends: () => [...ends],
-    async restartGracefully() {
+    async restartGracefully(raceMs) {
       const started = performance.now();
       ending = "term";
       proc.kill("SIGTERM");
       const code = await proc.exited;
       const stopMs = performance.now() - started;
-      return { stopMs, code, startMs: await launch() };
+      if (raceMs === undefined) return { stopMs, code, startMs: await launch(), race: null };
+      const raced = await launchRacing(raceMs);
+      return { stopMs, code, startMs: raced.startMs, race: raced.race };
     },
     async restartKilled() {
       ending = "kill";
