@@ -7,6 +7,7 @@ import m4 from "./0004_request_phase.sql" with { type: "text" };
 import m5 from "./0005_slot_watches.sql" with { type: "text" };
 import m6 from "./0006_notifications.sql" with { type: "text" };
 import m7 from "./0007_engine_lease.sql" with { type: "text" };
+import m8 from "./0008_bookings_ref_per_member.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_slot_watches", sql: m5 },
   { tag: "0006_notifications", sql: m6 },
   { tag: "0007_engine_lease", sql: m7 },
+  { tag: "0008_bookings_ref_per_member", sql: m8 },
 ];

@@ -19,7 +19,7 @@ import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { checkHealth, checkReady } from "./services/health.service.ts";
 import { createMetricsRoutes } from "./features/system/metrics.ts";
 import { compressJson } from "./lib/compress.ts";
-import { AppError } from "./lib/errors.ts";
+import { AppError, textError } from "./lib/errors.ts";
 import { guardWrites, prepareRequest, requireOwnPassword, requireRole, requireUser } from "./lib/middleware.ts";
 import { createAdminRouteGroups } from "./features/admin/admin.routes.ts";
 import { createMailOutboxRoutes, createNotificationsRoutes } from "./features/notifications/notifications.routes.ts";
@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps) {
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {
-          throw new AppError(413, "The request is too large.", "request.too_large");
+          throw textError(413, "request.too_large");
         },
       }),
     ),
@@ -83,10 +83,10 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof HTTPException) {
       const status = error.status >= 500 ? 500 : error.status;
-      return c.json({ message: error.message || "Bad request.", errorKey: "request.invalid" }, status);
+      return c.json(textError(400, status >= 500 ? "common.unexpected" : "request.invalid").toBody(), status);
     }
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), path: c.req.path, error });
-    return c.json({ message: "Something went wrong. Please try again.", errorKey: "common.unexpected" }, 500);
+    return c.json(textError(500, "common.unexpected").toBody(), 500);
   });
 
   const app = new Hono<AppEnv>();
@@ -103,6 +103,6 @@ export function createApp(deps: AppDeps) {
   app.use("/metrics", prepareRequest(deps, { readSession: false }));
   app.route("/metrics", createMetricsRoutes(deps.metricsToken ?? null));
   app.route("/v1", api);
-  app.notFound((c) => c.json({ message: "No such API route.", errorKey: "common.not_found" }, 404));
+  app.notFound((c) => c.json(textError(404, "request.no_route").toBody(), 404));
   return app;
 }

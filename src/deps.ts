@@ -9,7 +9,7 @@ import type { SecretBox } from "./lib/secret-box.ts";
 import type { Hub } from "./realtime/hub.ts";
 import type { JobRegistry } from "./jobs/registry.ts";
 import type { ClubClient } from "./club/client.ts";
-import type { ClubInfo } from "./club/club-info.ts";
+import type { ClubInfo, DemoClubLink } from "./club/club-info.ts";
 import type { MemberSessions } from "./club/member-sessions.ts";
 import type { Notifier } from "./realtime/notifier.ts";
 import type { SessionUser } from "./domain/session-user.ts";
@@ -39,6 +39,8 @@ export interface AppDeps {
   /** The club's booking site (the real one, or the demo club) through the adapter. */
   club: ClubClient;
   clubInfo: ClubInfo;
+  /** The demo club started with this Teebox (no CLUB_URL): it opens dates as the release settings say. */
+  demoClub?: DemoClubLink;
   /** Members' club sessions, opened from their stored club logins. */
   sessions: MemberSessions;
   /** Turns domain events into what browsers are told (the only publisher of socket pushes). */

@@ -67,9 +67,13 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
     return null;
   }
   const demo = !config.clubUrl;
-  // With no CLUB_URL the demo club runs in this process on a loopback port of its own.
+  // With no CLUB_URL the demo club runs in this process on a loopback port of its own, opening
+  // dates as Teebox's release settings say (read now, and followed when an admin saves them).
   // Rivals make the demo honest: popular slots of a newly opened date go within seconds.
-  const demoSim = demo ? createClubSim({ clock, rivals: { share: 0.3, delayMs: 1500, cancelEveryMs: 10 * 60_000 } }) : null;
+  const release = demo ? await readSettings(database.db) : null;
+  const demoSim = release
+    ? createClubSim({ clock, releaseTime: release.release_time, releaseDaysBefore: release.release_days_before, rivals: { share: 0.3, delayMs: 1500, cancelEveryMs: 10 * 60_000 } })
+    : null;
   const demoClub = demoSim ? await demoSim.start(0, "127.0.0.1") : null;
   const clubUrl = config.clubUrl ?? demoClub!.url;
   const deps: AppDeps = createContainer(
@@ -86,7 +90,10 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
       telemetry: { heartbeatUrl: config.heartbeatUrl },
       metricsToken: config.metricsToken,
     },
-    { jobs: jobRegistry },
+    {
+      jobs: jobRegistry,
+      ...(demoSim ? { demoClub: { followRelease: (s) => void demoSim.setRelease({ releaseTime: s.release_time, releaseDaysBefore: s.release_days_before }) } } : {}),
+    },
   );
   await seed(database, {
     now: clock.now(),

@@ -6,7 +6,8 @@ import type { Hono } from "hono";
 import type { Server } from "bun";
 import type { AppBindings, AppDeps, AppEnv } from "./deps.ts";
 import { getSessionFromCookieHeader, resolveSession } from "./services/sessions.ts";
-import { hostOf, isAllowedOrigin, misdirected, trustOf } from "./lib/middleware.ts";
+import { hostMissing, hostOf, isAllowedOrigin, misdirected, trustOf } from "./lib/middleware.ts";
+import { textError } from "./lib/errors.ts";
 import { SOCKET_MAX_PER_USER } from "./lib/limits.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";
@@ -61,12 +62,17 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
   const forward = (req: Request, server: Server<SocketData>) =>
     app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
-  // Every path, pages and socket included, answers only for our host names (DNS rebinding).
+  // Every path, pages and socket included, answers only for our host names (DNS rebinding); a
+  // request naming no host (HTTP/1.0) gets 400 before anything reads its URL.
   const unknownHost = misdirected();
+  const noHost = hostMissing();
   const forHostsOfOurs =
     <A extends unknown[]>(handler: (req: Request, ...rest: A) => Response | undefined | Promise<Response | undefined>) =>
-    (req: Request, ...rest: A) =>
-      trustOf(deps).isAllowedHost(hostOf(req)) ? handler(req, ...rest) : json(unknownHost.status, unknownHost.toBody());
+    (req: Request, ...rest: A) => {
+      const host = hostOf(req);
+      if (host === undefined) return json(noHost.status, noHost.toBody());
+      return trustOf(deps).isAllowedHost(host) ? handler(req, ...rest) : json(unknownHost.status, unknownHost.toBody());
+    };
 
   const server: Server<SocketData> = Bun.serve<SocketData>({
     port: options.port,
@@ -75,16 +81,16 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
     routes: {
       "/v1/ws": forHostsOfOurs(async (req: Request, srv: Server<SocketData>) => {
         if (!isAllowedOrigin(deps, req.headers.get("origin") ?? undefined, req.url, req.headers.get("host") ?? undefined)) {
-          return json(403, { message: "This connection did not come from Teebox.", errorKey: "request.bad_origin" });
+          return json(403, textError(403, "request.bad_origin").toBody());
         }
         const session = await getSessionFromCookieHeader(deps, req.headers.get("cookie"));
-        if (!session) return json(401, { message: "Please sign in.", errorKey: "auth.required" });
+        if (!session) return json(401, textError(401, "auth.required").toBody());
         if (deps.hub.userConnectionCount(session.user.id) >= SOCKET_MAX_PER_USER) {
-          return json(429, { message: `At most ${SOCKET_MAX_PER_USER} Teebox tabs can be open at once. Close one and try again.`, errorKey: "socket.too_many" });
+          return json(429, textError(429, "socket.too_many").toBody());
         }
         const data: SocketData = { ...session, current: () => resolveSession(deps, session.sessionId) };
         if (srv.upgrade(req, { data })) return undefined as unknown as Response;
-        return json(400, { message: "Expected a WebSocket upgrade.", errorKey: "socket.upgrade_required" });
+        return json(400, textError(400, "socket.upgrade_required").toBody());
       }),
       "/v1/*": forHostsOfOurs(forward),
       "/v1": forHostsOfOurs(forward),
@@ -97,7 +103,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
     websocket: deps.hub.websocket,
     error(error) {
       deps.logger.error("server error", { error });
-      return json(500, { message: "Something went wrong. Please try again.", errorKey: "common.unexpected" });
+      return json(500, textError(500, "common.unexpected").toBody());
     },
   });
   deps.hub.attach(server);

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { isHhMm, isIsoDate } from "../domain/manila-time.ts";
 import { faultsInputSchema, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
-import type { BookingAttemptRecord, SimBooking, SlotStatus } from "./state.ts";
+import type { BookingAttemptRecord, ClubRelease, SimBooking, SlotStatus } from "./state.ts";
 import type { TrafficCount } from "./traffic.ts";
 
 export const CONTROL_TOKEN_HEADER = "x-control-token";
@@ -29,6 +29,8 @@ export interface ControlTarget {
   addAdvisory(input: { title: string; eventDate?: string | null; content: string }): unknown;
   clearAdvisories(): void;
   dropAllSessions(): void;
+  release(): ClubRelease;
+  setRelease(release: ClubRelease): ClubRelease;
 }
 
 const slotSchema = z.object({
@@ -43,6 +45,10 @@ const freeSlotSchema = z.object({
   time: z.string().refine(isHhMm, "time must be HH:mm"),
 });
 const clockSchema = z.object({ offsetMs: z.number().finite() });
+const releaseSchema = z.object({
+  releaseTime: z.string().refine(isHhMm, "releaseTime must be HH:mm"),
+  releaseDaysBefore: z.number().int().min(0).max(366),
+});
 const advisorySchema = z.object({
   title: z.string().min(1),
   eventDate: z.string().refine(isIsoDate).nullable().optional(),
@@ -62,7 +68,7 @@ export function createControlRoutes(target: ControlTarget): Hono {
     return next();
   });
 
-  const state = () => ({ faults: target.faults(), clockOffsetMs: target.clockOffsetMs(), clubNowMs: target.now() });
+  const state = () => ({ faults: target.faults(), clockOffsetMs: target.clockOffsetMs(), clubNowMs: target.now(), release: target.release() });
   app.get("/state", (c) => c.json(state()));
 
   app.post("/faults", async (c) => {
@@ -76,6 +82,14 @@ export function createControlRoutes(target: ControlTarget): Hono {
     const input = await readJson(c.req.raw, clockSchema);
     if (!input.ok) return c.json({ message: input.message }, 400);
     target.setClockOffset(input.value.offsetMs);
+    return c.json(state());
+  });
+
+  // When the club opens dates: the demo club follows the release settings of the Teebox using it.
+  app.post("/release", async (c) => {
+    const input = await readJson(c.req.raw, releaseSchema);
+    if (!input.ok) return c.json({ message: input.message }, 400);
+    target.setRelease(input.value);
     return c.json(state());
   });
 

@@ -18,9 +18,9 @@ import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaul
 import { createRivals, type Rivals, type RivalsOptions } from "./rivals.ts";
 import { createMemberRoutes, recordBookingPost, SESSION_COOKIE, type SimRuntime } from "./routes.ts";
 import { createTrafficCounter, type TrafficCount } from "./traffic.ts";
-import { ClubState, type BookingAttemptRecord, type SimAdvisory, type SimBooking, type SlotStatus } from "./state.ts";
+import { ClubState, type BookingAttemptRecord, type ClubRelease, type SimAdvisory, type SimBooking, type SlotStatus } from "./state.ts";
 
-export type { BookingAttemptRecord, SimBooking, SlotStatus, SimAdvisory } from "./state.ts";
+export type { BookingAttemptRecord, ClubRelease, SimBooking, SlotStatus, SimAdvisory } from "./state.ts";
 export type { ClubFaults, ClubFaultsInput } from "./faults.ts";
 export type { RivalsOptions } from "./rivals.ts";
 export type { TrafficCount, TrafficKind } from "./traffic.ts";
@@ -61,6 +61,10 @@ export interface ClubSim {
   now(): number;
   /** The club-clock instant at which a play date opens for booking. */
   releaseInstantOf(date: string): number;
+  /** When the club opens dates now. */
+  release(): ClubRelease;
+  /** Changes when the club opens dates (the demo club follows Teebox's release settings); the rivals follow. */
+  setRelease(release: ClubRelease): ClubRelease;
   attempts(): BookingAttemptRecord[];
   bookingsOf(email: string): SimBooking[];
   /** Every booking the club holds, of every member. */
@@ -130,6 +134,14 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     },
     now: clubNow,
     releaseInstantOf: (date) => state.releaseInstantOf(date),
+    release: () => state.release,
+    setRelease(release) {
+      if (!isHhMm(release.releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${release.releaseTime}'`);
+      if (!Number.isInteger(release.releaseDaysBefore) || release.releaseDaysBefore < 0) throw new Error(`releaseDaysBefore must be a whole number of days, got ${release.releaseDaysBefore}`);
+      state.setRelease(release);
+      rivals?.reschedule();
+      return state.release;
+    },
     attempts: () => state.attempts(),
     bookingsOf: (email) => state.bookingsOf(email),
     allBookings: () => state.allBookings(),

@@ -74,9 +74,9 @@ export function createRivals(deps: RivalsDeps): Rivals {
   function dueMomentsBetween(afterMs: number, untilMs: number): { dueMs: number; playDate: string }[] {
     const due: { dueMs: number; playDate: string }[] = [];
     for (let day = manilaDate(afterMs - options.delayMs - DAY_MS); ; day = addDays(day, 1)) {
-      const dueMs = manilaInstant(day, state.options.releaseTime) + options.delayMs;
+      const dueMs = manilaInstant(day, state.release.releaseTime) + options.delayMs;
       if (dueMs > untilMs) break;
-      if (dueMs > afterMs) due.push({ dueMs, playDate: addDays(day, state.options.releaseDaysBefore) });
+      if (dueMs > afterMs) due.push({ dueMs, playDate: addDays(day, state.release.releaseDaysBefore) });
     }
     return due;
   }

@@ -169,7 +169,7 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
     if (!isCourseOpenOn(course, date)) sheet = { kind: "closed" };
     else if (!rt.state.isReleased(date, rt.clubNow())) {
       const opens = rt.state.releaseInstantOf(date);
-      sheet = { kind: "not_released", opensText: `${formatLongDate(manilaDate(opens))} at ${rt.state.options.releaseTime}` };
+      sheet = { kind: "not_released", opensText: `${formatLongDate(manilaDate(opens))} at ${rt.state.release.releaseTime}` };
     } else sheet = { kind: "slots", slots: rt.state.sheet(date, course.id) };
     if (isLegacy()) return c.html(legacyTeeSheetPage({ ...legacyMember(c), date, course, courses: CLUB_COURSES, sheet }));
     return c.html(renderTeeSheetPage({ ...member(c), date, course, courses: CLUB_COURSES, sheet }));

@@ -103,6 +103,12 @@ export interface BookingRequest {
   players: SimPlayer[];
 }
 
+/** When the club opens a play date: `releaseDaysBefore` days before it, at `releaseTime` (HH:mm, Manila). */
+export interface ClubRelease {
+  releaseTime: string;
+  releaseDaysBefore: number;
+}
+
 export interface ClubStateOptions {
   seed: number;
   releaseDaysBefore: number;
@@ -137,6 +143,8 @@ export class ClubState {
   private readonly attemptLog: BookingAttemptRecord[] = [];
   private nextRef: number;
   private nextAdvisoryId = 1;
+  /** When a play date opens: days before it, at this Manila time (the club's own setting; it may change). */
+  private releaseSetting: ClubRelease;
 
   constructor(readonly options: ClubStateOptions) {
     this.random = createRandom(options.seed);
@@ -149,7 +157,18 @@ export class ClubState {
     }));
     this.directory = [...CLUB_DIRECTORY, ...extraEntries];
     this.nextRef = 100000 + Math.floor(this.random() * 800000);
+    this.releaseSetting = { releaseTime: options.releaseTime, releaseDaysBefore: options.releaseDaysBefore };
     for (const advisory of DEMO_ADVISORIES) this.addAdvisory(advisory);
+  }
+
+  /** The club's release setting now. */
+  get release(): ClubRelease {
+    return this.releaseSetting;
+  }
+
+  /** The club changes when dates open (the demo club follows Teebox's setting). */
+  setRelease(release: ClubRelease): void {
+    this.releaseSetting = { ...release };
   }
 
   // ── accounts and sessions ──────────────────────────────────────────────
@@ -229,7 +248,7 @@ export class ClubState {
 
   /** The club-clock instant at which a play date opens for booking. */
   releaseInstantOf(date: string): number {
-    return manilaInstant(addDays(date, -this.options.releaseDaysBefore), this.options.releaseTime);
+    return manilaInstant(addDays(date, -this.releaseSetting.releaseDaysBefore), this.releaseSetting.releaseTime);
   }
 
   isReleased(date: string, clubNow: number): boolean {
@@ -276,7 +295,7 @@ export class ClubState {
     if (this.hasPassed(date, time, clubNow)) return refuse("date_passed", "This tee time has already passed.");
     if (!this.isReleased(date, clubNow)) {
       const opens = this.releaseInstantOf(date);
-      return refuse("not_yet_open", `This date is not yet open for booking. Booking opens ${formatLongDate(manilaDate(opens))} at ${this.options.releaseTime}.`);
+      return refuse("not_yet_open", `This date is not yet open for booking. Booking opens ${formatLongDate(manilaDate(opens))} at ${this.releaseSetting.releaseTime}.`);
     }
     if (this.slotStatus(date, courseId, time) !== "AVAILABLE") return refuse("slot_taken", "Sorry, this tee time is no longer available.");
     const playersProblem = this.checkPlayers(request.players);

@@ -1,4 +1,5 @@
 /** Which club Teebox talks to (the demo club in this process, or the real one), and whether it answers. */
+import type { ReleaseSettings } from "../domain/release-time.ts";
 import type { ClubClient } from "./client.ts";
 import type { NumericDateOrder } from "./text.ts";
 
@@ -10,6 +11,15 @@ export interface ClubInfo {
   url: string;
   /** How the club writes numeric dates (CLUB_DATE_ORDER); absent: numeric dates are not read. */
   numericDateOrder?: NumericDateOrder | null;
+}
+
+/**
+ * The demo club Teebox started (demo mode only). It is a portal of its own, with its own clock and
+ * state; what Teebox tells it goes through its control surface: when dates open follows Teebox's
+ * release settings, so an admin trying the demo who moves the release time sees a release then.
+ */
+export interface DemoClubLink {
+  followRelease(settings: ReleaseSettings): void;
 }
 
 export interface ClubStatus extends ClubInfo {

@@ -1,5 +1,5 @@
 /** Checking a club login, and what a member is told when the club fails (never a 5xx of ours for the club's trouble). */
-import { AppError } from "../lib/errors.ts";
+import { AppError, textError } from "../lib/errors.ts";
 import type { ClubClient } from "./client.ts";
 import { ClubError } from "./errors.ts";
 
@@ -8,7 +8,7 @@ export function clubErrorToAppError(error: unknown): AppError {
   if (!(error instanceof ClubError)) throw error;
   switch (error.kind) {
     case "bad_credentials":
-      return new AppError(400, "The club did not accept that email and password.", "club.bad_credentials");
+      return textError(400, "club.bad_credentials");
     case "unavailable":
       return error.status === undefined
         ? new AppError(504, "The club's booking site did not answer in time. Please try again.", "club.timeout")
@@ -16,7 +16,7 @@ export function clubErrorToAppError(error: unknown): AppError {
     case "page_not_understood":
       return new AppError(502, "The club's booking site answered with a page Teebox could not read.", "club.page_not_understood");
     default:
-      return new AppError(400, error.message, `club.${error.kind}`);
+      return textError(400, "club.refused", { message: error.message });
   }
 }
 

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { AppError } from "../lib/errors.ts";
+import { errorText, textError } from "../lib/errors.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 import type { ClubClient, MemberClubSession } from "./client.ts";
 import { openClubPassword } from "./club-passwords.ts";
@@ -17,7 +17,7 @@ export interface MemberSessions {
   hasLogin(userId: number): Promise<boolean>;
 }
 
-export const NO_CLUB_LOGIN = { message: "Connect your club account in your profile first.", errorKey: "club.no_login" } as const;
+export const NO_CLUB_LOGIN = { message: errorText("club.no_login"), errorKey: "club.no_login" } as const;
 
 export function createMemberSessions(deps: { db: Db; club: Pick<ClubClient, "forMember">; secretBox: Pick<SecretBox, "open"> }): MemberSessions {
   const loginOf = async (userId: number) => {
@@ -28,7 +28,7 @@ export function createMemberSessions(deps: { db: Db; club: Pick<ClubClient, "for
   return {
     async forMember(userId) {
       const login = await loginOf(userId);
-      if (!login) throw new AppError(400, NO_CLUB_LOGIN.message, NO_CLUB_LOGIN.errorKey);
+      if (!login) throw textError(400, "club.no_login");
       return deps.club.forMember({ userId, email: login.email, password: openClubPassword(deps, login.sealed) });
     },
     async hasLogin(userId) {

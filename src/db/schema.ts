@@ -245,7 +245,9 @@ export const bookings = sqliteTable(
     requestId: integer("request_id"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("bookings_ref").on(t.bookingRef), index("bookings_user").on(t.userId)],
+  // A club reference names a booking of one member: a club that issues a reference again (the demo
+  // club restarted from its seed did) must never make one member's booking another's.
+  (t) => [uniqueIndex("bookings_user_ref").on(t.userId, t.bookingRef)],
 );
 
 /**

@@ -7,6 +7,7 @@ import { slotIntervalMinutes, windowsFor, type AllowedWindows } from "./windows.
 
 export type TeeTime = { time: string; status: string; slotId: string | null };
 
+/** The end of a new window (spec §9 'the default latest tee time'); the windows an admin sets decide. */
 export const DEFAULT_LATEST_TEE_TIME = "16:48";
 export const AVAILABLE = "AVAILABLE";
 
@@ -22,15 +23,11 @@ export function isMorning(time: string): boolean {
 /**
  * Slots start at each window's start and step by the interval in force at the current slot
  * (so on Sunday Legends a 10:56 slot is followed by 11:04, then every 4 minutes). Both the window
- * end and `latest` are inclusive.
+ * end and `latest` are inclusive. Without `latest`, the windows alone decide: an admin who moves
+ * a window's end past 16:48 gets the later tee times too.
  */
-export function generateEstimatedSlots(
-  date: string,
-  courseName: string,
-  windows: AllowedWindows,
-  latest: string = DEFAULT_LATEST_TEE_TIME,
-): TeeTime[] {
-  const latestMinutes = minutesOf(isHhMm(latest) ? latest : DEFAULT_LATEST_TEE_TIME);
+export function generateEstimatedSlots(date: string, courseName: string, windows: AllowedWindows, latest?: string): TeeTime[] {
+  const latestMinutes = latest !== undefined && isHhMm(latest) ? minutesOf(latest) : Number.POSITIVE_INFINITY;
   const times = new Set<number>();
   for (const window of windowsFor(date, courseName, windows)) {
     const last = Math.min(minutesOf(window.end_time), latestMinutes);

@@ -31,9 +31,17 @@ export type RequestReasonKey = (typeof REQUEST_REASON_KEYS)[number];
 
 export interface RequestReason {
   key: RequestReasonKey;
-  /** Values for the text's {placeholders}; the club's own words go in `message`. */
+  /**
+   * Values for the text's {placeholders}; the club's own words go in `message`. Never `reason` or
+   * `reasonKey`: a line that names a reason (a notification, a toast) puts the whole rendered
+   * reason there beside these placeholders, and a reason holding one of them would be rendered
+   * inside itself (RESERVED_REASON_PLACEHOLDERS).
+   */
   context: Record<string, string>;
 }
+
+/** Placeholder names a reason's text must not use: the lines that name a reason use them for it. */
+export const RESERVED_REASON_PLACEHOLDERS = ["reason", "reasonKey"] as const;
 
 export const reason = (key: RequestReasonKey, context: Record<string, string> = {}): RequestReason => ({ key, context });
 

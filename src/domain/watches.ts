@@ -2,7 +2,7 @@
  * The rules of slot watches, pure so the web app shows the same: which tee times a watch wants,
  * when it is over, and which watch gets a freed slot (the earliest made, first).
  */
-import { isHhMm } from "./manila-time.ts";
+import { isHhMm, minutesOf, timeFromMinutes } from "./manila-time.ts";
 import { renderReason } from "./request-reasons.ts";
 import { watchesText } from "./ui-text/watches.ts";
 
@@ -50,9 +50,24 @@ export interface FreeSlot {
   slotId: string | null;
 }
 
-/** The range of a watch: two HH:mm times, the first not after the second. */
+/** The range of a watch: two HH:mm times, the first before the second (an instant is no range). */
 export function isValidRange(fromTime: string, toTime: string): boolean {
-  return isHhMm(fromTime) && isHhMm(toTime) && fromTime <= toTime;
+  return isHhMm(fromTime) && isHhMm(toTime) && fromTime < toTime;
+}
+
+/** How far past a single chosen time a suggested range reaches, so it is a range at all. */
+export const SINGLE_TIME_RANGE_MINUTES = 30;
+
+/**
+ * The range a watch form starts with: the chosen times' span, else the morning; one time alone
+ * reaches SINGLE_TIME_RANGE_MINUTES past it (a range of one instant is refused).
+ */
+export function suggestedRange(times: readonly string[]): { fromTime: string; toTime: string } {
+  const sorted = [...times].sort();
+  const fromTime = sorted[0] ?? "06:00";
+  const last = sorted.at(-1) ?? "09:00";
+  if (fromTime < last) return { fromTime, toTime: last };
+  return { fromTime, toTime: timeFromMinutes(Math.min(minutesOf(fromTime) + SINGLE_TIME_RANGE_MINUTES, 23 * 60 + 59)) };
 }
 
 export function wantsSlot(watch: WatchTarget, slot: FreeSlot): boolean {

@@ -31,10 +31,29 @@ function nameContains(courseName: string, word: string): boolean {
  * SATURDAY_MASTERS. Course names are matched case-insensitively.
  */
 export function windowKeyFor(date: string, courseName: string): WindowKey {
-  const weekday = weekdayOf(date);
+  return windowKeyOnDay(weekdayOf(date), courseName);
+}
+
+function windowKeyOnDay(weekday: number, courseName: string): WindowKey {
   if (weekday === SATURDAY || nameContains(courseName, "Masters")) return "SATURDAY_MASTERS";
   if (weekday === SUNDAY || nameContains(courseName, "Legends")) return "SUNDAY_LEGENDS";
   return "DEFAULT";
+}
+
+/**
+ * Which courses, on which of their days, play each window set now: what a change to a set's
+ * windows reaches (the admin's Booking Windows screen says it, so a DEFAULT window added while
+ * every course is a Masters or Legends course is seen to apply to none).
+ */
+export function windowCoverage(courses: readonly { name: string; days_active: readonly number[] }[]): Record<WindowKey, { course: string; days: number[] }[]> {
+  const coverage: Record<WindowKey, { course: string; days: number[] }[]> = { DEFAULT: [], SATURDAY_MASTERS: [], SUNDAY_LEGENDS: [] };
+  for (const course of courses) {
+    for (const key of WINDOW_KEYS) {
+      const days = [...course.days_active].sort((a, b) => a - b).filter((day) => windowKeyOnDay(day, course.name) === key);
+      if (days.length > 0) coverage[key].push({ course: course.name, days });
+    }
+  }
+  return coverage;
 }
 
 /** Sunday AND a Legends course: the only case with the 4-minute interval. */

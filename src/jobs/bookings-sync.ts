@@ -85,7 +85,7 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
   async function settleUnsureRequests(userId: number, atClub: ClubBooking[], now: number): Promise<boolean> {
     let isChanged = false;
     for (const { request, times } of await unsureRequestsOf(d.database.db, userId)) {
-      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, refs));
+      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, userId, refs));
       if (!found || found === "unreadable") continue;
       if (!(await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now }))) continue;
       isChanged = true;

@@ -14,7 +14,7 @@ import type { AppDatabase } from "../db/client.ts";
 import { bookingRequests, users } from "../db/schema.ts";
 import type { MemberSessions } from "../club/member-sessions.ts";
 import { ClubError } from "../club/errors.ts";
-import { addDays, manilaDate, manilaTimeOfDay } from "../domain/manila-time.ts";
+import { addDays, manilaDate, manilaInstant } from "../domain/manila-time.ts";
 import { checkReadiness } from "../domain/readiness.ts";
 import { reason, renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
@@ -65,7 +65,8 @@ export interface ReadinessCheck {
 export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCheckOptions = {}): ReadinessCheck {
   const tickMs = options.tickMs ?? 30_000;
   const recheckLeadMs = options.recheckLeadMs ?? 120_000;
-  let lastDailyDate: string | null = null;
+  /** When the daily check last ran (epoch ms): it is due again once today's check time is later. */
+  let lastDailyRunAt: number | null = null;
 
   /** A real sign-in through the member's session: a stored login the club refuses is found now. */
   async function checkLogin(userId: number): Promise<RequestReason | null> {
@@ -117,7 +118,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
         problems++;
         if (request.status === "pending" && (await flagRequest(db, request.id, problem, now))) {
           d.logger.info("request needs attention", { requestId: request.id, reason: problem.key });
-          d.notifier.publish({ type: "needs_attention", userId: request.userId, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: problem });
+          d.notifier.publish({ type: "needs_attention", userId: request.userId, requestId: request.id, submittedAt: request.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: problem });
         }
       } else if (request.status === "needs_attention" && (await clearAttention(db, request.id, now))) {
         d.notifier.publish({ type: "data_changed", userId: request.userId });
@@ -146,9 +147,11 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
       const current = (await db.select().from(bookingRequests).where(eq(bookingRequests.id, request.id)))[0];
       if (current?.status !== "needs_attention") continue;
       const stored = current.reasonKey ? reason(current.reasonKey as RequestReason["key"], current.reasonContext ?? {}) : reason("bookings.reason.other", { message: "" });
-      const why = reason("readiness.reason.not_fixed", { reason: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
+      // The problem it still had is this reason's {cause}: never {reason}, the name a notification's
+      // line gives the whole reason, or the line would render this reason inside itself.
+      const why = reason("readiness.reason.not_fixed", { cause: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
       if (await failRequest(db, request.id, why, d.clock.now())) {
-        d.notifier.publish({ type: "request_failed", userId: request.userId, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
+        d.notifier.publish({ type: "request_failed", userId: request.userId, requestId: request.id, submittedAt: current.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
       }
     }
   }
@@ -157,8 +160,11 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     const now = d.clock.now();
     const today = manilaDate(now);
     const settings = await readSettings(d.database.db);
-    if (lastDailyDate !== today && manilaTimeOfDay(now).slice(0, 5) >= settings.readiness_check_time) {
-      lastDailyDate = today;
+    // Due at today's check time as it is set now: a time moved later after today's run makes it
+    // due again at the new time; one moved earlier than the run does not.
+    const dueAt = manilaInstant(today, settings.readiness_check_time);
+    if (now >= dueAt && (lastDailyRunAt === null || lastDailyRunAt < dueAt)) {
+      lastDailyRunAt = now;
       const summary = await checkReleasingOn(addDays(today, 1));
       d.logger.info("readiness check of tomorrow's releases", { ...summary });
     }

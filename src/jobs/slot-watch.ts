@@ -154,7 +154,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       const courseName = await courseNameOf(db, slot.courseId);
       if (watch.mode === "notify") {
         if (await markWatchFound(db, watch.id, { courseId: slot.courseId, time: slot.time, courseName }, d.clock.now())) {
-          d.notifier.publish({ type: "watch_found", userId: watch.userId, course: courseName, date: watch.playDate, time: slot.time });
+          d.notifier.publish({ type: "watch_found", userId: watch.userId, watchId: watch.id, course: courseName, date: watch.playDate, time: slot.time });
           d.notifier.publish({ type: "data_changed", userId: watch.userId });
         }
         continue;

@@ -25,14 +25,17 @@ export const VERIFY_MIN_INTERVAL_MS = 3000;
 
 /**
  * Browser log entries (POST /v1/client/log). The web app logs every API call (spec §7), about ten
- * when a page loads, so a session's allowance is generous; the sign-in page's is small.
+ * when a page loads, and posts a page's entries together (src/domain/client-log.ts): a session and
+ * an address are limited in posts, and in entries so that one session cannot take the log's total.
  */
 /** On-demand readiness checks per member (each signs in at the club for real). */
 export const READINESS_CHECK_LIMIT = 5;
 export const READINESS_CHECK_WINDOW_MS = 15 * MINUTE;
 
 export const CLIENT_LOG_MAX_BYTES = 4 * 1024;
+/** Posts per signed-in session a minute (each up to CLIENT_LOG_BATCH_MAX entries), and entries. */
 export const CLIENT_LOG_SESSION_LIMIT = 120;
+export const CLIENT_LOG_SESSION_ENTRY_LIMIT = 600;
 export const CLIENT_LOG_ANONYMOUS_LIMIT = 20;
 export const CLIENT_LOG_ADDRESS_LIMIT = 240;
 /** All callers together: the log grows by at most this many client lines a minute. */
@@ -51,10 +54,10 @@ const MAX_KEYS = 50_000;
 export interface WindowLimiter {
   /** How many events key has in the window now (taken places included). */
   count(key: string, now: number): number;
-  /** Whether key has room for one more event now. */
-  hasRoom(key: string, now: number): boolean;
-  /** Counts one event for key at now (call hasRoom first, in the same tick). */
-  add(key: string, now: number): void;
+  /** Whether key has room for `n` (default one) more events now. */
+  hasRoom(key: string, now: number, n?: number): boolean;
+  /** Counts `n` (default one) events for key at now (call hasRoom first, in the same tick). */
+  add(key: string, now: number, n?: number): void;
   /** Gives back one event counted at `at` (the attempt turned out fine). */
   remove(key: string, at: number): void;
   /** Forgets key (a successful sign-in clears its own failures). */
@@ -75,10 +78,10 @@ export function createWindowLimiter(limit: number, windowMs: number): WindowLimi
   };
   return {
     count: (key, now) => recent(key, now).length,
-    hasRoom: (key, now) => recent(key, now).length < limit,
-    add(key, now) {
+    hasRoom: (key, now, n = 1) => recent(key, now).length + n <= limit,
+    add(key, now, n = 1) {
       const list = recent(key, now);
-      list.push(now);
+      for (let i = 0; i < n; i++) list.push(now);
       // Re-inserted so the map's order is least recently used first.
       events.delete(key);
       events.set(key, list);
@@ -108,18 +111,18 @@ export interface Taken {
 }
 
 /**
- * Takes a place for now in every (limiter, key) pair, or in none when any is full: synchronous, so
- * concurrent callers are counted one after the other. Null means refused.
+ * Takes `n` places (default one) for now in every (limiter, key) pair, or in none when any is
+ * full: synchronous, so concurrent callers are counted one after the other. Null means refused.
  */
-export function takeAll(pairs: [WindowLimiter, string][], now: number): Taken | null {
-  if (!pairs.every(([limiter, key]) => limiter.hasRoom(key, now))) return null;
-  for (const [limiter, key] of pairs) limiter.add(key, now);
+export function takeAll(pairs: [WindowLimiter, string][], now: number, n = 1): Taken | null {
+  if (!pairs.every(([limiter, key]) => limiter.hasRoom(key, now, n))) return null;
+  for (const [limiter, key] of pairs) limiter.add(key, now, n);
   let given = false;
   return {
     giveBack() {
       if (given) return;
       given = true;
-      for (const [limiter, key] of pairs) limiter.remove(key, now);
+      for (const [limiter, key] of pairs) for (let i = 0; i < n; i++) limiter.remove(key, now);
     },
   };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
 import { getSessionFromCookieHeader } from "../services/sessions.ts";
-import { AppError, forbidden, unauthorized } from "./errors.ts";
+import { type AppError, forbidden, textError, unauthorized } from "./errors.ts";
 import { API_SECURITY_HEADERS } from "./security-headers.ts";
 import { createTrustPolicy, type TrustPolicy } from "./trust.ts";
 
@@ -66,14 +66,24 @@ export function trustOf(deps: AppDeps): TrustPolicy {
   return policy;
 }
 
-/** The Host a request was sent to (the URL's host where no header exists, as in tests). */
+/**
+ * The Host a request was sent to (the URL's host where no header exists, as in tests); undefined
+ * when it names none: an HTTP/1.0 request may send no Host, and Bun then hands over a bare path.
+ */
 export function hostOf(req: Request): string | undefined {
-  return req.headers.get("host") ?? new URL(req.url).host;
+  const header = req.headers.get("host");
+  if (header) return header;
+  return URL.canParse(req.url) ? new URL(req.url).host || undefined : undefined;
+}
+
+/** A request that names no host at all (HTTP/1.0 without Host): 400, never a crash on its URL. */
+export function hostMissing(): AppError {
+  return textError(400, "request.no_host");
 }
 
 /** A request for a host name that is not ours (DNS rebinding, a misrouted proxy): 421. */
 export function misdirected(): AppError {
-  return new AppError(421, "This server does not answer for that host name.", "request.unknown_host");
+  return textError(421, "request.unknown_host");
 }
 
 /**
@@ -107,10 +117,10 @@ export function guardWrites(limitBody: MiddlewareHandler<AppEnv>): MiddlewareHan
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) {
-      throw new AppError(415, "Requests must be sent as JSON.", "request.json_required");
+      throw textError(415, "request.json_required");
     }
     if (!isAllowedOrigin(c.get("deps"), c.req.header("origin"), c.req.url, c.req.header("host"))) {
-      throw forbidden("This request did not come from Teebox.", "request.bad_origin");
+      throw forbidden("request.bad_origin");
     }
     return limitBody(c, next);
   };
@@ -130,7 +140,7 @@ const PASSWORD_CALLS = new Set(["/v1/my/user/set-password", "/v1/my/user/change-
  */
 export const requireOwnPassword: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get("user")?.mustSetPassword && !PASSWORD_CALLS.has(c.req.path)) {
-    throw forbidden("Please choose your own password before you continue.", "password.must_change");
+    throw forbidden("password.must_change");
   }
   await next();
 };

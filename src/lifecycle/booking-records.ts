@@ -10,9 +10,15 @@ import type { ClubBooking } from "../club/records.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
+/**
+ * A booking row is one member's booking under a club reference: found by member and reference,
+ * never by the reference alone (a club may issue a reference again, to another member).
+ */
+export const BOOKING_KEY = [bookings.userId, bookings.bookingRef];
+
 /** A booking made at the club outside the release engine (an edit that moved a booking). */
 export async function recordBooking(db: Db, row: Omit<typeof bookings.$inferInsert, "id">): Promise<BookingRow> {
-  const [stored] = await db.insert(bookings).values(row).onConflictDoUpdate({ target: bookings.bookingRef, set: { players: row.players } }).returning();
+  const [stored] = await db.insert(bookings).values(row).onConflictDoUpdate({ target: BOOKING_KEY, set: { players: row.players } }).returning();
   return stored;
 }
 

@@ -23,6 +23,7 @@ import type { AppDatabase, Db } from "../db/client.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { bookingRequests, bookings, courses, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
+import { BOOKING_KEY } from "./booking-records.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
 
@@ -223,7 +224,8 @@ export async function confirmRequest(
         requestId: input.request.id,
         createdAt: input.now,
       })
-      .onConflictDoUpdate({ target: bookings.bookingRef, set: { requestId: input.request.id, players: input.request.players } });
+      // The member's own row under that reference (one the sync copied): never another member's.
+      .onConflictDoUpdate({ target: BOOKING_KEY, set: { requestId: input.request.id, players: input.request.players } });
     return true;
   });
 }
@@ -256,10 +258,10 @@ export async function setPhase(db: Db, id: number, phase: RequestPhase | null): 
   return rows.length === 1;
 }
 
-/** Booking references Teebox already holds, so a reconciliation never claims one twice. */
-export async function knownBookingRefs(db: Db, refs: string[]): Promise<Set<string>> {
+/** The member's booking references Teebox already holds for a request, so a reconciliation never claims one twice. */
+export async function knownBookingRefs(db: Db, userId: number, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const rows = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(inArray(bookings.bookingRef, refs));
+  const rows = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
   return new Set(rows.filter((r) => r.requestId !== null).map((r) => r.ref));
 }
 

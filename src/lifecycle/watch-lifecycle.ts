@@ -87,6 +87,12 @@ export async function watchesOf(db: Db, userId: number): Promise<WatchRow[]> {
   return db.select().from(slotWatches).where(eq(slotWatches.userId, userId)).orderBy(asc(slotWatches.playDate), asc(slotWatches.id));
 }
 
+/** The member's watch that booked `bookingRef` (a booking Teebox made when a slot came free), if any. */
+export async function findWatchOfBooking(db: Db, userId: number, bookingRef: string): Promise<WatchRow | null> {
+  const rows = await db.select().from(slotWatches).where(and(eq(slotWatches.userId, userId), eq(slotWatches.bookingRef, bookingRef))).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findWatch(db: Db, id: number): Promise<WatchRow | null> {
   const rows = await db.select().from(slotWatches).where(eq(slotWatches.id, id)).limit(1);
   return rows[0] ?? null;
@@ -134,10 +140,10 @@ export async function attemptsOfWatches(db: Db, watchIds: number[]): Promise<Wat
   return db.select().from(watchAttempts).where(inArray(watchAttempts.watchId, watchIds)).orderBy(asc(watchAttempts.id));
 }
 
-/** Booking references Teebox holds for a request or a watch, so a reconcile never claims one twice. */
-export async function claimedBookingRefs(db: Db, refs: string[]): Promise<Set<string>> {
+/** The member's booking references Teebox holds for a request or a watch, so a reconcile never claims one twice. */
+export async function claimedBookingRefs(db: Db, userId: number, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const byRequest = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(inArray(bookings.bookingRef, refs));
-  const byWatch = await db.select({ ref: slotWatches.bookingRef }).from(slotWatches).where(inArray(slotWatches.bookingRef, refs));
+  const byRequest = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
+  const byWatch = await db.select({ ref: slotWatches.bookingRef }).from(slotWatches).where(and(eq(slotWatches.userId, userId), inArray(slotWatches.bookingRef, refs)));
   return new Set([...byRequest.filter((r) => r.requestId !== null).map((r) => r.ref), ...byWatch.flatMap((r) => (r.ref ? [r.ref] : []))]);
 }

@@ -7,8 +7,10 @@ import type { Server, ServerWebSocket } from "bun";
 import type { SessionUser } from "../domain/session-user.ts";
 import type { z } from "zod";
 import { describeIssue } from "../lib/validate.ts";
+import { errorText } from "../lib/errors.ts";
+import type { UiTextKey } from "../domain/ui-text/index.ts";
 import { SOCKET_ACTIONS_PER_SECOND, SOCKET_MAX_MESSAGE_BYTES, SOCKET_MAX_PAYLOAD_BYTES, SOCKET_MAX_PER_USER } from "../lib/limits.ts";
-import { clientMessageSchema, type ClientAction, type ServerMessage } from "./messages.ts";
+import { clientMessageSchema, REQUEST_ID_MAX_LENGTH, type ClientAction, type ServerMessage } from "./messages.ts";
 
 export interface SocketData {
   /** The user as at the upgrade: the socket's topics only. Actions use `current()`. */
@@ -43,8 +45,33 @@ export class ActionError extends Error {
 /** Validates an action's payload; a bad one is answered to the member as an `error` message. */
 export function parseActionPayload<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
   const result = schema.safeParse(payload);
-  if (!result.success) throw new ActionError(describeIssue(result.error), "validation.invalid");
+  if (!result.success) {
+    const problem = describeIssue(result.error, payload);
+    throw new ActionError(problem.message, problem.errorKey);
+  }
   return result.data;
+}
+
+/** An `error` answer told with a UI text, naming the action's request id when there is one. */
+function errorMessage(key: UiTextKey, requestId: string | undefined, context?: Record<string, string | number>): ServerMessage {
+  const message: ServerMessage = { type: "error", message: errorText(key, context), errorKey: key };
+  return requestId === undefined ? message : { ...message, requestId };
+}
+
+/**
+ * The request id of a message that is refused before it is read as an action (too many, not an
+ * action we know), so the client can still tell which of its messages it was. Only a message
+ * within the answered size is looked into.
+ */
+function requestIdOf(raw: string): string | undefined {
+  if (raw.length > SOCKET_MAX_MESSAGE_BYTES) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    const id = value !== null && typeof value === "object" ? (value as { requestId?: unknown }).requestId : undefined;
+    return typeof id === "string" && id.length <= REQUEST_ID_MAX_LENGTH ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface Hub {
@@ -87,32 +114,24 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
   };
 
   async function dispatch(data: SocketData, raw: string, reply: (message: ServerMessage) => void, close?: () => void) {
-    if (raw.length > SOCKET_MAX_MESSAGE_BYTES) {
-      return reply({ type: "error", message: "Message too large.", errorKey: "socket.too_large" });
-    }
+    if (raw.length > SOCKET_MAX_MESSAGE_BYTES) return reply(errorMessage("socket.too_large", undefined));
     let parsedJson: unknown;
     try {
       parsedJson = JSON.parse(raw);
     } catch {
-      return reply({ type: "error", message: "Messages must be JSON.", errorKey: "socket.bad_json" });
+      return reply(errorMessage("socket.bad_json", undefined));
     }
     const parsed = clientMessageSchema.safeParse(parsedJson);
-    if (!parsed.success) {
-      return reply({ type: "error", message: "Unknown or malformed action.", errorKey: "socket.bad_action" });
-    }
+    if (!parsed.success) return reply(errorMessage("socket.bad_action", requestIdOf(raw)));
     const { action, payload, requestId } = parsed.data;
     const handler = handlers.get(action);
-    if (!handler) {
-      return reply({ type: "error", message: `${action} is not available yet.`, errorKey: "socket.unsupported", requestId });
-    }
+    if (!handler) return reply(errorMessage("socket.unsupported", requestId, { action }));
     const user = data.current ? await data.current() : data.user;
     if (!user) {
-      reply({ type: "error", message: "Please sign in.", errorKey: "auth.required", requestId });
+      reply(errorMessage("auth.required", requestId));
       return close?.();
     }
-    if (user.mustSetPassword) {
-      return reply({ type: "error", message: "Please choose your own password before you continue.", errorKey: "password.must_change", requestId });
-    }
+    if (user.mustSetPassword) return reply(errorMessage("password.must_change", requestId));
     try {
       await handler({ user, sessionId: data.sessionId, requestId, reply }, payload);
     } catch (error) {
@@ -120,7 +139,7 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
         reply({ type: "error", message: error.message, errorKey: error.errorKey, requestId });
       } else {
         options.onError?.(error, action);
-        reply({ type: "error", message: "Something went wrong. Please try again.", errorKey: "common.unexpected", requestId });
+        reply(errorMessage("common.unexpected", requestId));
       }
     }
   }
@@ -173,16 +192,10 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
         const reply = (message: ServerMessage) => {
           if (ws.readyState === 1) ws.send(JSON.stringify(message));
         };
+        const text = typeof raw === "string" ? raw : raw.toString("utf8");
         const second = Math.floor(now() / 1000);
         if (ws.data.rate?.second !== second) ws.data.rate = { second, count: 0 };
-        if (++ws.data.rate.count > SOCKET_ACTIONS_PER_SECOND) {
-          return reply({
-            type: "error",
-            message: `Too many messages: at most ${SOCKET_ACTIONS_PER_SECOND} a second. Please wait a moment and try again.`,
-            errorKey: "socket.rate_limited",
-          });
-        }
-        const text = typeof raw === "string" ? raw : raw.toString("utf8");
+        if (++ws.data.rate.count > SOCKET_ACTIONS_PER_SECOND) return reply(errorMessage("socket.rate_limited", requestIdOf(text)));
         await dispatch(
           ws.data,
           text,

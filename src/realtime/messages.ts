@@ -14,11 +14,14 @@ export {
   type ToastPayload,
 } from "../domain/socket-messages.ts";
 
+/** The longest correlation id a client may send (echoed back on every answer to its action). */
+export const REQUEST_ID_MAX_LENGTH = 64;
+
 /** The envelope only; each action's payload is validated by the feature that handles it. */
 export const clientMessageSchema = z.object({
   action: z.enum(CLIENT_ACTIONS),
   payload: z.unknown().optional(),
   /** Optional correlation id echoed back on the answer to this action. */
-  requestId: z.string().max(64).optional(),
+  requestId: z.string().max(REQUEST_ID_MAX_LENGTH).optional(),
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -8,6 +8,15 @@ import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
 import type { ServerMessage, ToastPayload } from "./messages.ts";
 
+/**
+ * Which submission of a request an event is about: its id and when it was submitted (an edit
+ * submits it again under the same id, so a failure after an edit is a new event).
+ */
+export interface RequestOccurrence {
+  requestId: number;
+  submittedAt: number;
+}
+
 export type DomainEvent =
   /** Something a member sees changed (their requests, bookings, players, profile). */
   | { type: "data_changed"; userId: number }
@@ -22,13 +31,13 @@ export type DomainEvent =
   | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string; requestId?: number }
   /** The member cancelled their own booking in Teebox. */
   | { type: "booking_cancelled"; userId: number; ref: string }
-  | { type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason; requestId?: number }
-  /** A slot watch booked a freed tee time for the member. */
-  | { type: "watch_booked"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
-  /** A slot watch ("tell me only") found a freed tee time. */
-  | { type: "watch_found"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
-  /** The readiness check found a problem with a pending request (`reason` says which). */
-  | { type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  | ({ type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason } & RequestOccurrence)
+  /** A slot watch booked a freed tee time for the member (a watch books once). */
+  | { type: "watch_booked"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  /** A slot watch ("tell me only") found a freed tee time (a watch finds once). */
+  | { type: "watch_found"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  /** A request needs attention (the readiness check found a problem, or a release could not tell): `reason` says which. */
+  | ({ type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason } & RequestOccurrence)
   /** The bookings sync found a confirmed booking gone from the club's list: cancelled on the club's site. */
   | { type: "club_booking_cancelled"; userId: number; ref: string; course: string; date: string; time: string }
   /** The bookings sync found a confirmed booking moved or its players changed on the club's site (read at `readAt`). */
@@ -47,7 +56,11 @@ export interface NotificationRecord {
   /** The UI-text key of its line, filled from `context` (rendered in the member's wording when read). */
   textKey: string;
   context: Record<string, string>;
-  /** Names the occurrence: the same event raised twice is stored, and mailed, once. */
+  /**
+   * Names the event itself (the booking's reference, the request's submission, the watch), never
+   * only what it is about (a date, course and time): the same event raised twice is stored, and
+   * mailed, once; another event about the same tee time is told too.
+   */
   eventId: string;
 }
 
@@ -136,9 +149,12 @@ const record = (userId: number, kind: NotificationKind, context: Record<string, 
   eventId,
 });
 
+const submission = (event: RequestOccurrence) => `#${event.requestId}@${event.submittedAt}`;
+
 /**
  * The notification an event leaves in its member's list (and outbox), or null for events that only
- * refresh screens. The event id is made of what names the occurrence, so a repeated event is one.
+ * refresh screens. The event id names the event itself (stored per member): the booking by its
+ * reference, a request's outcome by its submission, a watch's find by the watch.
  */
 export function notificationFor(event: DomainEvent): NotificationRecord | null {
   switch (event.type) {
@@ -148,15 +164,16 @@ export function notificationFor(event: DomainEvent): NotificationRecord | null {
     }
     case "request_failed": {
       const context = { ...reasonContext(event.reason), course: event.course, date: event.date };
-      const which = event.requestId !== undefined ? `#${event.requestId}` : `${event.course}:${event.date}`;
-      return record(event.userId, "request_failed", context, `request_failed:${which}:${event.reason.key}`);
+      return record(event.userId, "request_failed", context, `request_failed:${submission(event)}`);
     }
     case "watch_booked":
-    case "watch_found":
+    case "watch_found": {
+      const context = { ...reasonContext(event.reason), course: event.course, date: event.date, time: event.time ?? "" };
+      return record(event.userId, event.type, context, `${event.type}:watch ${event.watchId}`);
+    }
     case "needs_attention": {
       const context = { ...reasonContext(event.reason), course: event.course, date: event.date, time: event.time ?? "" };
-      const detail = event.type === "needs_attention" ? (event.reason?.key ?? "") : (event.time ?? "");
-      return record(event.userId, event.type, context, `${event.type}:${event.course}:${event.date}:${detail}`);
+      return record(event.userId, event.type, context, `needs_attention:${submission(event)}:${event.reason?.key ?? ""}`);
     }
     case "club_booking_cancelled": {
       const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };

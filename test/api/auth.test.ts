@@ -41,7 +41,7 @@ describe("sign-in", () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.message).toBe("Username is required.");
-    expect(body.errorKey).toBe("validation.invalid");
+    expect(body.errorKey).toBe("login.username_required");
   });
 
   test("a disabled user cannot sign in and loses open sessions", async () => {
@@ -100,7 +100,7 @@ describe("the API base", () => {
     expect(await big.json()).toEqual({ message: "The request is too large.", errorKey: "request.too_large" });
     const missing = await t.call("GET", "/v1/no-such-thing");
     expect(missing.status).toBe(404);
-    expect((await missing.json()).errorKey).toBe("common.not_found");
+    expect(await missing.json()).toEqual({ message: "No such API route.", errorKey: "request.no_route" });
   });
 
   test("every answer carries the security headers", async () => {

@@ -54,7 +54,7 @@ describe("RUN_SCRAPER", () => {
     registerScraperActions(f.t.deps.hub, f.scraper);
     const replies: ServerMessage[] = [];
     await f.t.deps.hub.dispatch(await socketOfAdmin(), JSON.stringify({ action: "RUN_SCRAPER", payload: { days: 99 } }), (m) => replies.push(m));
-    expect(replies[0]).toMatchObject({ type: "error", errorKey: "validation.invalid" });
+    expect(replies[0]).toMatchObject({ type: "error", message: "days is not something Teebox accepts here.", errorKey: "validation.unknown_field" });
     expect(f.scraper.isRunning()).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { bookingRequests, bookings, teeTimeSlots, users } from "../../src/db/sch
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+import { ADMIN_PASSWORD } from "../helpers/api.ts";
 
 /** TEST_NOW is Sunday 2026-11-22 09:00 Manila; dates up to 2026-11-29 are already released. */
 const PLAY = "2026-11-30";
@@ -25,6 +26,37 @@ async function act(fx: ReleaseFixture, username: string, action: string, payload
 }
 
 const countRequests = async (fx: ReleaseFixture) => (await fx.t.deps.database.db.select().from(bookingRequests)).length;
+
+describe("the windows an admin sets are the ones every check uses", () => {
+  test("a DEFAULT window added and DEFAULT's end moved later: requests, watches and the readiness check on a DEFAULT course accept their times", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
+    // A course named neither Masters nor Legends plays its weekdays on the DEFAULT windows.
+    expect((await f.t.call("POST", "/v1/admin/courses", { cookie: admin, body: { id: "champ", name: "Championship", days_active: [1, 2, 3, 4, 5, 6, 7] } })).status).toBe(201);
+    expect((await f.t.call("POST", "/v1/admin/booking-windows", { cookie: admin, body: { rule_key: "DEFAULT", start_time: "02:00", end_time: "04:00" } })).status).toBe(201);
+    const config = (await (await f.t.call("GET", "/v1/admin/full-config", { cookie: admin })).json()) as { bookingWindows: { id: number; rule_key: string; end_time: string }[] };
+    const usual = config.bookingWindows.find((w) => w.rule_key === "DEFAULT" && w.end_time === "16:48")!;
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "17:30" } })).status).toBe(200);
+
+    // PLAY is a Monday.
+    for (const time of ["02:40", "03:12", "17:12", "09:04"]) {
+      const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, [time], "champ"));
+      expect({ time, answer }).toMatchObject({ time, answer: { type: "submissionResult", status: "pending" } });
+    }
+    const cookie = await f.t.signIn("jose", "demo1234");
+    const watch = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" } });
+    expect(watch.status).toBe(201);
+    const late = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" } });
+    expect(late.status).toBe(201);
+    const check = await f.t.call("POST", "/v1/my/requests/check", { cookie: await f.t.signIn("maria", "demo1234") });
+    expect(await check.json()).toEqual({ checked: 4, problems: 0 });
+    // Masters keeps the SATURDAY_MASTERS windows every day, as the product's rule says: DEFAULT's new times are not its.
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["02:40"], "masters"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+    // What the admin removes is refused again.
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } })).status).toBe(200);
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"], "champ"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+  });
+});
 
 describe("SUBMIT_BOOKING_REQUEST", () => {
   test("before the release instant: stored Pending, answered 'pending' with the release instant", async () => {
@@ -66,7 +98,7 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
       { type: "error", message: "The tee time 04:00 is outside the booking windows.", errorKey: "booking.time_outside_window" },
     ]);
     const [bad] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", { course: 3 });
-    expect(bad).toMatchObject({ type: "error", errorKey: "validation.invalid" });
+    expect(bad).toMatchObject({ type: "error", message: "course must be text.", errorKey: "validation.expected_text" });
     expect(await countRequests(f)).toBe(0);
   });
 
@@ -206,7 +238,7 @@ describe("CANCEL_REQUEST", () => {
     await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));
     const [row] = await f.t.deps.database.db.select().from(bookingRequests);
     expect(await act(f, "jose", "CANCEL_REQUEST", { id: row.id })).toEqual([{ type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" }]);
-    expect(await act(f, "maria", "CANCEL_REQUEST", { id: "x" })).toEqual([expect.objectContaining({ type: "error", errorKey: "validation.invalid" })]);
+    expect(await act(f, "maria", "CANCEL_REQUEST", { id: "x" })).toEqual([expect.objectContaining({ type: "error", message: "id must be a number.", errorKey: "validation.expected_number" })]);
 
     await f.t.deps.database.db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, row.id));
     expect(await act(f, "maria", "CANCEL_REQUEST", { id: row.id })).toEqual([
@@ -239,7 +271,7 @@ describe("confirmed bookings", () => {
     expect(await act(fx, "jose", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([
       { type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" },
     ]);
-    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", {})).toEqual([expect.objectContaining({ type: "error", errorKey: "validation.invalid" })]);
+    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", {})).toEqual([expect.objectContaining({ type: "error", message: "bookingId is required.", errorKey: "validation.required" })]);
     expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([{ type: "ack", action: "CANCEL_CONFIRMED_BOOKING" }]);
     expect(fx.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
     expect(await fx.t.deps.database.db.select().from(bookings)).toHaveLength(0);

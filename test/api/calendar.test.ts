@@ -11,6 +11,7 @@ import { bookingRequests, bookings, calendarFeeds, uiText, users } from "../../s
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { calendarAddressResponseSchema } from "../../src/features/calendar/calendar.schemas.ts";
 import { createTrustPolicy } from "../../src/lib/trust.ts";
+import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { createTestApp, userIdOf, type TestApp } from "../helpers/api.ts";
 import { eventsOf, instantOf, parseIcal, valueOf, type Component } from "../helpers/ical-parser.ts";
 
@@ -170,7 +171,7 @@ describe("the feed", () => {
     const unknown = renewed.replace(/[A-Za-z0-9_-]{43}\.ics$/, `${"A".repeat(43)}.ics`);
     const res = await fetchFeed(unknown);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "No such calendar.", errorKey: "common.not_found" });
+    expect(await res.json()).toEqual({ message: DEFAULT_UI_TEXT["calendar.not_found"], errorKey: "calendar.not_found" });
     for (const bad of ["short.ics", `${"A".repeat(43)}.txt`, `${"A".repeat(43)}`, `${"A".repeat(44)}.ics`, "..%2f..%2fetc.ics"]) {
       expect((await fetchFeed(`http://localhost/v1/calendar/${bad}`)).status).toBe(404);
     }

@@ -26,6 +26,7 @@ import { getSessionFromCookieHeader, resolveSession } from "../../src/services/s
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import { ADMIN_PASSWORD, createTestApp, ORIGIN, userIdOf, type TestApp } from "../helpers/api.ts";
+import { wordingProblem } from "../helpers/error-wording.ts";
 import { changesSoFar } from "../helpers/test-database.ts";
 
 const SEED = 0x7eeb0c;
@@ -390,7 +391,11 @@ async function checkAnswer(res: Response, where: string, problems: Problem[]): P
   const error = body as { message?: unknown; errorKey?: unknown };
   if (typeof error.message !== "string" || typeof error.errorKey !== "string" || error.message === "" || error.errorKey === "") {
     problems.push({ where, what: `status ${res.status} answered ${text.slice(0, 200)}` });
+    return;
   }
+  // A refusal is told in UI text with its key, never in a validator's or a library's words.
+  const wording = res.status < 500 ? wordingProblem(error) : null;
+  if (wording) problems.push({ where, what: `status ${res.status} ${wording}` });
 }
 
 /** Routes whose effect does not depend on the body: with a session, only refused variants are sent. */
@@ -576,6 +581,7 @@ describe("fuzzing every socket action", () => {
       for (const reply of replies) {
         if (reply.type !== "error") problems.push({ where: label, what: `accepted: ${JSON.stringify(reply).slice(0, 200)}` });
         else if (reply.errorKey === "common.unexpected" || !reply.errorKey || !reply.message) problems.push({ where: label, what: JSON.stringify(reply) });
+        else if (wordingProblem(reply)) problems.push({ where: label, what: wordingProblem(reply)! });
       }
       if ((await changeCount(t)) !== changesBefore) problems.push({ where: label, what: "changed stored data" });
     };
@@ -694,6 +700,7 @@ describe("schema-valid inputs with odd values", () => {
         await t.deps.hub.dispatch(socket, JSON.stringify({ action: "SUBMIT_BOOKING_REQUEST", payload }), (m) => replies.push(m));
         const [reply] = replies;
         if (replies.length !== 1 || reply.type !== "error" || !reply.errorKey || reply.errorKey === "common.unexpected") problems.push({ where, what: JSON.stringify(replies) });
+        else if (wordingProblem(reply)) problems.push({ where, what: wordingProblem(reply)! });
         else count(reply.errorKey);
       });
     }
@@ -717,6 +724,7 @@ describe("schema-valid inputs with odd values", () => {
         await t.deps.hub.dispatch(socket, JSON.stringify({ action: "UPDATE_PLAYERS", payload: list }), (m) => replies.push(m));
         const [reply] = replies;
         if (replies.length !== 1 || reply.type !== "error" || !reply.errorKey || reply.errorKey === "common.unexpected") problems.push({ where, what: JSON.stringify(replies) });
+        else if (wordingProblem(reply)) problems.push({ where, what: wordingProblem(reply)! });
         else count(`players ${reply.errorKey}`);
       });
     }

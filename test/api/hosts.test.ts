@@ -3,6 +3,8 @@
  * requests with its own Host and a matching Origin. Only our own host names are answered.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { connect } from "node:net";
+import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { createTrustPolicy } from "../../src/lib/trust.ts";
 import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
@@ -76,5 +78,22 @@ describe("pages and the socket answer only for our host names", () => {
     // The test harnesses, the load test and the demo use these.
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect((await fetch(`${server.url}/`, { headers: { host: `localhost:${new URL(server.url).port}` } })).status).toBe(200);
+  });
+
+  test("an HTTP/1.0 request without a Host header gets 400 JSON, never a 500", async () => {
+    const port = new URL(server.url).port;
+    for (const path of ["/", "/bookings", "/v1/auth/status", "/v1/ws", "/healthz"]) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
+        let text = "";
+        socket.on("data", (chunk) => (text += chunk));
+        socket.on("close", () => resolve(text));
+        socket.on("error", reject);
+      });
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      expect({ path, status: head.split(" ")[1] }).toEqual({ path, status: "400" });
+      expect(JSON.parse(body)).toEqual({ message: DEFAULT_UI_TEXT["request.no_host"], errorKey: "request.no_host" });
+    }
+    expect(t.logLines.filter((line) => line.includes("Invalid URL"))).toEqual([]);
   });
 });

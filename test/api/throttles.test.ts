@@ -8,6 +8,7 @@ import { auditLog } from "../../src/db/schema.ts";
 import type { AppBindings } from "../../src/deps.ts";
 import { createTrustPolicy } from "../../src/lib/trust.ts";
 import {
+  CLIENT_LOG_SESSION_ENTRY_LIMIT,
   CLIENT_LOG_ANONYMOUS_LIMIT,
   CLIENT_LOG_MAX_BYTES,
   CLIENT_LOG_SESSION_LIMIT,
@@ -18,6 +19,7 @@ import {
   VERIFY_MEMBER_LIMIT,
   VERIFY_MIN_INTERVAL_MS,
 } from "../../src/lib/limits.ts";
+import { CLIENT_LOG_BATCH_MAX } from "../../src/domain/client-log.ts";
 import { ADMIN_PASSWORD, createTestApp, ORIGIN, type TestApp, type TestAppOptions } from "../helpers/api.ts";
 
 let t: TestApp;
@@ -162,7 +164,7 @@ describe("browser log entries", () => {
     for (let i = 0; i < CLIENT_LOG_ANONYMOUS_LIMIT; i++) expect((await send("/v1/client/log", { peer: "192.0.2.5", body: entry })).status).toBe(204);
     const refused = await send("/v1/client/log", { peer: "192.0.2.5", body: entry });
     expect(refused.status).toBe(429);
-    expect((await refused.json()).errorKey).toBe("request.rate_limited");
+    expect((await refused.json()).errorKey).toBe("client_log.rate_limited");
     expect((await send("/v1/client/log", { peer: "192.0.2.6", body: entry })).status).toBe(204);
     await t.clock.advance(60_000);
     expect((await send("/v1/client/log", { peer: "192.0.2.5", body: entry })).status).toBe(204);
@@ -175,12 +177,43 @@ describe("browser log entries", () => {
     expect((await send("/v1/client/log", { peer: "192.0.2.5", cookie, body: entry })).status).toBe(429);
   });
 
+  test("a member reloading a page every 1.5 s posts each visit's entries together and stays far under the limit; a flood of entries does not", async () => {
+    await start();
+    const cookie = await t.signIn("admin", ADMIN_PASSWORD);
+    const before = t.logLines.length;
+    // 90 s of reloads, every visit logging its API calls (6 or 7 a page, as the app does) in one post.
+    let posts = 0;
+    for (let visit = 0; visit < 60; visit++) {
+      const entries = Array.from({ length: 6 + (visit % 2) }, (_, i) => ({ level: "info", message: "API Call Success", context: { url: `/v1/x${i}`, status: 200 } }));
+      expect((await send("/v1/client/log", { peer: "192.0.2.5", cookie, body: { entries } })).status).toBe(204);
+      posts++;
+      await t.clock.advance(1500);
+    }
+    // 40 posts a minute: a third of the allowance.
+    expect((posts * 60_000) / 90_000).toBeLessThanOrEqual(CLIENT_LOG_SESSION_LIMIT / 3);
+    // Each entry is its own line in the log.
+    expect(t.logLines.length - before).toBe(390);
+    // A flood (full batches as fast as possible) is refused once the session's entries are used up.
+    const full = { entries: Array.from({ length: CLIENT_LOG_BATCH_MAX }, () => entry) };
+    let accepted = 0;
+    for (let i = 0; i < CLIENT_LOG_SESSION_LIMIT; i++) {
+      const res = await send("/v1/client/log", { peer: "192.0.2.5", cookie, body: full });
+      if (res.status === 204) accepted++;
+      else expect(res.status).toBe(429);
+    }
+    expect(accepted * CLIENT_LOG_BATCH_MAX).toBeLessThanOrEqual(CLIENT_LOG_SESSION_ENTRY_LIMIT);
+    expect(accepted).toBeGreaterThan(0);
+    // A batch is checked entry by entry.
+    expect((await send("/v1/client/log", { peer: "192.0.2.9", body: { entries: [entry, { level: "loud", message: "x" }] } })).status).toBe(400);
+    expect((await send("/v1/client/log", { peer: "192.0.2.9", body: { entries: Array.from({ length: CLIENT_LOG_BATCH_MAX + 1 }, () => entry) } })).status).toBe(400);
+  });
+
   test("an entry has a bounded size", async () => {
     await start();
     const big = { level: "error", message: "x", context: { detail: "d".repeat(CLIENT_LOG_MAX_BYTES) } };
     const res = await send("/v1/client/log", { peer: "192.0.2.5", body: big });
     expect(res.status).toBe(413);
-    expect((await res.json()).errorKey).toBe("request.too_large");
+    expect((await res.json()).errorKey).toBe("client_log.too_large");
     expect(t.logLines.some((l) => l.includes("client: x"))).toBe(false);
   });
 

@@ -97,10 +97,10 @@ describe("every answer the web app reads passes its schema", () => {
     const [mia] = await t.deps.database.query<{ id: number }>("SELECT id FROM users WHERE username = 'mia'");
     const base = { userId: mia.id, course: "Masters", date: "2026-11-29" };
     t.deps.notifier.publish({ type: "booking_confirmed", ...base, time: "06:00", ref: "SW-1" });
-    t.deps.notifier.publish({ type: "request_failed", ...base, reason: { key: "bookings.reason.club_refused", context: { message: "No" } } });
-    t.deps.notifier.publish({ type: "watch_booked", ...base, time: "07:00" });
-    t.deps.notifier.publish({ type: "watch_found", ...base, time: "07:08" });
-    t.deps.notifier.publish({ type: "needs_attention", ...base, reason: { key: "bookings.reason.bad_credentials", context: {} } });
+    t.deps.notifier.publish({ type: "request_failed", ...base, requestId: 1, submittedAt: 1, reason: { key: "bookings.reason.club_refused", context: { message: "No" } } });
+    t.deps.notifier.publish({ type: "watch_booked", ...base, watchId: 1, time: "07:00" });
+    t.deps.notifier.publish({ type: "watch_found", ...base, watchId: 2, time: "07:08" });
+    t.deps.notifier.publish({ type: "needs_attention", ...base, requestId: 2, submittedAt: 1, reason: { key: "bookings.reason.bad_credentials", context: {} } });
     t.deps.notifier.publish({ type: "club_booking_cancelled", ...base, ref: "SW-1", time: "06:00" });
     t.deps.notifier.publish({ type: "club_booking_changed", ...base, ref: "SW-2", time: "06:08", readAt: 1 });
     await t.deps.notifier.settled!();

@@ -117,6 +117,27 @@ describe("booking horizon and club clock", () => {
     expect((await browser.book(slot)).html).toContain("Booking confirmed");
   });
 
+  test("the club's release setting can change: dates open at the new time and days before, through the control API too", async () => {
+    const { clock, sim, browser } = await signedIn();
+    const control = (path: string, body?: unknown) =>
+      sim.app.request(`/__control${path}`, { method: body === undefined ? "GET" : "POST", headers: { [CONTROL_TOKEN_HEADER]: sim.controlToken, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    // 2025-03-12 opens on 03-05 at 07:00 by default; moved to 8 days before at 08:01, it opens today.
+    expect(sim.releaseInstantOf("2025-03-11")).toBe(manilaInstant("2025-03-04", "07:00"));
+    const moved = await control("/release", { releaseTime: "08:01", releaseDaysBefore: 8 });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { release: unknown }).release).toEqual({ releaseTime: "08:01", releaseDaysBefore: 8 });
+    expect(sim.releaseInstantOf("2025-03-11")).toBe(manilaInstant("2025-03-03", "08:01"));
+    const slot = slotOf("2025-03-11", "masters", "06:00");
+    expect((await browser.book(slot)).html).toContain("Booking opens Monday Mar 3, 2025 at 08:01");
+    await clock.set(manilaInstant("2025-03-03", "08:01"));
+    expect((await browser.book(slot)).html).toContain("Booking confirmed");
+    // A setting that is not one is refused, and nothing changes.
+    expect((await control("/release", { releaseTime: "8:1", releaseDaysBefore: 8 })).status).toBe(400);
+    expect((await control("/release", { releaseTime: "08:00", releaseDaysBefore: -1 })).status).toBe(400);
+    expect(sim.release()).toEqual({ releaseTime: "08:01", releaseDaysBefore: 8 });
+    expect(() => sim.setRelease({ releaseTime: "25:00", releaseDaysBefore: 1 })).toThrow();
+  });
+
   test("the club clock runs ahead by its offset, and the horizon follows it", async () => {
     const { clock, sim, browser } = setup({ clockOffsetMs: 90_000 });
     await clock.set(manilaInstant("2025-03-04", "07:00") - 60_000); // our 06:59, the club's 07:00:30
@@ -308,6 +329,17 @@ describe("rivals", () => {
     const rivalsAttempts = sim.attempts().filter((a) => a.isRival);
     expect(rivalsAttempts).toHaveLength(29);
     expect(sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
+    sim.close();
+  });
+
+  test("follow a release setting moved while they wait: they act after the new instant, on the date it opens", async () => {
+    const { clock, sim } = setup({ rivals: { share: 1, delayMs: 0, popular: (t) => t === "06:00" } });
+    // START is Monday 3 March 08:00; moved to 08:05, 9 days before: 12 March opens at 08:05 today.
+    sim.setRelease({ releaseTime: "08:05", releaseDaysBefore: 9 });
+    await clock.set(manilaInstant("2025-03-03", "08:04"));
+    expect(sim.attempts()).toEqual([]);
+    await clock.set(manilaInstant("2025-03-03", "08:05"));
+    expect(sim.attempts().map((a) => a.slotId)).toEqual(["MAS-20250312-0600", "LEG-20250312-0600"]);
     sim.close();
   });
 

@@ -1,7 +1,8 @@
 /**
  * The desktop Book page in real Chromium: the sticky side panel stays below the sticky header
  * however far the slots are scrolled, and a keyboard user reaches Submit without tabbing through
- * every slot (a skip link past the slot grid).
+ * every slot: a skip link past the slot grid, and each group of times one tab stop with the arrow
+ * keys inside, so from a chosen time Submit is a few presses away.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -66,5 +67,44 @@ describe("the desktop Book page", () => {
     expect(isSubmitReached).toBe(true);
     expect(visited.filter((v) => v.startsWith("slot "))).toEqual([]);
     expect(visited.length).toBeLessThan(25);
+  });
+
+  test("a keyboard journey: into the times with Tab, along them with the arrows, Space to choose, then a few Tabs to Submit", async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator(".course-choice:not([disabled])").last().focus();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return { isSlot: el?.classList.contains("slot") ?? false, time: el?.dataset.time ?? "", text: (el?.textContent ?? "").trim(), isSkip: el?.classList.contains("skip-link") ?? false };
+      });
+    // Tab into the morning grid (past the skip link and the group's toggle): one stop, on its first usable time.
+    let presses = 0;
+    while (!(await focused()).isSlot && presses < 10) {
+      await page.keyboard.press("Tab");
+      presses++;
+    }
+    const first = await focused();
+    expect(first.isSlot).toBe(true);
+    // The arrows move along the times; Space chooses the one reached.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    const chosen = await focused();
+    expect(chosen.isSlot).toBe(true);
+    expect(chosen.time > first.time).toBe(true);
+    await page.keyboard.press("Space");
+    await page.locator(`.slot[data-time="${chosen.time}"][aria-pressed="true"]`).waitFor();
+    // From the chosen time, Tab leaves the grid at once: no other slot is passed on the way to Submit.
+    const visited: string[] = [];
+    let isSubmitReached = false;
+    for (let i = 0; i < 30 && !isSubmitReached; i++) {
+      await page.keyboard.press("Tab");
+      const now = await focused();
+      visited.push(now.isSlot ? `slot ${now.time}` : now.text);
+      isSubmitReached = now.text === "Submit request";
+    }
+    expect(isSubmitReached).toBe(true);
+    // At most one more slot: the afternoon grid's single stop.
+    expect(visited.filter((v) => v.startsWith("slot ")).length).toBeLessThanOrEqual(1);
+    expect(visited.length).toBeLessThan(15);
   });
 });

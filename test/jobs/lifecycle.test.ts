@@ -1,7 +1,11 @@
 /** A request's life against the demo club: a freed slot can be booked again; a disabled member's requests are held. */
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, uiText, users } from "../../src/db/schema.ts";
+import { bookingRequests, bookings, uiText, users } from "../../src/db/schema.ts";
+import { confirmRequest, knownBookingRefs } from "../../src/lifecycle/request-lifecycle.ts";
+import { recordBooking, removeBookingByRef } from "../../src/lifecycle/booking-records.ts";
+import { claimedBookingRefs } from "../../src/lifecycle/watch-lifecycle.ts";
+import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
 import { ADMIN_PASSWORD } from "../helpers/api.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
@@ -200,4 +204,40 @@ test("a request a stop left processing is not resumed for a member disabled mean
   await f.engine.idle();
   expect(await latestRequest(f)).toMatchObject({ status: "failed", reasonKey: "bookings.reason.member_disabled" });
   expect(f.sim.attempts().filter((a) => !a.isRival)).toHaveLength(0);
+});
+
+test("a club reference issued again to another member: each member's booking stays theirs, found by member and reference", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const db = f.t.deps.database.db;
+  const maria = await f.user("maria");
+  const ana = await f.user("ana");
+  // Maria's request was booked under SWB-100100; the club, restarted from its seed, issues that
+  // reference again, to Ana.
+  await f.submit("maria", submission(PLAY, ["06:00"]));
+  const mariaRequest = await latestRequest(f);
+  expect(await confirmRequest(f.t.deps.database, { request: mariaRequest, attemptId: null, time: "06:00", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toBe(true);
+  const mariaBooking = (await f.bookingsOf("maria"))[0]!;
+  await f.submit("ana", submission(PLAY, ["06:08"], "masters", [{ type: "Guest", firstName: "Gina", lastName: "Guest", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } }]));
+  const anaRequest = await latestRequest(f);
+  expect(await confirmRequest(f.t.deps.database, { request: anaRequest, attemptId: null, time: "06:08", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toBe(true);
+
+  // Maria's row is untouched: her players, her request, her time.
+  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  const [anaBooking] = await f.bookingsOf("ana");
+  expect(anaBooking).toMatchObject({ userId: ana.id, bookingRef: "SWB-100100", time: "06:08", requestId: anaRequest.id });
+  expect(anaBooking!.players.map((p) => p.lastName)).toEqual(["Cruz", "Guest"]);
+
+  // An edit's booking, a watch's and the sync's copy under the same reference are each member's own.
+  await recordBooking(db, { userId: ana.id, bookingRef: "SWB-100100", courseId: "masters", playDate: PLAY, time: "06:08", players: [], requestId: null, createdAt: f.clock.now() });
+  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  // A reconcile for one member never counts another member's reference as already held.
+  expect(await knownBookingRefs(db, ana.id, ["SWB-100100", "SWB-1"])).toEqual(new Set(["SWB-100100"]));
+  expect(await knownBookingRefs(db, maria.id, ["SWB-100100"])).toEqual(new Set(["SWB-100100"]));
+  const jose = await f.user("jose");
+  expect(await knownBookingRefs(db, jose.id, ["SWB-100100"])).toEqual(new Set());
+  expect(await claimedBookingRefs(db, jose.id, ["SWB-100100"])).toEqual(new Set());
+  // Cancelling Ana's booking leaves Maria's.
+  await removeBookingByRef(db, ana.id, "SWB-100100");
+  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  expect(await db.select().from(bookings).where(eq(bookings.bookingRef, "SWB-100100"))).toHaveLength(1);
 });

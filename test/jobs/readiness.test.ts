@@ -6,9 +6,10 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, bookingRules, users } from "../../src/db/schema.ts";
+import { bookingRequests, bookingRules, mailOutbox, users } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
+import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 /** A Monday a week ahead: released 2026-11-23 07:00 Manila (the fixture's now is 11-22 09:00). */
@@ -122,6 +123,32 @@ describe("readiness check", () => {
     expect((await request(f, laterId)).status).toBe("pending");
   });
 
+  test("a check time moved later on the same day runs the daily check again at the new time", async () => {
+    f = await startReleaseFixture({ startEngine: false, now: manilaInstant("2026-11-22", "17:59") });
+    const id = await pendingRequest(f);
+    // 18:00: today's check runs and finds nothing wrong.
+    await f.clock.set(manilaInstant("2026-11-22", "18:00"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("pending");
+    // The member's stored login stops working, and an admin moves the check to 20:00.
+    const maria = await f.user("maria");
+    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria.id));
+    await writeSettings(f.t.deps.database.db, { ...(await readSettings(f.t.deps.database.db)), readiness_check_time: "20:00" });
+    await f.clock.set(manilaInstant("2026-11-22", "19:59"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("pending");
+    await f.clock.set(manilaInstant("2026-11-22", "20:00"));
+    await f.t.deps.readiness.tick();
+    expect((await request(f, id)).status).toBe("needs_attention");
+    // Once run at the new time it is not run again that day; a time moved earlier does not rerun it.
+    const checks = () => f!.t.logLines.filter((line) => line.includes("readiness check of tomorrow's releases")).length;
+    const before = checks();
+    await writeSettings(f.t.deps.database.db, { ...(await readSettings(f.t.deps.database.db)), readiness_check_time: "19:00" });
+    await f.clock.set(manilaInstant("2026-11-22", "20:30"));
+    await f.t.deps.readiness.tick();
+    expect(checks()).toBe(before);
+  });
+
   test("still needing attention at the release it is not sent and fails with the reason; fixed before, it is sent", async () => {
     f = await startReleaseFixture({ now: manilaInstant("2026-11-22", "09:00") });
     const broken = await pendingRequest(f);
@@ -142,6 +169,22 @@ describe("readiness check", () => {
     expect(failed).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
     expect(failed.failureReason).toContain("club login");
     expect(f.sim.attempts().filter((a) => !a.isRival)).toHaveLength(0);
+
+    // The reason reads once wherever it is shown: the member's list, the story, the toast, the
+    // notification and its email (never "…not sent: It still needed attention…: …").
+    await f.t.deps.notifier.settled?.();
+    const once = (text: string | null | undefined) => expect({ text, count: (text ?? "").split("It still needed attention").length - 1 }).toEqual({ text, count: 1 });
+    const cookie = await f.t.signIn("maria", "demo1234");
+    const listed = (await (await f.t.call("GET", "/v1/my/requests", { cookie })).json()) as { id: number; failureReason: string }[];
+    once(listed.find((r) => r.id === broken)?.failureReason);
+    once(((await (await f.t.call("GET", `/v1/my/requests/${broken}/story`, { cookie })).json()) as { request: { reason: string } }).request.reason);
+    const toast = f.t.published.map((p) => p.message).find((m) => m.type === "toast" && m.toast.textKey === "bookings.toast.failed");
+    once(toast?.type === "toast" ? toast.toast.message : null);
+    const notes = (await (await f.t.call("GET", "/v1/my/notifications", { cookie })).json()) as { items: { kind: string; text: string }[] };
+    once(notes.items.find((n) => n.kind === "request_failed")?.text);
+    const mail = (await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, "maria@southwoods.demo"))).find((m) => m.body.includes("failed"));
+    once(mail?.body);
+    expect(mail?.body).toContain("The club did not accept your stored club login.");
 
     // A second request: the member fixes the login before the instant, and it is sent.
     await f.t.deps.database.db.update(bookingRequests).set({ status: "cancelled" }).where(eq(bookingRequests.id, broken));

@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookings, slotWatches, watchAttempts } from "../../src/db/schema.ts";
+import { bookings, mailOutbox, slotWatches, watchAttempts } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { createSlotWatch } from "../../src/jobs/slot-watch.ts";
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
+import { requestStoryResponseSchema, type RequestStory } from "../../src/features/bookings/bookings-responses.schemas.ts";
 import type { MemberSessions } from "../../src/club/member-sessions.ts";
 import { recordBooking } from "../../src/lifecycle/booking-records.ts";
 import { GUEST_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
@@ -88,6 +89,17 @@ describe("slot watch against the demo club", () => {
     expect(list[0].tried).toEqual([expect.objectContaining({ time: "06:08", outcome: "confirmed" })]);
     expect(list[0].reason).toContain(clubMaria[0].ref);
 
+    // "How this was booked" on that booking tells the watch and the posts it made.
+    const story = (await (await f.t.call("GET", `/v1/my/bookings/${clubMaria[0].ref}/story`, { cookie: maria.cookie })).json()) as RequestStory;
+    expect(requestStoryResponseSchema.safeParse(story).success).toBe(true);
+    expect(story.request).toBeNull();
+    expect(story.watch).toMatchObject({ id: maria.id, playDate: PLAY, course: "masters", fromTime: "06:00", toTime: "06:10" });
+    expect(story.watch?.attempts).toEqual([
+      expect.objectContaining({ course: "masters", time: "06:08", outcome: "confirmed", answerKey: "watches.reason.booked", answer: `Booked Masters at 06:08 (${clubMaria[0].ref}).` }),
+    ]);
+    // Another member's reference is not theirs to read.
+    expect((await f.t.call("GET", `/v1/my/bookings/${clubMaria[0].ref}/story`, { cookie: jose.cookie })).status).toBe(404);
+
     // The next slot freed goes to the next watcher.
     f.sim.freeSlot(PLAY, "masters", "06:00");
     await nextPoll(f);
@@ -108,6 +120,29 @@ describe("slot watch against the demo club", () => {
     const anaUser = await f.user("ana");
     const told = f.t.published.filter((p) => p.topic === `user:${anaUser.id}`).map((p) => p.message);
     expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }) }));
+  });
+
+  test("a new watch that finds the same free slot again is told again: a notification and an email each time", async () => {
+    f = await start();
+    const first = await watch(f, "ana", { mode: "notify" });
+    f.sim.freeSlot(PLAY, "masters", "06:00");
+    await nextPoll(f);
+    expect((await watchRow(f, first.id)).status).toBe("found");
+    await f.t.deps.notifier.settled?.();
+    // The slot is still free: Ana makes a new watch for the same range, and it finds it too.
+    const second = await watch(f, "ana", { mode: "notify" });
+    await nextPoll(f);
+    expect((await watchRow(f, second.id)).status).toBe("found");
+    await f.t.deps.notifier.settled?.();
+    const listed = (await (await f.t.call("GET", "/v1/my/notifications", { cookie: first.cookie })).json()) as { items: { kind: string; text: string }[] };
+    expect(listed.items.filter((n) => n.kind === "watch_found")).toHaveLength(2);
+    const anaUser = await f.user("ana");
+    const mails = await f.t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, anaUser.id));
+    expect(mails).toHaveLength(2);
+    // The same find raised again is still one.
+    f.t.deps.notifier.publish({ type: "watch_found", userId: anaUser.id, watchId: second.id, course: "Masters", date: PLAY, time: "06:00" });
+    await f.t.deps.notifier.settled?.();
+    expect(await f.t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, anaUser.id))).toHaveLength(2);
   });
 
   test("an upgrade books the better time first and then cancels the old booking: exactly one booking", async () => {
@@ -240,6 +275,9 @@ describe("making a watch", () => {
     const backwards = await post({ fromTime: "08:00", toTime: "07:00" });
     expect(backwards.status).toBe(400);
     expect(await backwards.json()).toMatchObject({ errorKey: "watches.error.bad_range" });
+    const instant = await post({ fromTime: "13:00", toTime: "13:00" });
+    expect(instant.status).toBe(400);
+    expect(await instant.json()).toMatchObject({ errorKey: "watches.error.bad_range" });
     const unknownCourse = await post({ course: "nowhere" });
     expect(await unknownCourse.json()).toMatchObject({ errorKey: "booking.unknown_course" });
     const tooMany = await post({ playerDetails: { players: Array.from({ length: 4 }, (_, i) => ({ type: "Guest", firstName: "G", lastName: `Guest ${i}`, cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } })) } });

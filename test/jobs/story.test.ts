@@ -114,7 +114,7 @@ describe("the story of a request", () => {
       .insert(bookings)
       .values({ userId: member.id, bookingRef: "SW-CLUB-1", courseId: "masters", playDate: PLAY, time: "07:04", players: [], requestId: null, createdAt: f.clock.now() });
     const maria = await f.t.signIn("maria", "demo1234");
-    expect(await readStory(f, maria, "/v1/my/bookings/SW-CLUB-1/story")).toEqual({ request: null, clock: null, attempts: [] });
+    expect(await readStory(f, maria, "/v1/my/bookings/SW-CLUB-1/story")).toEqual({ request: null, clock: null, attempts: [], watch: null });
 
     for (const time of ["06:00", "06:08"]) f.sim.setSlotStatus(PLAY, "masters", time, "BOOKED");
     await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));

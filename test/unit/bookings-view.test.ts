@@ -1,4 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import { attemptOutcomeKey } from "../../src/domain/attempt-outcomes.ts";
+import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
+import { CLUB_ERROR_KINDS } from "../../src/club/errors.ts";
 import {
   countUpcoming,
   findNextUp,
@@ -66,4 +69,17 @@ test("countUpcoming counts bookings and open requests dated today or later", () 
   ];
   expect(countUpcoming(bookings, requests, TODAY)).toBe(4);
   expect(countUpcoming([], [], TODAY)).toBe(0);
+});
+
+describe("attempt outcomes a member reads", () => {
+  test("every outcome Teebox stores has its own UI text; an unknown code and a post still waiting have theirs", () => {
+    for (const code of [...CLUB_ERROR_KINDS, "confirmed", "refused", "unknown", "not_booked"]) {
+      const key = attemptOutcomeKey(code);
+      expect({ code, key }).toEqual({ code, key: `attempts.outcome.${code}` as typeof key });
+      expect(DEFAULT_UI_TEXT[key]).not.toMatch(/_/);
+    }
+    expect(attemptOutcomeKey(null)).toBe("attempts.outcome.waiting");
+    expect(attemptOutcomeKey("no_such_code")).toBe("attempts.outcome.other");
+    expect(attemptOutcomeKey("constructor")).toBe("attempts.outcome.other");
+  });
 });

@@ -41,9 +41,9 @@ describe("generateEstimatedSlots", () => {
     expect(times(generateEstimatedSlots(WED, "Legends", windows))).toEqual(["10:48", "10:56", "11:04", "11:12"]);
   });
 
-  test("nothing after the default latest tee time 16:48", () => {
+  test("a window ending after 16:48 gives its later tee times: the windows decide, not a fixed latest time", () => {
     const late: AllowedWindows = { ...windows, DEFAULT: [{ start_time: "16:32", end_time: "17:30" }] };
-    expect(times(generateEstimatedSlots(WED, "Parklands", late))).toEqual(["16:32", "16:40", "16:48"]);
+    expect(times(generateEstimatedSlots(WED, "Parklands", late))).toEqual(["16:32", "16:40", "16:48", "16:56", "17:04", "17:12", "17:20", "17:28"]);
   });
 
   test("a custom latest time", () => {

@@ -2,6 +2,10 @@
 import { describe, expect, test } from "bun:test";
 import { createNotifier, messagesFor, notificationFor, type DomainEvent, type NotificationRecord } from "../../src/realtime/notifier.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
+import { REQUEST_REASON_KEYS, RESERVED_REASON_PLACEHOLDERS } from "../../src/domain/request-reasons.ts";
+import { WATCH_REASON_KEYS } from "../../src/domain/watches.ts";
+import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
+import { renderNotification } from "../../src/features/notifications/notification-text.ts";
 
 const UPDATED = { type: "status", status: "updated" };
 
@@ -29,7 +33,7 @@ test("a booking confirmed: the booked toast with its context and text, then a re
 });
 
 test("a request failed: the failed toast with the reason rendered from its key and context", () => {
-  const [toast, refresh] = messagesFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } } });
+  const [toast, refresh] = messagesFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } }, requestId: 5, submittedAt: 100 });
   expect(toast).toEqual({
     userId: 2,
     message: {
@@ -83,33 +87,61 @@ describe("the notification each event leaves (issue 16)", () => {
   });
 
   test("a request failed: request_failed with the reason's key, its placeholders and its default text", () => {
-    const failed = notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.club_refused", context: { message: "Member suspended" } }, requestId: 5 });
+    const failed = notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.club_refused", context: { message: "Member suspended" } }, requestId: 5, submittedAt: 100 });
     expect(failed).toEqual({
       userId: 2,
       kind: "request_failed",
       textKey: "notifications.text.request_failed",
       context: { message: "Member suspended", reason: "Member suspended", reasonKey: "bookings.reason.club_refused", course: "Masters", date: "2026-11-29" },
-      eventId: "request_failed:#5:bookings.reason.club_refused",
+      eventId: "request_failed:#5@100",
     });
-    // Without the request's id the course and date name it.
-    expect(notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} } })?.eventId).toBe(
-      "request_failed:Masters:2026-11-29:bookings.reason.no_time_available",
-    );
+  });
+
+  test("a reason that names another reason reads it once: no reason's text uses the line's own {reason}", () => {
+    for (const key of [...REQUEST_REASON_KEYS, ...WATCH_REASON_KEYS]) {
+      const placeholders = [...DEFAULT_UI_TEXT[key].matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect({ key, reserved: placeholders.filter((p) => (RESERVED_REASON_PLACEHOLDERS as readonly string[]).includes(p!)) }).toEqual({ key, reserved: [] });
+    }
+    const inner = "The club did not accept your stored club login. Update it in your profile.";
+    const event: DomainEvent = { type: "request_failed", userId: 2, course: "Masters", date: "2026-11-30", reason: { key: "readiness.reason.not_fixed", context: { cause: inner } }, requestId: 7, submittedAt: 100 };
+    const note = notificationFor(event)!;
+    const line = renderNotification(note.textKey, note.context, (key) => (DEFAULT_UI_TEXT as Record<string, string>)[key] ?? key);
+    expect(line).toBe(`Your request for Masters on 2026-11-30 failed: It still needed attention at the release, so it was not sent: ${inner}`);
   });
 
   test("the watch and readiness events: their own kinds, a time or a reason when given", () => {
-    expect(notificationFor({ type: "watch_booked", userId: 3, course: "Legends", date: "2026-12-01", time: "07:04" })).toMatchObject({
+    expect(notificationFor({ type: "watch_booked", userId: 3, watchId: 8, course: "Legends", date: "2026-12-01", time: "07:04" })).toMatchObject({
       kind: "watch_booked",
       textKey: "notifications.text.watch_booked",
       context: { course: "Legends", date: "2026-12-01", time: "07:04", reason: "" },
-      eventId: "watch_booked:Legends:2026-12-01:07:04",
+      eventId: "watch_booked:watch 8",
     });
-    expect(notificationFor({ type: "watch_found", userId: 3, course: "Legends", date: "2026-12-01", time: "07:12" })).toMatchObject({ kind: "watch_found", eventId: "watch_found:Legends:2026-12-01:07:12" });
-    expect(notificationFor({ type: "needs_attention", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.bad_credentials", context: {} } })).toMatchObject({
+    expect(notificationFor({ type: "watch_found", userId: 3, watchId: 9, course: "Legends", date: "2026-12-01", time: "07:12" })).toMatchObject({ kind: "watch_found", eventId: "watch_found:watch 9" });
+    expect(notificationFor({ type: "needs_attention", userId: 3, requestId: 4, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.bad_credentials", context: {} } })).toMatchObject({
       kind: "needs_attention",
       context: { course: "Legends", date: "2026-12-01", time: "", reasonKey: "bookings.reason.bad_credentials", reason: "The club did not accept your club login. Update it in your profile." },
-      eventId: "needs_attention:Legends:2026-12-01:bookings.reason.bad_credentials",
+      eventId: "needs_attention:#4@100:bookings.reason.bad_credentials",
     });
+  });
+
+  test("event ids name the event itself: another event about the same tee time is new, the same event raised again is not", () => {
+    const id = (event: DomainEvent) => notificationFor(event)?.eventId;
+    const slot = { userId: 3, course: "Legends", date: "2026-12-01", time: "07:04" };
+    // Two watches finding (or booking) the same free slot are two events; one watch raising its find twice is one.
+    expect(id({ type: "watch_found", watchId: 8, ...slot })).not.toBe(id({ type: "watch_found", watchId: 9, ...slot }));
+    expect(id({ type: "watch_found", watchId: 8, ...slot })).toBe(id({ type: "watch_found", watchId: 8, ...slot }));
+    expect(id({ type: "watch_booked", watchId: 8, ...slot })).not.toBe(id({ type: "watch_booked", watchId: 10, ...slot }));
+    // The same tee time booked again under a new reference is a new booking.
+    const booked = (ref: string): DomainEvent => ({ type: "booking_confirmed", ref, ...slot });
+    expect(id(booked("SW-1"))).not.toBe(id(booked("SW-2")));
+    expect(id(booked("SW-1"))).toBe(id(booked("SW-1")));
+    // A request that fails, is edited (submitted again under its id) and fails again is told twice; one failure raised twice, once.
+    const failed = (submittedAt: number): DomainEvent => ({ type: "request_failed", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4, submittedAt });
+    expect(id(failed(100))).not.toBe(id(failed(200)));
+    expect(id(failed(100))).toBe(id(failed(100)));
+    // Two requests for the same date and course needing attention for the same reason are two events.
+    const attention = (requestId: number): DomainEvent => ({ type: "needs_attention", userId: 3, requestId, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "readiness.reason.bad_login", context: {} } });
+    expect(id(attention(4))).not.toBe(id(attention(5)));
   });
 
   test("a booking cancelled or changed on the club's site: booking_cancelled once per booking, booking_changed once per read", () => {
@@ -140,7 +172,7 @@ describe("the notification each event leaves (issue 16)", () => {
   });
 
   test("the new events' toasts: watch and readiness with a refresh, the club's changes a toast alone (the sync refreshes once)", () => {
-    expect(messagesFor({ type: "watch_booked", userId: 3, course: "Legends", date: "2026-12-01", time: "07:04" })).toEqual([
+    expect(messagesFor({ type: "watch_booked", userId: 3, watchId: 8, course: "Legends", date: "2026-12-01", time: "07:04" })).toEqual([
       {
         userId: 3,
         message: {
@@ -150,7 +182,7 @@ describe("the notification each event leaves (issue 16)", () => {
       },
       { userId: 3, message: UPDATED as ServerMessage },
     ]);
-    expect(messagesFor({ type: "needs_attention", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_club_login", context: {} } })[0].message).toMatchObject({
+    expect(messagesFor({ type: "needs_attention", userId: 3, requestId: 4, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_club_login", context: {} } })[0].message).toMatchObject({
       toast: { kind: "error", message: "Your request for Legends on 2026-12-01 needs attention: Connect your club account in your profile first." },
     });
     expect(messagesFor({ type: "club_booking_cancelled", userId: 4, ref: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" })).toEqual([

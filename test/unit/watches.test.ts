@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { assignFreedSlots, isValidRange, isWatchOver, wantsSlot, type WatchTarget } from "../../src/domain/watches.ts";
+import { assignFreedSlots, isValidRange, isWatchOver, suggestedRange, wantsSlot, type WatchTarget } from "../../src/domain/watches.ts";
 import { checkReadiness } from "../../src/domain/readiness.ts";
 import { messagesFor } from "../../src/realtime/notifier.ts";
 import { reason } from "../../src/domain/request-reasons.ts";
@@ -9,11 +9,23 @@ const watch = (id: number, createdAt: number, extra: Partial<WatchTarget> = {}):
 const slot = (time: string, courseId = "masters") => ({ date: "2026-11-23", courseId, time, slotId: `S-${courseId}-${time}` });
 
 describe("slot watch rules", () => {
-  test("a range is two times, the first not after the second", () => {
+  test("a range is two times, the first before the second: one instant is no range", () => {
     expect(isValidRange("06:00", "07:00")).toBe(true);
-    expect(isValidRange("06:00", "06:00")).toBe(true);
+    expect(isValidRange("06:00", "06:00")).toBe(false);
+    expect(isValidRange("13:00", "13:00")).toBe(false);
     expect(isValidRange("07:00", "06:00")).toBe(false);
     expect(isValidRange("6:00", "07:00")).toBe(false);
+  });
+
+  test("a suggested range spans the chosen times; one time alone reaches half an hour past it", () => {
+    expect(suggestedRange(["07:30", "06:16"])).toEqual({ fromTime: "06:16", toTime: "07:30" });
+    expect(suggestedRange(["13:00"])).toEqual({ fromTime: "13:00", toTime: "13:30" });
+    expect(suggestedRange(["23:50"])).toEqual({ fromTime: "23:50", toTime: "23:59" });
+    expect(suggestedRange([])).toEqual({ fromTime: "06:00", toTime: "09:00" });
+    for (const times of [["13:00"], ["06:00", "06:00"], ["23:50"]]) {
+      const { fromTime, toTime } = suggestedRange(times);
+      expect(isValidRange(fromTime, toTime)).toBe(true);
+    }
   });
 
   test("a watch wants slots of its date, course (or any) and range, never the booking it upgrades", () => {
@@ -77,14 +89,14 @@ describe("readiness of a request", () => {
 
 describe("watch and readiness events", () => {
   test("watch booked, watch found and needs attention: a toast with its key and context, then a refresh", () => {
-    const booked = messagesFor({ type: "watch_booked", userId: 4, course: "Masters", date: "2026-11-23", time: "06:08" });
+    const booked = messagesFor({ type: "watch_booked", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
     expect(booked).toEqual([
       { userId: 4, message: { type: "toast", toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { course: "Masters", date: "2026-11-23", time: "06:08", reason: "" }, message: "Your slot watch booked Masters on 2026-11-23 at 06:08." } } },
       { userId: 4, message: { type: "status", status: "updated" } },
     ]);
-    const found = messagesFor({ type: "watch_found", userId: 4, course: "Masters", date: "2026-11-23", time: "06:08" });
+    const found = messagesFor({ type: "watch_found", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
     expect(found[0].message).toMatchObject({ type: "toast", toast: { kind: "info", textKey: "notifications.text.watch_found", message: "A tee time came free: Masters on 2026-11-23 at 06:08." } });
-    const attention = messagesFor({ type: "needs_attention", userId: 4, course: "Masters", date: "2026-11-30", reason: reason("readiness.reason.bad_login") });
+    const attention = messagesFor({ type: "needs_attention", userId: 4, requestId: 9, submittedAt: 1, course: "Masters", date: "2026-11-30", reason: reason("readiness.reason.bad_login") });
     expect(attention[0].message).toMatchObject({
       type: "toast",
       toast: { kind: "error", textKey: "notifications.text.needs_attention", context: { reasonKey: "readiness.reason.bad_login" }, message: "Your request for Masters on 2026-11-30 needs attention: The club did not accept your stored club login. Update it in your profile." },

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   groupWindows,
   slotIntervalMinutes,
+  windowCoverage,
   windowKeyFor,
   windowsFor,
   type AllowedWindows,
@@ -72,6 +73,28 @@ describe("windowsFor and groupWindows", () => {
       ],
       SATURDAY_MASTERS: [],
       SUNDAY_LEGENDS: [{ start_time: "06:00", end_time: "07:00" }],
+    });
+  });
+});
+
+describe("windowCoverage", () => {
+  test("says which courses and days each set reaches: with only Masters and Legends, DEFAULT reaches none", () => {
+    const demo = [
+      { name: "Masters", days_active: [1, 2, 3, 4, 5, 6] },
+      { name: "Legends", days_active: [2, 3, 4, 5, 6, 7] },
+    ];
+    expect(windowCoverage(demo)).toEqual({
+      DEFAULT: [],
+      SATURDAY_MASTERS: [
+        { course: "Masters", days: [1, 2, 3, 4, 5, 6] },
+        { course: "Legends", days: [6] },
+      ],
+      SUNDAY_LEGENDS: [{ course: "Legends", days: [2, 3, 4, 5, 7] }],
+    });
+    expect(windowCoverage([{ name: "Championship", days_active: [7, 1, 6] }])).toEqual({
+      DEFAULT: [{ course: "Championship", days: [1] }],
+      SATURDAY_MASTERS: [{ course: "Championship", days: [6] }],
+      SUNDAY_LEGENDS: [{ course: "Championship", days: [7] }],
     });
   });
 });

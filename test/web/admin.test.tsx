@@ -7,7 +7,7 @@ import { SystemMonitor, type MonitorTimer } from "../../web/features/admin/syste
 import { AppSettingsTab } from "../../web/features/admin/settings-tabs.tsx";
 import { GuestRulesTab } from "../../web/features/admin/guest-rules-tab.tsx";
 import { UsersTab } from "../../web/features/admin/users-tab.tsx";
-import { CoursesTab } from "../../web/features/admin/config-tabs.tsx";
+import { BookingWindowsTab, CoursesTab } from "../../web/features/admin/config-tabs.tsx";
 import { ToastViewport } from "../../web/components/toast-viewport.tsx";
 import { useSessionStore } from "../../web/lib/session-store.ts";
 import { useToastStore } from "../../web/lib/toast-store.ts";
@@ -382,6 +382,14 @@ describe("rows that toggle between view and edit", () => {
     fireEvent.click(screen.get().getByRole("button", { name: "Cancel" }));
     await settle();
     expect(screen.get().queryByLabelText("Username")).toBeNull();
+  });
+
+  test("booking windows: the screen says which courses and days each set reaches, so a set no course plays is seen", async () => {
+    serve();
+    render(<BookingWindowsTab />);
+    const coverage = await screen.get().findByTestId("admin-windows-coverage");
+    expect(coverage.textContent).toContain("DEFAULT: no course at the moment");
+    expect(coverage.textContent).toContain("SATURDAY_MASTERS: Masters (Mon Tue Wed)");
   });
 
   test("courses: the club's other names are shown, edited as one field and saved as a list", async () => {

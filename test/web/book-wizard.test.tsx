@@ -311,3 +311,37 @@ describe("submit", () => {
     expect(useBookStore.getState().selection).toHaveLength(1);
   });
 });
+
+describe("the slot grid from the keyboard", () => {
+  const tabbableSlots = () => [...document.querySelectorAll<HTMLButtonElement>(".slot")].filter((b) => b.tabIndex === 0).map((b) => b.dataset.time);
+  const key = (k: string) => fireEvent.keyDown(document.activeElement!, { key: k });
+  const focusedTime = () => (document.activeElement as HTMLElement | null)?.dataset.time;
+
+  test("each group of times is one tab stop; the arrow keys move between usable times, skipping taken ones", () => {
+    renderScreens("/book");
+    chooseMondayMasters();
+    // Morning and afternoon: one time each takes the tab stop, the first usable one.
+    expect(tabbableSlots()).toEqual(["06:00", "12:00"]);
+    slotButton("06:00").focus();
+    key("ArrowRight");
+    // 06:08 is booked and 06:16 the member's own booking: both skipped.
+    expect(focusedTime()).toBe("06:24");
+    key("ArrowRight");
+    expect(focusedTime()).toBe("06:24");
+    key("Home");
+    expect(focusedTime()).toBe("06:00");
+    key("ArrowLeft");
+    expect(focusedTime()).toBe("06:00");
+    // The time last moved to keeps the tab stop; choosing it is a click (Space or Enter on a button).
+    key("ArrowRight");
+    fireEvent.click(document.activeElement!);
+    expect(useBookStore.getState().selection.map((s) => s.time)).toEqual(["06:24"]);
+    expect(tabbableSlots()).toEqual(["06:24", "12:00"]);
+    key("End");
+    key("Home");
+    expect(focusedTime()).toBe("06:00");
+    // The grid tells a screen reader how to move in it.
+    const grid = screen.getByRole("group", { name: "Morning" });
+    expect(document.getElementById(grid.getAttribute("aria-describedby")!)?.textContent).toBe("Use the arrow keys to move between the times; Space chooses one.");
+  });
+});

@@ -84,7 +84,8 @@ describe("desktop tables", () => {
     const attempts = [...log.querySelectorAll(".attempt")].map((a) => a.textContent);
     expect(attempts[0]).toContain("08:00");
     expect(attempts[0]).toContain("3 ms after release");
-    expect(attempts[0]).toContain("slot_taken");
+    expect(attempts[0]).toContain("taken by someone else");
+    expect(attempts[0]).not.toContain("slot_taken");
     expect(attempts[0]).toContain("This tee time has just been taken.");
     expect(attempts[1]).toContain("130 ms after release");
     expect(log.textContent).toContain("Times in order of preference: 08:00, 08:08");

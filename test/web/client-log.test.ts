@@ -1,6 +1,7 @@
 import "../helpers/dom.ts";
 import { describe, expect, test } from "bun:test";
 import { CLIENT_LOG_URL, createClientLogger, LOGGER_DOWN_WARNING } from "../../web/lib/client-log.ts";
+import { CLIENT_LOG_BATCH_MAX } from "../../src/domain/client-log.ts";
 
 function recordingConsole() {
   const warnings: unknown[][] = [];
@@ -36,7 +37,7 @@ describe("client log sender", () => {
     const waiting: (() => void)[] = [];
     const logger = createClientLogger({
       fetch: async (_url, init) => {
-        sent.push(JSON.parse(String(init?.body)).message);
+        sent.push(...JSON.parse(String(init?.body)).entries.map((e: { message: string }) => e.message));
         return new Response(null, { status: 204 });
       },
       console: output.console,
@@ -82,11 +83,51 @@ describe("client log sender", () => {
       console: output.console,
     });
     logger.info("a");
+    await logger.flush();
     logger.info("b");
     await logger.flush();
     logger.info("c");
     await logger.flush();
-    expect(sends).toBe(2);
+    expect(sends).toBe(1);
     expect(output.warnings).toEqual([[LOGGER_DOWN_WARNING]]);
+  });
+
+  test("a page's entries leave together: one post when the page is left, at most CLIENT_LOG_BATCH_MAX a post, an error at once", async () => {
+    const posts: unknown[] = [];
+    const timers = new Map<number, () => void>();
+    let nextTimer = 0;
+    let leave: () => void = () => undefined;
+    const logger = createClientLogger({
+      fetch: async (_url, init) => {
+        posts.push(JSON.parse(String(init?.body)));
+        return new Response(null, { status: 204 });
+      },
+      console: recordingConsole().console,
+      timer: { set: (callback) => (timers.set(++nextTimer, callback), nextTimer), clear: (handle) => timers.delete(handle as number) },
+      onPageLeave: (callback) => (leave = callback),
+    });
+    // A page load logs each API call: nothing is posted while the page is in use.
+    for (let i = 0; i < 7; i++) logger.info("API Call Success", { url: `/v1/x${i}` });
+    await Promise.resolve();
+    expect(posts).toEqual([]);
+    // Leaving the page (a reload) posts them in one request.
+    leave();
+    await logger.flush();
+    expect(posts).toHaveLength(1);
+    expect((posts[0] as { entries: { message: string; context: { url: string } }[] }).entries.map((e) => e.context.url)).toEqual(["/v1/x0", "/v1/x1", "/v1/x2", "/v1/x3", "/v1/x4", "/v1/x5", "/v1/x6"]);
+    // The gathering time passing posts what waits; a full batch goes at once.
+    logger.info("later");
+    expect(timers.size).toBe(1);
+    [...timers.values()][0]!();
+    await logger.flush();
+    expect(posts.at(-1)).toEqual({ level: "info", message: "later", context: {} });
+    for (let i = 0; i < CLIENT_LOG_BATCH_MAX + 3; i++) logger.debug(`d${i}`);
+    await Promise.resolve();
+    expect((posts.at(-1) as { entries: unknown[] }).entries).toHaveLength(CLIENT_LOG_BATCH_MAX);
+    // An error does not wait, and takes the entries before it along.
+    logger.error("boom");
+    await logger.flush();
+    expect(posts.at(-1)).toEqual({ entries: [{ level: "debug", message: `d${CLIENT_LOG_BATCH_MAX}`, context: {} }, { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 1}`, context: {} }, { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 2}`, context: {} }, { level: "error", message: "boom", context: {} }] });
+    expect(posts).toHaveLength(4);
   });
 });

@@ -143,6 +143,39 @@ describe("the story of a request", () => {
     expect(screen.queryByTestId("story-clock")).toBeNull();
   });
 
+  test("a booking a slot watch made tells the watch and each post it sent, with the answers in the UI text", async () => {
+    const watchStory: RequestStory = {
+      request: null,
+      clock: null,
+      attempts: [],
+      watch: {
+        id: 11,
+        playDate: "2026-11-23",
+        course: null,
+        fromTime: "12:00",
+        toTime: "12:30",
+        createdAt: manilaInstant("2026-11-20", "09:15"),
+        attempts: [
+          { course: "legends", time: "12:00", sentAt: manilaInstant("2026-11-22", "08:01"), outcome: "slot_taken", answerKey: "bookings.reason.club_refused", answerContext: { message: "Already taken." }, answer: "Already taken." },
+          { course: "legends", time: "12:04", sentAt: manilaInstant("2026-11-22", "08:02"), outcome: "confirmed", answerKey: "watches.reason.booked", answerContext: { course: "Legends", time: "12:04", ref: "SW-B-1" }, answer: "Booked Legends at 12:04 (SW-B-1)." },
+          { course: "legends", time: "12:08", sentAt: manilaInstant("2026-11-22", "08:03"), outcome: null, answerKey: null, answerContext: null, answer: null },
+        ],
+      },
+    };
+    storyAnswer = () => jsonResponse(watchStory);
+    renderScreens("/bookings");
+    fireEvent.click(within(rowOf("booking:SW-B-1")).getByRole("button", { name: "How this was booked" }));
+    await waitFor(() => expect(dialog().querySelectorAll(".story__attempt")).toHaveLength(3));
+    expect(dialog().textContent).not.toContain("not made by Teebox");
+    expect(dialog().textContent).toContain("Booked by your slot watch for 2026-11-23, 12:00–12:30 on Any course");
+    const rows = [...dialog().querySelectorAll(".story__attempt")].map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ["12:00", "Legends", "Nov 22, 2026 08:01", "Already taken."],
+      ["12:04", "Legends", "Nov 22, 2026 08:02", "Booked Legends at 12:04 (SW-B-1)."],
+      ["12:08", "Legends", "Nov 22, 2026 08:03", "waiting for the club's answer"],
+    ]);
+  });
+
   test("a story answer of the wrong shape is not shown", async () => {
     storyAnswer = () => jsonResponse({ request: null, attempts: "none" });
     renderScreens("/bookings");

@@ -50,7 +50,7 @@ describe("watches on the Bookings page", () => {
     const first = await screen.findByTestId("watch:11");
     expect(first.textContent).toContain("Watching");
     expect(first.textContent).toContain("06:00–07:00");
-    expect(first.textContent).toContain("Tried: 06:08 Masters: slot_taken");
+    expect(first.textContent).toContain("Tried: 06:08 Masters: taken by someone else");
     const second = screen.getByTestId("watch:12");
     expect(second.textContent).toContain("Booked");
     expect(second.textContent).toContain("Booked Masters at 06:16 (SWB-9).");
@@ -61,6 +61,20 @@ describe("watches on the Bookings page", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/v1/my/watches/11/cancel")).toBe(true));
     await waitFor(() => expect(screen.getByTestId("watch:11").textContent).toContain("Ended"));
     expect(await screen.findByText("Watch cancelled.")).toBeTruthy();
+  });
+
+  test("the Tried line tells every outcome in the UI text, never its code", async () => {
+    const tried = [
+      { course: "legends", time: "12:00", at: 2, outcome: "slot_taken", answer: null },
+      { course: "legends", time: "12:04", at: 3, outcome: "confirmed", answer: null },
+      { course: "legends", time: "12:08", at: 4, outcome: null, answer: null },
+      { course: "legends", time: "12:12", at: 5, outcome: "something_new", answer: null },
+    ];
+    watches = [{ ...watching, tried }];
+    renderPages("/bookings");
+    const line = (await screen.findByTestId("watch:11")).textContent ?? "";
+    expect(line).toContain("Tried: 12:00 Legends: taken by someone else; 12:04 Legends: booked; 12:08 Legends: waiting for the club's answer; 12:12 Legends: another answer from the club");
+    for (const code of ["slot_taken", "confirmed", "something_new", "…"]) expect(line).not.toContain(code);
   });
 
   test("the list reloads when the server says the member's data changed", async () => {

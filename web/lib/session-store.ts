@@ -26,6 +26,8 @@ interface SessionState {
   signOut(): Promise<void>;
   markSetupFinished(): void;
   clearSetupFinished(): void;
+  /** The member set their own password (the server no longer asks for it): the session says so too. */
+  markOwnPasswordSet(): void;
 }
 
 let pendingCheck: Promise<void> | null = null;
@@ -90,6 +92,9 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   clearSetupFinished() {
     set({ hasJustFinishedSetup: false });
+  },
+  markOwnPasswordSet() {
+    set((state) => (state.user?.mustSetPassword ? { user: { ...state.user, mustSetPassword: false } } : {}));
   },
 }));
 

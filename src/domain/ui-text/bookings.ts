@@ -1,4 +1,5 @@
 /** UI text of the bookings page. */
+import { ATTEMPT_OUTCOME_TEXTS } from "../attempt-outcomes.ts";
 export const bookingsText = {
   "bookings.title": "My Bookings",
   "bookings.confirmed": "Confirmed Bookings",
@@ -33,6 +34,7 @@ export const bookingsText = {
   "bookings.attempt_offset_before": "{ms} ms before release",
   "bookings.attempt_at_release": "at release",
   "bookings.attempt_duration": "answered in {ms} ms",
+  ...ATTEMPT_OUTCOME_TEXTS,
   "bookings.failure_reason": "Reason: {reason}",
   "bookings.cancel_title": "Cancel this booking?",
   "bookings.cancel_request_title": "Cancel this request?",

@@ -6,6 +6,7 @@ import { adminText } from "./admin.ts";
 import { bookText } from "./book.ts";
 import { bookingsText } from "./bookings.ts";
 import { commonText } from "./common.ts";
+import { errorsText } from "./errors.ts";
 import { homeText } from "./home.ts";
 import { loginText } from "./login.ts";
 import { notificationsText } from "./notifications.ts";
@@ -19,6 +20,7 @@ export { BRAND_TITLE } from "./common.ts";
 
 export const DEFAULT_UI_TEXT = {
   ...commonText,
+  ...errorsText,
   ...loginText,
   ...homeText,
   ...bookText,

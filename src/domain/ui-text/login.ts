@@ -10,5 +10,5 @@ export const loginText = {
   "login.password_required": "Password is required.",
   "login.generic_error": "Login failed. Please check your credentials.",
   "login.invalid_credentials": "Invalid username or password.",
-  "login.rate_limited": "Too many sign-in attempts. Please wait a moment and try again.",
+  "login.rate_limited": "Too many sign-in attempts. Please wait a few minutes and try again.",
 } as const satisfies Record<string, string>;

@@ -57,7 +57,6 @@ export const notificationsText = {
   "notifications.settings.saved": "Email notifications saved",
   "notifications.settings.load_failed": "Your email notifications could not be loaded.",
   "notifications.settings.save_failed": "Your choice could not be saved. Please try again.",
-  "notifications.page.invalid": "The page of notifications asked for is not valid.",
   "admin.outbox.title": "Email outbox",
   "admin.outbox.smtp_off": "No SMTP server is configured (SMTP_URL): messages are kept here and not sent.",
   "admin.outbox.smtp_on": "Sent through {server}.",

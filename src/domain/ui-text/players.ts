@@ -39,4 +39,5 @@ export const playersText = {
   "players.invalid_type": PROBLEM_TEXTS["players.invalid_type"],
   "players.invalid_cart": "Unknown cart preference: {cart}.",
   "players.invalid_fee": "Unknown fee preference: {fee}.",
+  "players.too_many": "A saved players list holds at most {max} players.",
 } as const satisfies Record<string, string>;

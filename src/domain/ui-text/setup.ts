@@ -22,6 +22,7 @@ export const setupText = {
   "setup.field.club_email": "Southwoods email",
   "setup.field.club_password": "Southwoods password",
   "setup.email_invalid": "Please enter a valid email address.",
+  "setup.club_password_required": "Southwoods password is required.",
   "setup.verify": "Verify & Continue",
   "setup.step4.title": "Set Default Preferences",
   "setup.step4.intro": "Used for you and your players when you book. You can change them later in your profile.",

@@ -15,6 +15,9 @@ export const storyText = {
   "story.clock_unmeasured": "Teebox could not read the club's clock for this release, so it went by its own.",
   "story.no_request": "This booking was not made by Teebox at a release (it came from the club's site or from an edit), so there is no attempt to show.",
   "story.no_attempts": "Nothing was sent to the club for this request.",
+  "story.watch": "Booked by your slot watch for {date}, {from}–{to} on {course} (watching since {made}, Manila). What it sent to the club:",
+  "story.col.course": "Course",
+  "story.col.sent_at": "Sent (Manila)",
   "story.col.time": "Time tried",
   "story.col.left_at": "Left at",
   "story.col.answer": "Club's answer",
@@ -42,6 +45,7 @@ export const storyText = {
   "calendar.renew_keep": "Keep the old one",
   "calendar.renewed": "Your new calendar address is ready; the old one no longer works.",
   "calendar.error": "The calendar address could not be loaded. Please try again.",
+  "calendar.not_found": "No such calendar. Its address may have been replaced: copy the new one from your profile.",
   // Text of the feed itself (read by the member's calendar app).
   "calendar.feed.name": "Teebox tee times",
   "calendar.feed.booking_summary": "Golf: {course} at {time}",

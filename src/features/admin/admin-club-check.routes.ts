@@ -18,7 +18,8 @@ const bodySchema = z
   .object({ email: z.string().trim().min(3).max(200), password: z.string().min(1).max(200) })
   .partial()
   .strict()
-  .refine((b) => (b.email === undefined) === (b.password === undefined), { message: adminText["admin.club_check.error_login_pair"] });
+  // The message names a UI-text key: the one input check tells it in the admin's wording.
+  .refine((b) => (b.email === undefined) === (b.password === undefined), { message: "admin.club_check.error_login_pair" });
 
 const failure = (status: 400 | 409, key: "admin.club_check.error_no_login" | "admin.club_check.error_running") => new AppError(status, adminText[key], key);
 

@@ -34,7 +34,10 @@ export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
-  const movedRequests = releaseChanged(previous, next) ? await rearmPendingRequests(deps, next) : 0;
+  const isReleaseMoved = releaseChanged(previous, next);
+  // The demo club opens dates when Teebox's settings say, so a moved release time shows a release.
+  if (isReleaseMoved) deps.demoClub?.followRelease(next);
+  const movedRequests = isReleaseMoved ? await rearmPendingRequests(deps, next) : 0;
   deps.notifier.publish({ type: "data_changed", everyone: true });
   return { settings: next, movedRequests };
 }

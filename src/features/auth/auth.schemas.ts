@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, "Username is required.").max(100),
-  password: z.string().min(1, "Password is required.").max(200),
+  // Messages name UI-text keys: the one input check tells them in the member's wording.
+  username: z.string().trim().min(1, "login.username_required").max(100),
+  password: z.string().min(1, "login.password_required").max(200),
 });
 
 /** The answers' shapes live beside the web app's checks of them. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
-import { AppError } from "../../lib/errors.ts";
+import { textError } from "../../lib/errors.ts";
 import { verifyPassword } from "../../services/passwords.ts";
 import { isPasswordToReplace } from "../../domain/passwords.ts";
 import {
@@ -45,7 +45,7 @@ export function createLoginLimiters(): LoginLimiters {
   };
 }
 
-const INVALID = () => new AppError(401, "Invalid username or password.", "login.invalid_credentials");
+const INVALID = () => textError(401, "login.invalid_credentials");
 // A password hash to compare against when the account does not exist, so timing does not tell.
 let decoyHash: Promise<string> | null = null;
 
@@ -69,9 +69,7 @@ export async function login(
   // so concurrent guesses beyond the limit are refused without any hashing.
   const taken = takeAll(pairs, now);
   if (!taken) {
-    throw new AppError(429, "Too many sign-in attempts. Please wait a few minutes and try again.", "login.rate_limited", {
-      "retry-after": String(retryAfterSeconds(pairs, now)),
-    });
+    throw textError(429, "login.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
   }
   const row = await findUserByUsername(deps, input.username);
   decoyHash ??= Bun.password.hash("decoy-password", { algorithm: "argon2id", ...(deps.passwordCost ?? {}) });

@@ -82,7 +82,7 @@ async function bookFirstFree(deps: AppDeps, session: MemberClubSession, sub: Nor
   let sheet: Awaited<ReturnType<typeof session.fetchTeeSheet>> | null = null;
   /** Reads the club after an unanswered post; the booking if it went through. */
   const reconcile = async (): Promise<{ ref: string; time: string } | null> => {
-    const found = await findBookedAtClub(session, { playDate: sub.targetDate, courseId: sub.courseId, times: posted }, (refs) => knownBookingRefs(deps.database.db, refs));
+    const found = await findBookedAtClub(session, { playDate: sub.targetDate, courseId: sub.courseId, times: posted }, (refs) => knownBookingRefs(deps.database.db, session.userId, refs));
     if (found === "unreadable") throw UNSETTLED;
     return found;
   };

@@ -56,9 +56,22 @@ export const storyAttemptSchema = z.object({
 });
 export type StoryAttempt = z.infer<typeof storyAttemptSchema>;
 
+/** One post a slot watch made: which course and time, when it left (our clock), the club's answer. */
+export const watchStoryAttemptSchema = z.object({
+  course: z.string(),
+  time: z.string(),
+  sentAt: z.number(),
+  outcome: z.nullable(z.string()),
+  answerKey: z.nullable(z.string()),
+  answerContext: z.nullable(z.record(z.string(), z.string())),
+  answer: z.nullable(z.string()),
+});
+export type WatchStoryAttempt = z.infer<typeof watchStoryAttemptSchema>;
+
 /**
  * GET /v1/my/requests/:id/story and GET /v1/my/bookings/:id/story. `request` is null for a booking
- * Teebox did not make at a release (copied from the club's site, or made by an edit).
+ * Teebox did not make at a release: `watch` then names the slot watch that made it, and is null
+ * for one copied from the club's site or made by an edit.
  */
 export const requestStoryResponseSchema = z.object({
   request: z.nullable(
@@ -78,5 +91,19 @@ export const requestStoryResponseSchema = z.object({
   /** The club clock minus ours as measured for the release; null when not released yet or not measured. */
   clock: z.nullable(z.object({ offsetMs: z.number(), uncertaintyMs: z.nullable(z.number()) })),
   attempts: z.array(storyAttemptSchema),
+  watch: z.optional(
+    z.nullable(
+      z.object({
+        id: z.number(),
+        playDate: z.string(),
+        /** null: any course. */
+        course: z.nullable(z.string()),
+        fromTime: z.string(),
+        toTime: z.string(),
+        createdAt: z.number(),
+        attempts: z.array(watchStoryAttemptSchema),
+      }),
+    ),
+  ),
 });
 export type RequestStory = z.infer<typeof requestStoryResponseSchema>;

@@ -8,6 +8,7 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { bookingRequests, bookings, teeTimeSlots } from "../../db/schema.ts";
 import { loadAttempts, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
+import { attemptsOfWatches, findWatchOfBooking, type WatchRow } from "../../lifecycle/watch-lifecycle.ts";
 import type { RequestStory } from "./bookings-responses.schemas.ts";
 import { BOOKING_ERRORS, fail, renderReasons } from "./bookings.service.ts";
 
@@ -29,13 +30,40 @@ export async function bookingStory(db: Db, userId: number, bookingId: string): P
     .limit(1);
   if (!rows[0]) throw fail(404, BOOKING_ERRORS.bookingNotFound);
   const { requestId } = rows[0];
-  if (requestId === null) return { request: null, clock: null, attempts: [] };
+  if (requestId === null) {
+    // Not made at a release: a slot watch may have made it when the slot came free.
+    const watch = await findWatchOfBooking(db, userId, bookingId);
+    return { request: null, clock: null, attempts: [], watch: watch ? await watchStoryOf(db, watch) : null };
+  }
   const requests = await db
     .select()
     .from(bookingRequests)
     .where(and(eq(bookingRequests.id, requestId), eq(bookingRequests.userId, userId)))
     .limit(1);
-  return requests[0] ? storyOf(db, requests[0]) : { request: null, clock: null, attempts: [] };
+  return requests[0] ? storyOf(db, requests[0]) : { request: null, clock: null, attempts: [], watch: null };
+}
+
+/** The watch that booked, and every post it made (the member's posts for other slots too). */
+async function watchStoryOf(db: Db, watch: WatchRow): Promise<NonNullable<RequestStory["watch"]>> {
+  const attempts = await attemptsOfWatches(db, [watch.id]);
+  const answerText = await renderReasons(db, attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : [])));
+  return {
+    id: watch.id,
+    playDate: watch.playDate,
+    course: watch.courseId,
+    fromTime: watch.fromTime,
+    toTime: watch.toTime,
+    createdAt: watch.createdAt,
+    attempts: attempts.map((a) => ({
+      course: a.courseId,
+      time: a.time,
+      sentAt: a.sentAt,
+      outcome: a.state === "sent" ? null : a.outcome,
+      answerKey: a.answerKey,
+      answerContext: a.answerContext,
+      answer: answerText(a.answerKey, a.answerContext, null),
+    })),
+  };
 }
 
 async function storyOf(db: Db, row: RequestRow): Promise<RequestStory> {

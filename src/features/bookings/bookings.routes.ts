@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readParam } from "../../lib/validate.ts";
+import { readBody, readParam } from "../../lib/validate.ts";
 import { bookingIdParamSchema, requestIdParamSchema } from "./bookings.schemas.ts";
 import { bookingStory, requestStory } from "./bookings-story.ts";
 import { listBookings, listRequests } from "./bookings.service.ts";
@@ -39,12 +39,7 @@ export function createBookingsRoutes() {
     const user = currentUser(c);
     const deps = c.get("deps");
     const bookingId = readParam(c, "bookingId", bookingIdParamSchema);
-    let payload: unknown;
-    try {
-      payload = await c.req.json();
-    } catch {
-      payload = undefined;
-    }
+    const payload = await readBody(c);
     const booking = await editBooking(deps, user, bookingId, payload);
     syncMemberSoon(deps, user.id);
     return c.json({ booking });

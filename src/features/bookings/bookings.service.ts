@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.ts";
+import { isWatchReasonKey } from "../../domain/watches.ts";
 import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, statusOf } from "../../lifecycle/request-lifecycle.ts";
 import { removeBooking } from "../../lifecycle/booking-records.ts";
@@ -17,7 +18,7 @@ import { validateBookingSubmission, type NormalisedSubmission } from "../../doma
 import { manilaDate } from "../../domain/manila-time.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import type { SubmissionResultDetails } from "../../realtime/messages.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
@@ -102,7 +103,7 @@ async function checkLiveSlots(db: Db, sub: NormalisedSubmission): Promise<Reques
 
 async function requireClubLogin(db: Db, userId: number): Promise<void> {
   const rows = await db.select({ email: users.clubEmail, sealed: users.clubPasswordSealed }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!rows[0]?.email || !rows[0].sealed) throw new AppError(400, "Connect your club account in your profile first.", "club.no_login");
+  if (!rows[0]?.email || !rows[0].sealed) throw textError(400, "club.no_login");
 }
 
 // ── submitting ───────────────────────────────────────────────────────────
@@ -173,7 +174,7 @@ export async function renderReasons(db: Db, keys: string[]): Promise<(key: strin
   const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
   const texts = new Map(overrides.map((r) => [r.key, r.value]));
   return (key, context, stored) => {
-    if (!key || !isRequestReasonKey(key)) return stored;
+    if (!key || !(isRequestReasonKey(key) || isWatchReasonKey(key))) return stored;
     return renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context);
   };
 }

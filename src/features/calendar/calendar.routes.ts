@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
+import { textError } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
 import { feedOf, memberOfFeed, readAddress, renewAddress } from "./calendar.service.ts";
@@ -25,7 +26,7 @@ export function createMyCalendarRoutes() {
     });
 }
 
-const NOT_FOUND = { message: "No such calendar.", errorKey: "common.not_found" };
+const NOT_FOUND = textError(404, "calendar.not_found").toBody();
 
 /**
  * GET /v1/calendar/<token>.ics: public (calendar apps send no cookie); the token is the credential.
@@ -44,7 +45,7 @@ export function createCalendarFeedRoutes() {
       return c.body(body, 200, { "content-type": "text/calendar; charset=utf-8", "content-disposition": 'inline; filename="teebox.ics"' });
     } catch (error) {
       deps.logger.error("calendar feed failed", { requestId: c.get("requestId"), error: error instanceof Error ? error.name : "unknown" });
-      return c.json({ message: "Something went wrong. Please try again.", errorKey: "common.unexpected" }, 500);
+      return c.json(textError(500, "common.unexpected").toBody(), 500);
     }
   });
 }

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
-import { AppError } from "../../lib/errors.ts";
+import { type AppError, textError } from "../../lib/errors.ts";
 import {
   CLIENT_LOG_ADDRESS_LIMIT,
   CLIENT_LOG_ANONYMOUS_LIMIT,
   CLIENT_LOG_MAX_BYTES,
+  CLIENT_LOG_SESSION_ENTRY_LIMIT,
   CLIENT_LOG_SESSION_LIMIT,
   CLIENT_LOG_TOTAL_LIMIT,
   CLIENT_LOG_WINDOW_MS,
@@ -17,54 +18,58 @@ import {
 import { maskSecrets } from "../../lib/logger.ts";
 import { clientAddress } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
+import { CLIENT_LOG_BATCH_MAX, CLIENT_LOG_LEVELS } from "../../domain/client-log.ts";
 
-const clientLogSchema = z.object({
-  level: z.enum(["info", "warn", "error", "debug"]),
+const clientLogEntrySchema = z.object({
+  level: z.enum(CLIENT_LOG_LEVELS),
   message: z.string().min(1).max(500),
   context: z.record(z.string(), z.unknown()).optional().default({}),
 });
+/** One entry (spec §7), or a page's entries posted together. */
+const clientLogSchema = z.union([clientLogEntrySchema, z.strictObject({ entries: z.array(clientLogEntrySchema).min(1).max(CLIENT_LOG_BATCH_MAX) })]);
 
 /**
- * Browser log entries (spec §7), written to the server log at their own level. Anyone may send
- * them (the login page logs too), so each entry is bounded in size and counted per session, per
- * address (anonymous callers hardest) and in total: a flood is refused with 429 before it is
- * parsed or written, so the log grows by a bounded number of lines a minute.
+ * Browser log entries (spec §7), written to the server log at their own level, one line each.
+ * Anyone may send them (the login page logs too), so each entry is bounded in size, posts are
+ * counted per session and per address (anonymous callers hardest), and entries per session and in
+ * total: a flood is refused with 429 before it is parsed, or before anything is written, so the
+ * log grows by a bounded number of lines a minute.
  */
 export function createClientLogRoutes() {
   const perSession = createWindowLimiter(CLIENT_LOG_SESSION_LIMIT, CLIENT_LOG_WINDOW_MS);
+  const entriesPerSession = createWindowLimiter(CLIENT_LOG_SESSION_ENTRY_LIMIT, CLIENT_LOG_WINDOW_MS);
   const anonymousPerAddress = createWindowLimiter(CLIENT_LOG_ANONYMOUS_LIMIT, CLIENT_LOG_WINDOW_MS);
   const perAddress = createWindowLimiter(CLIENT_LOG_ADDRESS_LIMIT, CLIENT_LOG_WINDOW_MS);
   const total = createWindowLimiter(CLIENT_LOG_TOTAL_LIMIT, CLIENT_LOG_WINDOW_MS);
+  const refused = (pairs: [WindowLimiter, string][], now: number) =>
+    textError(429, "client_log.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
   return new Hono<AppEnv>().post("/log", async (c) => {
     const now = c.get("deps").clock.now();
     const sessionId = c.get("sessionId");
     const address = clientAddress(c);
-    const pairs: [WindowLimiter, string][] = [
-      sessionId ? [perSession, sessionId] : [anonymousPerAddress, address],
-      [perAddress, address],
-      [total, ""],
-    ];
-    if (!takeAll(pairs, now)) {
-      throw new AppError(429, "Too many log entries. Please wait a minute.", "request.rate_limited", {
-        "retry-after": String(retryAfterSeconds(pairs, now)),
-      });
-    }
+    const posts: [WindowLimiter, string][] = [sessionId ? [perSession, sessionId] : [anonymousPerAddress, address], [perAddress, address]];
+    const post = takeAll(posts, now);
+    if (!post) throw refused(posts, now);
     const length = Number(c.req.header("content-length") ?? "0");
-    if (length > CLIENT_LOG_MAX_BYTES) throw tooLarge();
-    const entry = await readJson(c, clientLogSchema);
+    if (length > CLIENT_LOG_MAX_BYTES * CLIENT_LOG_BATCH_MAX) throw tooLarge();
+    const body = await readJson(c, clientLogSchema);
+    const entries = "entries" in body ? body.entries : [body];
     // Masked before it is measured: a long context must not slip past the masking as one string.
-    const masked = maskSecrets(entry.context);
-    const context = JSON.stringify(masked);
-    if (context.length + entry.message.length > CLIENT_LOG_MAX_BYTES) throw tooLarge();
-    c.get("deps").logger.log(entry.level, `client: ${entry.message}`, {
-      userId: c.get("user")?.id ?? null,
-      requestId: c.get("requestId"),
-      context: masked,
-    });
+    const masked = entries.map((entry) => ({ ...entry, context: maskSecrets(entry.context) }));
+    if (masked.some((entry) => JSON.stringify(entry.context).length + entry.message.length > CLIENT_LOG_MAX_BYTES)) throw tooLarge();
+    const lines: [WindowLimiter, string][] = [[total, ""], ...(sessionId ? [[entriesPerSession, sessionId] as [WindowLimiter, string]] : [])];
+    if (!takeAll(lines, now, entries.length)) {
+      post.giveBack();
+      throw refused(lines, now);
+    }
+    const logger = c.get("deps").logger;
+    for (const entry of masked) {
+      logger.log(entry.level, `client: ${entry.message}`, { userId: c.get("user")?.id ?? null, requestId: c.get("requestId"), context: entry.context });
+    }
     return c.body(null, 204);
   });
 }
 
 function tooLarge(): AppError {
-  return new AppError(413, `A log entry may be at most ${CLIENT_LOG_MAX_BYTES} bytes.`, "request.too_large");
+  return textError(413, "client_log.too_large", { max: CLIENT_LOG_MAX_BYTES });
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../deps.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, textError } from "../../lib/errors.ts";
 import {
   VERIFY_EMAIL_LIMIT,
   VERIFY_MEMBER_LIMIT,
@@ -19,8 +19,9 @@ import { verifyClubLogin } from "../../club/club-login.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 
 const credentialsSchema = z.object({
-  email: z.string().trim().min(1, "Southwoods email is required.").max(200).email("Please enter a valid email address."),
-  password: z.string().min(1, "Password is required.").max(200),
+  // Messages name UI-text keys: the one input check tells them in the member's wording.
+  email: z.string().trim().min(1, "profile.email_required").max(200).email("profile.email_invalid"),
+  password: z.string().min(1, "setup.club_password_required").max(200),
 });
 
 /**
@@ -51,7 +52,7 @@ export function createVerifyCredentialsRoutes() {
     const taken = inFlight.has(user.id) ? null : takeAll(pairs, now);
     if (!taken) {
       await audit("rate_limited");
-      throw new AppError(429, "Too many club login checks. Please wait a moment and try again.", "setup.verify_rate_limited", {
+      throw textError(429, "setup.verify_rate_limited", undefined, {
         "retry-after": String(retryAfterSeconds(pairs, now)),
       });
     }

@@ -5,14 +5,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { parseWith, readJson } from "../../lib/validate.ts";
+import { readJson, readQuery } from "../../lib/validate.ts";
 import { emailSwitchesSchema, markReadSchema, notificationsPageSchema } from "./notifications.schemas.ts";
 import { emailSettings, notificationPage, outbox, readNotifications, saveEmailSettings } from "./notifications.service.ts";
 
 export function createNotificationsRoutes() {
   return new Hono<AppEnv>()
     .get("/notifications", async (c) => {
-      const { limit, before } = parseWith(notificationsPageSchema, c.req.query(), "notifications.page.invalid");
+      const { limit, before } = readQuery(c, notificationsPageSchema);
       return c.json(await notificationPage(c.get("deps"), currentUser(c).id, { limit, before }));
     })
     .post("/notifications/read", async (c) => {

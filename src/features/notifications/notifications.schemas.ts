@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX } from "../../domain/notifications.ts";
 
-const wholeNumber = (max: number) => z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().min(1).max(max));
+// The message names a UI-text key: the one input check tells it with the field's name.
+const wholeNumber = (max: number) => z.string().regex(/^\d{1,15}$/, "validation.expected_whole_number").transform(Number).pipe(z.number().int().min(1).max(max));
 
 /** GET /v1/my/notifications?limit=&before= (other query fields, such as the cache buster, are ignored). */
 export const notificationsPageSchema = z.object({

@@ -18,4 +18,4 @@ export const savedPlayerSchema = z.object({
 /** UPDATE_PLAYERS carries the whole list, which replaces the stored one. */
 export const updatePlayersPayloadSchema = z
   .array(savedPlayerSchema)
-  .max(MAX_SAVED_PLAYERS, `A saved players list holds at most ${MAX_SAVED_PLAYERS} players.`);
+  .max(MAX_SAVED_PLAYERS, "players.too_many");

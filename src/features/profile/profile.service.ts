@@ -7,10 +7,11 @@ import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { optionValues, type FormOptionCategory } from "../../domain/form-options.ts";
 import { normaliseMemberId } from "../../domain/players.ts";
-import { checkProfileFields, PROFILE_TEXTS } from "../../domain/profile.ts";
+import { checkProfileFields } from "../../domain/profile.ts";
 import { newPasswordProblem } from "../../domain/passwords.ts";
 import { ClubError } from "../../club/errors.ts";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { type AppError, badRequest, notFound, textError } from "../../lib/errors.ts";
+import type { UiTextKey } from "../../domain/ui-text/index.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { hashPassword, verifyPassword } from "../../services/passwords.ts";
@@ -23,11 +24,11 @@ type UserRow = typeof users.$inferSelect;
 
 async function findUser(deps: AppDeps, userId: number): Promise<UserRow> {
   const rows = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!rows[0]) throw notFound("This account no longer exists.", "profile.not_found");
+  if (!rows[0]) throw notFound("profile.not_found");
   return rows[0];
 }
 
-const DEFAULT_FIELDS: readonly { field: "defaultCartType" | "defaultFeeGuest" | "defaultFeeMember"; category: FormOptionCategory; errorKey: string }[] = [
+const DEFAULT_FIELDS: readonly { field: "defaultCartType" | "defaultFeeGuest" | "defaultFeeMember"; category: FormOptionCategory; errorKey: UiTextKey }[] = [
   { field: "defaultCartType", category: "cartPreference", errorKey: "profile.invalid_cart" },
   { field: "defaultFeeGuest", category: "feePreferenceGuest", errorKey: "profile.invalid_fee_guest" },
   { field: "defaultFeeMember", category: "feePreferenceMember", errorKey: "profile.invalid_fee_member" },
@@ -39,7 +40,7 @@ async function checkDefaults(deps: AppDeps, input: UpdateProfileInput): Promise<
   for (const { field, category, errorKey } of DEFAULT_FIELDS) {
     const value = input[field];
     if (!optionValues(options, category).includes(value)) {
-      throw badRequest(`'${value}' is not one of the available choices.`, errorKey);
+      throw textError(400, errorKey);
     }
   }
 }
@@ -49,13 +50,13 @@ function clubLoginError(error: unknown): AppError {
   if (!(error instanceof ClubError)) throw error;
   switch (error.kind) {
     case "bad_credentials":
-      return badRequest("Southwoods did not accept that email and password. Please check your club login.", "profile.club_login_invalid");
+      return textError(400, "profile.club_login_invalid");
     case "unavailable":
       return error.status === undefined
-        ? new AppError(504, "The Southwoods booking site did not answer in time. Your profile was not saved; please try again.", "profile.club_timeout")
-        : new AppError(502, "The Southwoods booking site is having trouble. Your profile was not saved; please try again later.", "profile.club_unavailable");
+        ? textError(504, "profile.club_timeout")
+        : textError(502, "profile.club_unavailable");
     default:
-      return new AppError(502, "Your club login could not be checked with the Southwoods booking site. Your profile was not saved; please try again later.", "profile.club_unavailable");
+      return textError(502, "profile.club_unavailable");
   }
 }
 
@@ -107,7 +108,7 @@ export async function updateProfile(deps: AppDeps, userId: number, input: Update
   return toSessionUser(updated);
 }
 
-const incorrectPassword = () => badRequest("Current password is incorrect.", "password.error_incorrect");
+const incorrectPassword = () => textError(400, "password.error_incorrect");
 
 /**
  * Replaces the Teebox password after checking the current one. Every other session of the member
@@ -135,9 +136,9 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string; confirmPassword: string },
 ): Promise<void> {
   if (!input.currentPassword || !input.newPassword || !input.confirmPassword) {
-    throw badRequest("Please fill in all three password fields.", "password.fields_required");
+    throw textError(400, "password.fields_required");
   }
-  if (input.newPassword !== input.confirmPassword) throw badRequest(PROFILE_TEXTS["password.mismatch"], "password.mismatch");
+  if (input.newPassword !== input.confirmPassword) throw textError(400, "password.mismatch");
   await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
 }
 
@@ -147,6 +148,6 @@ export async function setFirstPassword(
   sessionId: string | null,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  if (!input.newPassword) throw badRequest("New password is required.", "password.new_required");
+  if (!input.newPassword) throw textError(400, "password.new_required");
   await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
 }

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../deps.ts";
-import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
-import { AppError } from "../../lib/errors.ts";
+import { textError } from "../../lib/errors.ts";
 import { createWindowLimiter, READINESS_CHECK_LIMIT, READINESS_CHECK_WINDOW_MS } from "../../lib/limits.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { z } from "zod";
-import { readJson, readParam } from "../../lib/validate.ts";
+import { readBody, readJson, readParam } from "../../lib/validate.ts";
 import { watchIdParamSchema } from "./watches-input.ts";
 import { cancelWatch, createWatch, listWatches } from "./watches.service.ts";
 
@@ -23,12 +22,7 @@ export function createWatchesRoutes() {
     })
     .post("/watches", async (c) => {
       const user = currentUser(c);
-      let payload: unknown;
-      try {
-        payload = await c.req.json();
-      } catch {
-        payload = undefined;
-      }
+      const payload = await readBody(c);
       return c.json({ watch: await createWatch(c.get("deps"), user, payload) }, 201);
     })
     .post("/watches/:id/cancel", async (c) => {
@@ -44,8 +38,7 @@ export function createWatchesRoutes() {
       const now = deps.clock.now();
       const key = String(user.id);
       if (!checks.hasRoom(key, now)) {
-        const text = DEFAULT_UI_TEXT["readiness.error.too_often"];
-        throw new AppError(429, text, "readiness.error.too_often", { "retry-after": String(Math.max(1, Math.ceil((checks.freeAt(key, now) - now) / 1000))) });
+        throw textError(429, "readiness.error.too_often", undefined, { "retry-after": String(Math.max(1, Math.ceil((checks.freeAt(key, now) - now) / 1000))) });
       }
       checks.add(key, now);
       return c.json(await deps.readiness.checkMember(user.id));

@@ -14,7 +14,7 @@ import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.t
 import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { isValidRange, isWatchReasonKey } from "../../domain/watches.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import { attemptsOfWatches, cancelOwnWatch, countActiveWatches, findWatch, insertWatch, watchesOf, type WatchRow } from "../../lifecycle/watch-lifecycle.ts";
 import { readRules } from "../../services/booking-config.service.ts";
@@ -90,9 +90,9 @@ export async function createWatch(deps: AppDeps, user: SessionUser, payload: unk
   const checked = [toTime, fromTime].map((time, i) => validateBookingSubmission({ ...input, selectionOrder: [{ time, slotId: null }] }, i === 0 ? context : { ...context, nowTime: undefined }));
   for (const outcome of checked) if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   const sub = checked[0].ok ? checked[0].value : null;
-  if (!sub) throw badRequest("invalid");
+  if (!sub) throw textError(400, "validation.invalid", { field: "toTime" });
 
-  if (!(await deps.sessions.hasLogin(user.id))) throw new AppError(400, "Connect your club account in your profile first.", "club.no_login");
+  if (!(await deps.sessions.hasLogin(user.id))) throw textError(400, "club.no_login");
   const settings = await readSettings(db);
   if ((await countActiveWatches(db, user.id)) >= settings.max_active_watches) throw error(400, "watches.error.too_many", { max: String(settings.max_active_watches) });
   const courseId = input.anyCourse ? null : sub.courseId;

@@ -20,7 +20,7 @@ export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why:
   if (!isNew) return;
   const course = await courseNameOf(database.db, request.courseId);
   logger.info("release: request failed", { requestId: request.id, reason: why.key, context: why.context });
-  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why, requestId: request.id });
+  notifier.publish({ type: "request_failed", userId: request.userId, course, date: request.playDate, reason: why, requestId: request.id, submittedAt: request.submittedAt });
 }
 
 /**
@@ -34,7 +34,7 @@ export async function finishUnsure(rt: ReleaseRuntime, request: RequestRow, minu
   logger.warn("release: could not tell whether the club booked a request", { requestId: request.id });
   const course = await courseNameOf(database.db, request.courseId);
   // A toast and a refresh, and a notification (list and email): the member has something to check.
-  notifier.publish({ type: "needs_attention", userId: request.userId, course, date: request.playDate, reason: why });
+  notifier.publish({ type: "needs_attention", userId: request.userId, course, date: request.playDate, reason: why, requestId: request.id, submittedAt: request.submittedAt });
 }
 
 /** Why a member's club session could not be opened. */

@@ -44,7 +44,7 @@ async function settleAfterRestart(rt: ReleaseRuntime, ctx: RunContext): Promise<
   const since = rt.now();
   for (;;) {
     const times = [...(rt.attempted.get(request.id) ?? [])];
-    const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(db, refs));
+    const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(db, request.userId, refs));
     if (found === "unreadable") {
       rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
       if (rt.now() - since >= rt.settings.unavailableWindowMs) {

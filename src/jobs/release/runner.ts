@@ -205,7 +205,7 @@ async function renewSession(ctx: RunContext): Promise<Extract<SlotResult, { kind
 async function settleUnansweredPost(rt: ReleaseRuntime, ctx: RunContext): Promise<SlotResult | null> {
   const { request } = ctx;
   const times = [...(rt.attempted.get(request.id) ?? [])];
-  const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(rt.deps.database.db, refs));
+  const found = await findBookedAtClub(ctx.session, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(rt.deps.database.db, request.userId, refs));
   if (found === "unreadable") {
     rt.deps.logger.warn("release: could not read the member's club bookings", { requestId: request.id });
     ctx.unreadableSince ??= rt.now();

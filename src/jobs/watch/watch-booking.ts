@@ -66,7 +66,7 @@ async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | nul
     }
   }
   d.logger.info("watch booked a freed slot", { watchId: watch.id, userId: watch.userId, date: watch.playDate, time, ref });
-  d.notifier.publish({ type: "watch_booked", userId: watch.userId, course: courseName, date: watch.playDate, time });
+  d.notifier.publish({ type: "watch_booked", userId: watch.userId, watchId: watch.id, course: courseName, date: watch.playDate, time });
   d.notifier.publish({ type: "data_changed", userId: watch.userId });
 }
 
@@ -127,7 +127,7 @@ export async function reconcileMember(d: WatchBookingDeps, userId: number): Prom
   for (const attempt of open) {
     const watch = await findWatch(db, attempt.watchId);
     if (!watch) continue;
-    const found = await findBookedAtClub(session, { playDate: watch.playDate, courseId: attempt.courseId, times: [attempt.time] }, (refs) => claimedBookingRefs(db, refs));
+    const found = await findBookedAtClub(session, { playDate: watch.playDate, courseId: attempt.courseId, times: [attempt.time] }, (refs) => claimedBookingRefs(db, userId, refs));
     if (found === "unreadable") return false;
     if (found === null) {
       await settleUnansweredWatchAttempts(db, [attempt.id]);

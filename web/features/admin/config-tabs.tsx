@@ -2,7 +2,7 @@
 import { checkCourse, checkMessage, checkWindow } from "../../../src/domain/admin-checks.ts";
 import { sortAdvisories } from "../../../src/domain/advisories.ts";
 import { formatEventDate, manilaDate } from "../../../src/domain/manila-time.ts";
-import { NEW_WINDOW_DEFAULTS } from "../../../src/domain/windows.ts";
+import { NEW_WINDOW_DEFAULTS, WINDOW_KEYS, windowCoverage } from "../../../src/domain/windows.ts";
 import { useText } from "../../lib/text.ts";
 import { adminApi, type AdminCourseView, type BookingWindowView, type FrontpageMessage } from "./admin-api.ts";
 import { DayToggles, failureText, formatDays, problemText, useFullConfig } from "./admin-ui.tsx";
@@ -56,10 +56,32 @@ export function CoursesTab() {
 
 type WindowDraft = Omit<BookingWindowView, "id">;
 
+/** Which courses and days each window set reaches now, so a window added to a set no course plays is seen. */
+function WindowCoverage({ courses }: { courses: readonly AdminCourseView[] }) {
+  const t = useText();
+  const coverage = windowCoverage(courses);
+  return (
+    <section className="card admin-windows__coverage" data-testid="admin-windows-coverage" aria-labelledby="admin-windows-coverage-title">
+      <h3 id="admin-windows-coverage-title">{t("admin.windows.coverage_title")}</h3>
+      <p className="page__note">{t("admin.windows.coverage_rule")}</p>
+      <ul>
+        {WINDOW_KEYS.map((key) => (
+          <li key={key}>
+            {coverage[key].length === 0
+              ? t("admin.windows.coverage_none", { key })
+              : t("admin.windows.coverage_line", { key, courses: coverage[key].map((c) => `${c.course} (${formatDays(c.days)})`).join(", ") })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function BookingWindowsTab() {
   const t = useText();
   const { config, error, reload } = useFullConfig();
   return (
+    <>
     <EditableTable<BookingWindowView, WindowDraft>
       testId="admin-windows"
       title={t("admin.windows.title")}
@@ -97,6 +119,8 @@ export function BookingWindowsTab() {
       deleteFailure={(e) => failureText(t, "admin.windows.delete_failed", e, "admin.item.delete_failed")}
       loadError={error}
     />
+    {config ? <WindowCoverage courses={config.courses} /> : null}
+    </>
   );
 }
 

@@ -3,10 +3,15 @@
  * Times that are not AVAILABLE, that the member already holds, or that have already passed today
  * (Manila; the server refuses them too) are disabled and struck through;
  * chosen times carry their priority number in click order (spec §2 'Time step').
+ *
+ * Each group's grid is one tab stop: the arrow keys move between its times (web/lib/roving-focus.ts),
+ * so a keyboard user goes on from a chosen time to the players and Submit without tabbing through
+ * every slot after it.
  */
-import { useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { isMorning, isSlotAvailable, type TeeTime } from "../../../src/domain/estimated-slots.ts";
 import { isPastTeeTime } from "../../../src/domain/booking-submission.ts";
+import { useRovingFocus } from "../../lib/roving-focus.ts";
 import { useText } from "../../lib/text.ts";
 import { heldTimes, slotsFor, type BookingData } from "./book-model.ts";
 import { useBookStore } from "./book-store.ts";
@@ -40,7 +45,7 @@ export function TimeStep({ data, todayIso, nowTime }: { data: BookingData; today
     { key: "afternoon", slots: slots.filter((s) => !isMorning(s.time)) },
   ];
 
-  function renderSlot(slot: TeeTime) {
+  function stateOf(slot: TeeTime): SlotView {
     const priority = selection.findIndex((s) => s.time === slot.time) + 1;
     const isHeld = held.has(slot.time);
     // The booking being edited is held by this member at the club: its own time stays choosable.
@@ -48,22 +53,7 @@ export function TimeStep({ data, todayIso, nowTime }: { data: BookingData; today
     const isPast = isPastTeeTime(date as string, slot.time, todayIso, nowTime);
     const isDisabled = priority === 0 && (isPast || isHeld || (!isSlotAvailable(slot) && !isOwnEditedTime));
     const note = isPast ? t("book.time.past") : isHeld ? t("book.time.held") : isDisabled ? t("book.time.unavailable") : undefined;
-    return (
-      <button
-        key={slot.time}
-        type="button"
-        className={`slot${priority > 0 ? " is-selected" : ""}${isDisabled ? " is-unavailable" : ""}`}
-        aria-pressed={priority > 0}
-        disabled={isDisabled}
-        title={note}
-        data-time={slot.time}
-        onClick={() => toggleSlot({ time: slot.time, slotId: slot.slotId })}
-      >
-        {/* The name is what is seen ("06:04", then "06:04 1" once chosen first), so voice control finds it. */}
-        <span className="slot__time">{slot.time}</span>
-        {priority > 0 ? <> <span className="slot__priority">{priority}</span></> : null}
-      </button>
-    );
+    return { slot, priority, isDisabled, note };
   }
 
   return (
@@ -92,13 +82,56 @@ export function TimeStep({ data, todayIso, nowTime }: { data: BookingData; today
               <span aria-hidden="true">{collapsed[group.key] ? "▸" : "▾"}</span>
             </button>
             {collapsed[group.key] ? null : (
-              <div className="slot-grid" role="group" aria-label={t(group.key === "morning" ? "book.time.morning" : "book.time.afternoon")}>
-                {group.slots.map(renderSlot)}
-              </div>
+              <SlotGrid
+                label={t(group.key === "morning" ? "book.time.morning" : "book.time.afternoon")}
+                hint={t("book.time.arrow_keys")}
+                views={group.slots.map(stateOf)}
+                onToggle={(slot) => toggleSlot({ time: slot.time, slotId: slot.slotId })}
+              />
             )}
           </div>
         ),
       )}
     </section>
+  );
+}
+
+interface SlotView {
+  slot: TeeTime;
+  /** 1-based place among the chosen times; 0 when not chosen. */
+  priority: number;
+  isDisabled: boolean;
+  note: string | undefined;
+}
+
+/** One group's times: one tab stop (the chosen time, else the first usable one), arrows inside. */
+function SlotGrid({ label, hint, views, onToggle }: { label: string; hint: string; views: SlotView[]; onToggle: (slot: TeeTime) => void }): ReactNode {
+  const usable = views.filter((v) => !v.isDisabled).map((v) => v.slot.time);
+  const chosen = views.find((v) => v.priority > 0 && !v.isDisabled)?.slot.time;
+  const roving = useRovingFocus(chosen ?? usable[0] ?? null);
+  const hintId = useId();
+  return (
+    <div className="slot-grid" role="group" aria-label={label} aria-describedby={hintId} onKeyDown={roving.onKeyDown}>
+      <span id={hintId} className="slot-grid__hint">
+        {hint}
+      </span>
+      {views.map(({ slot, priority, isDisabled, note }) => (
+        <button
+          key={slot.time}
+          type="button"
+          className={`slot${priority > 0 ? " is-selected" : ""}${isDisabled ? " is-unavailable" : ""}`}
+          aria-pressed={priority > 0}
+          disabled={isDisabled}
+          title={note}
+          data-time={slot.time}
+          onClick={() => onToggle(slot)}
+          {...roving.itemProps(slot.time, usable)}
+        >
+          {/* The name is what is seen ("06:04", then "06:04 1" once chosen first), so voice control finds it. */}
+          <span className="slot__time">{slot.time}</span>
+          {priority > 0 ? <> <span className="slot__priority">{priority}</span></> : null}
+        </button>
+      ))}
+    </div>
   );
 }

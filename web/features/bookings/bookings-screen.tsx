@@ -6,6 +6,7 @@
 import { Fragment, useEffect, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ConfirmedBookingView } from "../../../src/domain/bookings-view.ts";
+import { attemptOutcomeKey } from "../../../src/domain/attempt-outcomes.ts";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -319,7 +320,7 @@ function offsetText(offsetMs: number | null | undefined, t: Translate): string |
 function attemptLine(attempt: RequestAttempt, t: Translate): ReactNode {
   const parts = [
     offsetText(attempt.offsetFromReleaseMs, t),
-    attempt.outcome ?? null,
+    t(attemptOutcomeKey(attempt.outcome)),
     attempt.durationMs != null ? t("bookings.attempt_duration", { ms: Math.round(attempt.durationMs) }) : null,
   ].filter((p): p is string => Boolean(p));
   return (

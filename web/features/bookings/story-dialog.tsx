@@ -2,15 +2,18 @@
  * "How this was booked" / "What was tried": a request's story read from the server (every post
  * the release engine made, when it left after the release instant on the club's clock, the club's
  * answer rendered from the editable UI text, what the club's sheet showed afterwards) and the club
- * clock's offset Teebox measured. The same story opens from the booking and from the request.
+ * clock's offset Teebox measured. The same story opens from the booking and from the request. A
+ * booking a slot watch made tells the watch and each post it made instead.
  */
 import { useEffect, useState } from "react";
+import { attemptOutcomeKey } from "../../../src/domain/attempt-outcomes.ts";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import { requestStoryResponseSchema, type RequestStory, type StoryAttempt } from "../../../src/features/bookings/bookings-responses.schemas.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { getJson } from "../../lib/api.ts";
+import { useLiveData } from "../../lib/live-data-store.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 import { useText, useTextLookup, type Translate, type TryText } from "../../lib/text.ts";
 import { displayTime } from "./bookings-model.ts";
@@ -67,7 +70,7 @@ export function StoryDialog({ target, onClose }: { target: StoryTarget | null; o
 
 function StoryBody({ story, t, tryText }: { story: RequestStory; t: Translate; tryText: TryText }) {
   const { request, attempts } = story;
-  if (request === null) return <p>{t("story.no_request")}</p>;
+  if (request === null) return story.watch ? <WatchStoryBody watch={story.watch} t={t} tryText={tryText} /> : <p>{t("story.no_request")}</p>;
   const isWaiting = WAITING.has(request.status) && attempts.length === 0;
   const reason = request.reasonKey ? (tryText(request.reasonKey, request.reasonContext ?? undefined, request.reason ?? undefined) ?? request.reason) : null;
   return (
@@ -99,6 +102,49 @@ function StoryBody({ story, t, tryText }: { story: RequestStory; t: Translate; t
         </table>
       )}
       {reason ? <p className="story__reason">{t("story.reason", { reason })}</p> : null}
+    </div>
+  );
+}
+
+/** A booking a slot watch made: the watch, and each post it made with the club's answer. */
+function WatchStoryBody({ watch, t, tryText }: { watch: NonNullable<RequestStory["watch"]>; t: Translate; tryText: TryText }) {
+  const courses = useLiveData((s) => s.rules?.courseSchedule);
+  const courseName = (id: string) => courses?.find((c) => c.id.toLowerCase() === id.toLowerCase())?.name ?? id;
+  return (
+    <div className="story">
+      <p>
+        {t("story.watch", {
+          date: watch.playDate,
+          from: watch.fromTime,
+          to: watch.toTime,
+          course: watch.course ? courseName(watch.course) : t("watches.any_course"),
+          made: formatReleaseAt(watch.createdAt),
+        })}
+      </p>
+      {watch.attempts.length === 0 ? (
+        <p className="page__note">{t("story.no_attempts")}</p>
+      ) : (
+        <table className="story__attempts">
+          <thead>
+            <tr>
+              <th scope="col">{t("story.col.time")}</th>
+              <th scope="col">{t("story.col.course")}</th>
+              <th scope="col">{t("story.col.sent_at")}</th>
+              <th scope="col">{t("story.col.answer")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {watch.attempts.map((attempt, i) => (
+              <tr key={i} className="story__attempt">
+                <td>{displayTime(attempt.time)}</td>
+                <td>{courseName(attempt.course)}</td>
+                <td>{formatReleaseAt(attempt.sentAt)}</td>
+                <td>{(attempt.answerKey ? tryText(attempt.answerKey, attempt.answerContext ?? undefined, attempt.answer ?? undefined) : null) ?? attempt.answer ?? t(attemptOutcomeKey(attempt.outcome))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

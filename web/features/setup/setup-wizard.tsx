@@ -44,6 +44,7 @@ export function SetupWizard() {
   const markSetupFinished = useSessionStore((state) => state.markSetupFinished);
   const clearSetupFinished = useSessionStore((state) => state.clearSetupFinished);
   const signOut = useSessionStore((state) => state.signOut);
+  const markOwnPasswordSet = useSessionStore((state) => state.markOwnPasswordSet);
 
   const [state, dispatch] = useReducer(wizardReducer, user, initialWizardState);
   const { step, values, currentPassword, newPassword, confirmPassword, clubPassword, options, errorText, isBusy } = state;
@@ -92,6 +93,8 @@ export function SetupWizard() {
       async () => {
         // The spec's first password is the username; a password an admin typed is asked for.
         await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
+        // The member's own password is set: back on step 1 later, "incorrect" means "already set".
+        markOwnPasswordSet();
         if (user?.mustSetPassword && hasCompleteProfile(user)) {
           // Only the password an admin typed was missing: the profile is done, so the member goes
           // on to the app (the re-checked session no longer sends them here) instead of steps 2-4.

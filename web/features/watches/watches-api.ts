@@ -1,6 +1,6 @@
 /** The slot-watch calls and the readiness check, their answers checked with the server's schemas. */
 import type { BookingSubmission } from "../../../src/domain/booking-submission.ts";
-import type { WatchMode } from "../../../src/domain/watches.ts";
+import { suggestedRange, type WatchMode } from "../../../src/domain/watches.ts";
 import { readinessResultSchema, watchCreatedSchema, watchesResponseSchema, type ReadinessResult, type WatchView } from "../../../src/features/watches/watches.schemas.ts";
 import { api, ApiError, getJson } from "../../lib/api.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
@@ -18,9 +18,8 @@ export interface WatchChoices {
 
 /** The base of a watch from a booking form: its range spans the chosen times (else the morning). */
 export function watchBaseOf(submission: BookingSubmission): WatchBase {
-  const times = submission.selectionOrder.map((s) => s.time).sort();
-  const { selectionOrder: _selection, editTarget: _edit, ...rest } = submission;
-  return { ...rest, fromTime: times[0] ?? "06:00", toTime: times.at(-1) ?? "09:00" };
+  const { selectionOrder, editTarget: _edit, ...rest } = submission;
+  return { ...rest, ...suggestedRange(selectionOrder.map((s) => s.time)) };
 }
 
 export const listWatches = (signal?: AbortSignal): Promise<WatchView[]> => getJson(apiPaths.my.watches, watchesResponseSchema, signal);

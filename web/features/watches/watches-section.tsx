@@ -3,6 +3,7 @@
  * ended, and what was tried; Cancel while it watches. Reloads on the socket's `status: updated`.
  */
 import { useCallback, useEffect, useState } from "react";
+import { attemptOutcomeKey } from "../../../src/domain/attempt-outcomes.ts";
 import type { WatchView } from "../../../src/features/watches/watches.schemas.ts";
 import { Button } from "../../components/button.tsx";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
@@ -72,7 +73,9 @@ export function WatchesSection({ watches, reload, courseName }: { watches: Watch
               <p className="row-sub">
                 {w.tried.length === 0
                   ? t("watches.tried_none")
-                  : t("watches.tried", { tries: w.tried.map((a) => `${a.time} ${courseName(a.course)}: ${a.outcome ?? "…"}`).join("; ") })}
+                  : t("watches.tried", {
+                      tries: w.tried.map((a) => t("watches.tried_item", { time: a.time, course: courseName(a.course), outcome: t(attemptOutcomeKey(a.outcome)) })).join(t("watches.tried_separator")),
+                    })}
               </p>
               {w.status === "watching" ? (
                 <div className="row-actions">

@@ -1,0 +1,52 @@
+/**
+ * UI text of the answers Teebox gives to a call or a socket message it refuses. Every 4xx answer
+ * carries one of these keys (or another UI-text key) as its errorKey and the text as its message,
+ * so a member or an admin reads words they can act on, never a validator's or a library's.
+ *
+ * The `validation.*` texts are how the one input check (src/lib/validate.ts) names a problem:
+ * keyed by the problem, with the field it is about in {field}.
+ */
+export const errorsText = {
+  "auth.required": "Please sign in.",
+  "auth.forbidden": "You do not have access to this.",
+  "common.not_found": "Not found.",
+  "common.unexpected": "Something went wrong. Please try again.",
+  "request.no_route": "No such API route.",
+  "request.invalid": "This request could not be read. Please try again.",
+  "request.too_large": "The request is too large.",
+  "request.json_required": "Requests must be sent as JSON.",
+  "request.bad_origin": "This request did not come from Teebox.",
+  "request.no_host": "This request did not say which server it is for (it has no Host header). Please use an up-to-date browser.",
+  "client_log.rate_limited": "Too many log entries. Please wait a minute.",
+  "client_log.too_large": "A log entry may be at most {max} bytes.",
+  "socket.too_large": "This message is too large to send.",
+  "socket.bad_json": "Messages must be JSON.",
+  "socket.bad_action": "Unknown or malformed action.",
+  "socket.unsupported": "{action} is not available yet.",
+  "socket.upgrade_required": "Expected a WebSocket upgrade.",
+  "club.no_login": "Connect your club account in your profile first.",
+  "club.bad_credentials": "The club did not accept that email and password.",
+  "club.refused": "The club refused: {message}",
+  "validation.bad_json": "The request body is not valid JSON.",
+  "validation.bad_param": "The {field} in this address is not valid.",
+  "validation.required": "{field} is required.",
+  "validation.expected_text": "{field} must be text.",
+  "validation.expected_number": "{field} must be a number.",
+  "validation.expected_whole_number": "{field} must be a whole number.",
+  "validation.expected_true_false": "{field} must be true or false.",
+  "validation.expected_list": "{field} must be a list.",
+  "validation.expected_object": "{field} must be a set of named values (a JSON object).",
+  "validation.expected_nothing": "{field} takes no value here.",
+  "validation.too_short": "{field} must be at least {min} characters.",
+  "validation.too_long": "{field} must be at most {max} characters.",
+  "validation.too_small": "{field} must be at least {min}.",
+  "validation.too_big": "{field} must be at most {max}.",
+  "validation.too_few": "{field} must list at least {min}.",
+  "validation.too_many": "{field} may list at most {max}.",
+  "validation.not_a_choice": "{field} must be one of: {choices}.",
+  "validation.bad_format": "{field} is not in the expected format.",
+  "validation.bad_email": "{field} must be an email address.",
+  "validation.unknown_field": "{field} is not something Teebox accepts here.",
+  "validation.invalid": "{field} is not valid.",
+  "validation.field.request": "The request",
+} as const satisfies Record<string, string>;
