@@ -6,10 +6,17 @@
  * - server features: a file in src/features/<a> imports nothing from src/features/<b>.
  * - web features: a file in web/features/<a> imports nothing from web/features/<b>.
  * - web to server: web/ imports server code (src/) only from src/domain/** and the schema modules
- *   src/features/<a>/<a>.schemas.ts (any *.schemas.ts directly in a feature folder).
+ *   src/features/<a>/<a>.schemas.ts (any *.schemas.ts directly in a feature folder), and the route
+ *   contracts src/features/<a>/*.contract.ts for their types alone (`import type`): their code
+ *   carries the full zod and the OpenAPI generator, which the web bundle must not (decision 170).
  * - cycles: no import cycle among the files of src/ and web/.
  * - size: no file in src/jobs or src/features is over 400 lines.
  * - unresolved: a relative import that names no file (the others cannot be checked without it).
+ * - jobs-to-features: nothing in src/jobs imports src/features (a job uses services, the club
+ *   adapter and the lifecycle; what it shares with a feature lives below both).
+ * - and the rules of scripts/written-rules.ts, which read code and prose rather than imports: one
+ *   writer of the state tables, one publisher, no re-export shims, every named path exists, no
+ *   citation of a document the repository does not have (decision 173).
  *
  * Every kind of import counts: static, dynamic, re-exports and type-only. A type-only import
  * still ties one module's contract to another's, and the cycles this check exists to prevent are
@@ -22,17 +29,20 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix, relative, resolve, sep } from "node:path";
+import { cssComments, documentViolations, proseViolations, sourceParts, sourceViolations, WRITTEN_RULE_TITLES, type WrittenRule } from "./written-rules.ts";
 
-export type Rule = "domain" | "server-features" | "web-features" | "web-to-server" | "cycles" | "size" | "unresolved";
+export type Rule = "domain" | "server-features" | "web-features" | "web-to-server" | "jobs-to-features" | "cycles" | "size" | "unresolved" | WrittenRule;
 
 export const RULE_TITLES: Record<Rule, string> = {
   domain: "src/domain imports only src/domain",
   "server-features": "server features do not import each other",
   "web-features": "web features do not import each other",
-  "web-to-server": "web imports server code only from src/domain and feature schema modules",
+  "web-to-server": "web imports server code only from src/domain, feature schema modules and (types only) route contracts",
+  "jobs-to-features": "src/jobs imports nothing of src/features",
   cycles: "no import cycle in src/ or web/",
   size: "no file in src/jobs or src/features over 400 lines",
   unresolved: "relative imports name a file",
+  ...WRITTEN_RULE_TITLES,
 };
 
 export const MAX_LINES = 400;
@@ -60,6 +70,8 @@ export interface Violation {
   cycle?: string[];
   /** For a cycle: every import inside the cycle's files (each one lies on some cycle). */
   edges?: ImportEdge[];
+  /** For a rule that reads code or prose: the line. */
+  line?: number;
 }
 
 export interface CheckResult {
@@ -70,6 +82,8 @@ export interface CheckResult {
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".jsx", ".mjs"];
 const RESOLVE_EXTENSIONS = [".ts", ".tsx", ".d.ts", ".mts", ".js", ".jsx", ".mjs"];
 const SCANNED_FOLDERS = ["src", "web"];
+/** Folders whose comments are read for named paths and outside documents (their imports are not checked). */
+const PROSE_ONLY_FOLDERS = ["test", "scripts"];
 
 /**
  * The source with comments blanked and the insides of strings and template literals replaced by
@@ -300,6 +314,14 @@ function listSources(folder: string): string[] {
   return files.sort();
 }
 
+function listFiles(folder: string, extension: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(extension))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
 export function countLines(source: string): number {
   if (source.length === 0) return 0;
   const lines = source.split("\n").length;
@@ -314,14 +336,15 @@ function featureOf(path: string, featuresFolder: string): string | null {
   return slash === -1 ? null : rest.slice(0, slash);
 }
 
-function isServerEntryForWeb(target: string): boolean {
+function isServerEntryForWeb(target: string, kind: ImportKind): boolean {
   if (target.startsWith("src/domain/")) return true;
+  if (/^src\/features\/[^/]+\/[^/]+\.contract\.tsx?$/.test(target)) return kind === "type";
   return /^src\/features\/[^/]+\/[^/]+\.schemas\.tsx?$/.test(target);
 }
 
 /** The rules that look at one import alone. */
 function edgeViolations(edge: ImportEdge): Violation[] {
-  const { file, specifier, target } = edge;
+  const { file, specifier, target, kind } = edge;
   if (target === null) return [];
   const violations: Violation[] = [];
   const add = (rule: Rule, message: string) => violations.push({ rule, file, specifier, target, message });
@@ -332,8 +355,9 @@ function edgeViolations(edge: ImportEdge): Violation[] {
   const webFrom = featureOf(file, "web/features/");
   const webTo = featureOf(target, "web/features/");
   if (webFrom && webTo && webFrom !== webTo) add("web-features", `feature ${webFrom} imports feature ${webTo}`);
-  if (file.startsWith("web/") && target.startsWith("src/") && !isServerEntryForWeb(target)) {
-    add("web-to-server", `web imports server code ${target}`);
+  if (file.startsWith("src/jobs/") && target.startsWith("src/features/")) add("jobs-to-features", `a job imports ${target}`);
+  if (file.startsWith("web/") && target.startsWith("src/") && !isServerEntryForWeb(target, kind)) {
+    add("web-to-server", target.endsWith(".contract.ts") ? `web imports a route contract's code ${target} (types only: import type)` : `web imports server code ${target}`);
   }
   return violations;
 }
@@ -427,6 +451,8 @@ export function checkTree(root: string): CheckResult {
     if ((file.startsWith("src/jobs/") || file.startsWith("src/features/")) && countLines(source) > MAX_LINES) {
       violations.push({ rule: "size", file, message: `${countLines(source)} lines (at most ${MAX_LINES})` });
     }
+    const parts = sourceParts(source, maskSource(source));
+    violations.push(...sourceViolations(file, source, parts), ...proseViolations(root, file, parts.comments));
     for (const { specifier, kind } of importsOf(absolute, source)) {
       const resolved = resolveSpecifier(absolute, specifier);
       if (resolved === "unresolved") {
@@ -438,6 +464,15 @@ export function checkTree(root: string): CheckResult {
       violations.push(...edgeViolations(edge));
     }
   }
+
+  for (const absolute of PROSE_ONLY_FOLDERS.flatMap((folder) => listSources(join(root, folder)))) {
+    const source = readFileSync(absolute, "utf8");
+    violations.push(...proseViolations(root, toKey(root, absolute), sourceParts(source, maskSource(source)).comments));
+  }
+  for (const absolute of listFiles(join(root, "web"), ".css")) {
+    violations.push(...proseViolations(root, toKey(root, absolute), cssComments(readFileSync(absolute, "utf8"))));
+  }
+  violations.push(...documentViolations(root));
 
   // Cycles among the scanned files (imports of other files, such as CSS, cannot close one).
   const scanned = new Set(files.map((absolute) => toKey(root, absolute)));
@@ -471,6 +506,7 @@ export function formatViolations(result: CheckResult): string {
     lines.push(`\n${RULE_TITLES[rule]} (${found.length}):`);
     for (const violation of found) {
       if (rule === "size") lines.push(`  ${violation.file}: ${violation.message}`);
+      else if (violation.line !== undefined) lines.push(`  ${violation.file}:${violation.line}: ${violation.message}`);
       else if (rule === "cycles") {
         lines.push(`  ${violation.message}; the imports on it:`);
         for (const edge of violation.edges ?? []) {

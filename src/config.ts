@@ -74,7 +74,7 @@ const fields = {
   ALLOWED_HOSTS: z
     .string()
     .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
-    .refine((list) => list.every((h) => /^[a-z0-9.\-:\[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
+    .refine((list) => list.every((h) => /^[a-z0-9.\-:[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
   CLUB_DATE_ORDER: z.enum(["dmy", "mdy"], { message: "must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)" }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
   SMTP_URL: z.string().superRefine((value, ctx) => {

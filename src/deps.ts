@@ -65,8 +65,11 @@ export interface AppDeps {
   passwordCost?: { memoryCost: number; timeCost: number };
 }
 
+/**
+ * What a request carries through the middleware. The app's parts are not among them: each route
+ * group is given the narrow part it uses when the app is built (src/app.ts).
+ */
 export interface AppVariables {
-  deps: AppDeps;
   requestId: string;
   user: SessionUser | null;
   sessionId: string | null;

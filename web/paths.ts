@@ -1,4 +1,4 @@
-/** Every route path of the app (spec §2), in one place. */
+/** Every route path of the app, in one place. */
 export const paths = {
   home: "/",
   login: "/login",

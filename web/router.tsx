@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 with its guard. The sign-in page is part of the first bundle; everything
+ * Every page of the app with its guard. The sign-in page is part of the first bundle; everything
  * behind it loads lazily as one chunk (web/pages/member-area.ts), the admin page as another, so a
  * visitor on /login downloads only the login code.
  */

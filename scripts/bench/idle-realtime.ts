@@ -5,7 +5,7 @@
  * System Monitor), then nothing at all. Every 10 s Teebox's CPU (share of one core over the last
  * 10 s, from /proc) and memory (RSS) are sampled and printed; at the end a verdict: mean and
  * highest CPU against the 2% bound, and the memory trend (least-squares slope after the first two
- * minutes) against 0.5 MB a minute (docs/decisions/152).
+ * minutes) against 0.5 MB a minute (decision 152).
  *
  *   bun scripts/bench/idle-realtime.ts [--minutes=30] [--every=10]
  */

@@ -1,6 +1,6 @@
 /**
  * The release bots golfers run, as contenders of the release benchmarks, each written to behave
- * as the public bots are documented to (issue 18; docs/decisions/091-release-bots-as-peers.md).
+ * as the public bots are documented to.
  * A bot is one process per member, as golfers run them, with no coordination between members. It
  * signs in to the club and posts through the club's own HTML forms, with the club adapter any bot
  * needs for that. Each bot's host clock is true time; only the club's clock is off.
@@ -118,7 +118,7 @@ function botContender(kind: BotKind, name: string): Contender {
         }),
       );
       const sentHostMs: Record<string, number[]> = {};
-      setup.members.forEach((m, i) => (sentHostMs[m.account.email] = reports[i].sentHostMs));
+      for (const [i, m] of setup.members.entries()) sentHostMs[m.account.email] = reports[i].sentHostMs;
       const failed = reports.filter((r) => r.peakRssMb === 0).length;
       return {
         sentHostMs,

@@ -11,7 +11,7 @@ import { createRandom } from "../../src/club-sim/random.ts";
 import { isPopularByDefault } from "../../src/club-sim/rivals.ts";
 import { isCourseOpenOn, teeTimesFor } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
-import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
+import { addDays, manilaDate, manilaTimeOfDay } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
 import {
   beatenByRivals,

@@ -1,5 +1,5 @@
 /**
- * The soak benchmark: a year of club life in minutes (docs/decisions/150). Teebox and the demo
+ * The soak benchmark: a year of club life in minutes (decision 151). Teebox and the demo
  * club run as real processes over real HTTP on the file database, on a shared simulated clock,
  * through the days of a 200-member club: a release every day with rivals, requests made, edited
  * and cancelled, watches made, booked and cancelled, bookings cancelled at the club, scrapes and
@@ -42,7 +42,7 @@ const result = await runSoak({
 console.log(`\n${result.table}`);
 // What each table held after the first day, a month in (each month), and at the end: a table that
 // only grows shows here.
-const marks = result.days.filter((d, i) => i === 0 || i === result.days.length - 1 || (i + 1) % 30 === 0);
+const marks = result.days.filter((_, i) => i === 0 || i === result.days.length - 1 || (i + 1) % 30 === 0);
 for (const name of Object.keys(result.days.at(-1)?.tableRows ?? {}).sort()) console.log(`rows ${name.padEnd(24)} ${marks.map((d) => `day ${d.day + 1}: ${d.tableRows[name] ?? 0}`).join(", ")}`);
 for (const failure of result.failures) console.log(`day ${failure.day} (${failure.date}) ${failure.invariant}: ${failure.detail}`);
 for (const surprise of result.surprises.slice(0, 50)) console.log(`note: ${surprise}`);

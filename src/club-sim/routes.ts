@@ -107,7 +107,7 @@ export function createMemberRoutes(rt: SimRuntime): Hono {
     const session = rt.state.openSession(account.email, rt.clubNow(), preId);
     deleteCookie(c, LOGIN_COOKIE, { path: "/" });
     setCookie(c, SESSION_COOKIE, session.id, { path: "/", httpOnly: true, sameSite: "Lax" });
-    const next = form.next && form.next.startsWith("/members/") ? form.next : "/members/home";
+    const next = form.next?.startsWith("/members/") ? form.next : "/members/home";
     return c.redirect(next, 302);
   });
 

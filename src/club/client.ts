@@ -6,17 +6,12 @@
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { ClubError, pageNotUnderstood } from "./errors.ts";
 import { createClubHttp, type ClubHttp, type ClubResponse, type WireRequest, type WireSend } from "./http.ts";
-import {
-  isLoginPage,
-  parseAdvisoriesPage,
-  parseBookingResultPage,
-  parseBookingsPage,
-  parseHomePage,
-  parseLoginPage,
-  parseNotFoundMessage,
-  parseTeeSheetPage,
-  type HomePage,
-} from "./pages/index.ts";
+import { parseAdvisoriesPage } from "./pages/advisories-page.ts";
+import { parseBookingResultPage, parseNotFoundMessage } from "./pages/booking-result-page.ts";
+import { parseBookingsPage } from "./pages/bookings-page.ts";
+import { parseHomePage, type HomePage } from "./pages/home-page.ts";
+import { isLoginPage, parseLoginPage } from "./pages/login-page.ts";
+import { parseTeeSheetPage } from "./pages/tee-sheet-page.ts";
 import { clubPlayerSchema, type ClubAdvisory, type ClubAuditEntry, type ClubBooking, type ClubPlayer, type ClubTeeSheet } from "./records.ts";
 import { CookieJar } from "./session.ts";
 import type { PageReadOptions } from "./text.ts";

@@ -86,7 +86,7 @@ export function looksLikeDate(text: string): boolean {
 }
 
 /**
- * Spec §3: a status reading AVAILABLE (any case, with extra words such as a count of spots)
+ * A status reading AVAILABLE (any case, with extra words such as a count of spots)
  * is available; any other text is unavailable. 'Blocked' and 'Closed' keep their own value so
  * the sheet can show why; every other word, known or not, is taken.
  */

@@ -54,7 +54,7 @@ export interface OpenOptions {
   serving?: boolean;
 }
 
-/** The write-ahead log is cut back to this size after a checkpoint (README, Limits). */
+/** The write-ahead log is cut back to this size after a checkpoint (docs/limits.md). */
 export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 function openFile(url: string, options: OpenOptions): Database_ {

@@ -161,7 +161,7 @@ function rotateUnderLock(path: string, options: { keyFile: string; currentKey: B
       throw new MaintenanceError("A stored club password cannot be opened with the current key; nothing was changed.");
     }
     const staged = options.newSecret ? null : `${options.keyFile}.new`;
-    if (staged) writeFileSync(staged, newSecret + "\n", { mode: 0o600 });
+    if (staged) writeFileSync(staged, `${newSecret}\n`, { mode: 0o600 });
     const update = db.query("UPDATE users SET club_password_sealed = ? WHERE id = ?");
     db.transaction(() => {
       for (const r of resealed) update.run(r.sealed, r.id);

@@ -16,7 +16,7 @@ export async function migrate(database: AppDatabase, now: number): Promise<strin
     const statements = migration.sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
     const script = [
       "BEGIN;",
-      ...statements.map((s) => (s.endsWith(";") ? s : s + ";")),
+      ...statements.map((s) => (s.endsWith(";") ? s : `${s};`)),
       `INSERT INTO __teebox_migrations (tag, applied_at) VALUES ('${migration.tag.replace(/'/g, "''")}', ${now});`,
       "COMMIT;",
     ].join("\n");

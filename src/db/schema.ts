@@ -1,5 +1,5 @@
 /**
- * Every table of Teebox (spec §3). Times are epoch milliseconds (integers); play dates are
+ * Every table of Teebox. Times are epoch milliseconds (integers); play dates are
  * Manila ISO dates (`YYYY-MM-DD`), tee times `HH:mm`. JSON columns hold small arrays only.
  */
 import { sql } from "drizzle-orm";
@@ -341,7 +341,7 @@ export const watchAttempts = sqliteTable(
 );
 
 /**
- * A member's notification list (issue 16): what happened, as a UI-text key with its placeholders,
+ * A member's notification list: what happened, as a UI-text key with its placeholders,
  * rendered in the member's wording when read. One row per (member, event).
  */
 export const notifications = sqliteTable(

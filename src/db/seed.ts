@@ -31,7 +31,7 @@ export interface SeedOptions {
   announce(message: string): void;
 }
 
-/** The spec's defaults come first in each category (spec §3 'Form option'). */
+/** The product's defaults come first in each category. */
 export const DEFAULT_FORM_OPTIONS: Record<FormOptionCategory, readonly string[]> = {
   playerType: PLAYER_TYPES,
   cartPreference: CART_CHOICES,

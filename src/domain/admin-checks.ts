@@ -1,6 +1,6 @@
 /**
- * The admin area's input rules (spec §5 'Course', 'Booking window', 'Advisory', 'Holidays',
- * 'Booking rules'), shared by the admin pages (checked before sending) and the server (enforced).
+ * The admin area's input rules (courses, booking windows, advisories, holidays and booking
+ * rules), shared by the admin pages (checked before sending) and the server (enforced).
  * Each check returns the normalised value or the UI-text key of the first problem.
  */
 import type { adminText } from "./ui-text/admin.ts";

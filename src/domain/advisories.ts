@@ -1,4 +1,4 @@
-/** Front-page advisories (spec §2 Home, Frontpage Content; §3 'Advisory'). */
+/** Front-page advisories. */
 
 export const BULLET = "•";
 

@@ -1,5 +1,5 @@
 /**
- * Guest and flight-size rules (spec §3 'Booking rule', §5 'Applicable rule', §9), holidays and
+ * Guest and flight-size rules, holidays and
  * course days.
  */
 import { isHhMm, shortDayName, weekdayOf } from "./manila-time.ts";
@@ -74,7 +74,7 @@ export function limitsOf(rule: BookingRule): FlightLimits {
 /**
  * A rule covers a date when the date's weekday is one of its days or — on a holiday — when it
  * applies on holidays: 'Hol' acts as a day of its own (the rules table writes it beside the day
- * names). On a holiday only holiday rules are considered (spec §5).
+ * names). On a holiday only holiday rules are considered.
  */
 export function ruleCoversDate(rule: BookingRule, date: string, isHolidayDate: boolean): boolean {
   if (isHolidayDate) return rule.applies_on_holidays;

@@ -1,5 +1,5 @@
 /**
- * The shape of a booking submission (spec §3 'Booking submission'), checked by the server where it
+ * The shape of a booking submission, checked by the server where it
  * arrives (POST /v1/bookings/{id}/edit, the socket's SUBMIT_BOOKING_REQUEST, a watch). Kept apart
  * from the rules in booking-submission.ts, which the web app uses too: the app never parses a
  * submission, so it does not download this zod build.

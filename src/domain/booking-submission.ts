@@ -1,5 +1,5 @@
 /**
- * The booking submission payload (spec §3 'Booking submission'), sent over the socket
+ * The booking submission payload, sent over the socket
  * (SUBMIT_BOOKING_REQUEST) and to POST /v1/bookings/{id}/edit, and the server's check of it.
  *
  * `playerDetails.players` holds the extra players only: the booking member is the session user,
@@ -54,7 +54,7 @@ export type SubmissionContext = {
   /**
    * The times of the club's live sheet for the submitted date, per course id (tee_time_slots). A
    * course with times here is checked against them; one without against the estimated grid of the
-   * allowed windows (spec §9). Left out, only the windows are checked (callers that cannot read it).
+   * allowed windows. Left out, only the windows are checked (callers that cannot read it).
    */
   liveTimes?: Readonly<Record<string, readonly string[]>>;
 };

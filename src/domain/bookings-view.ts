@@ -1,10 +1,10 @@
 /**
  * The member's upcoming items: the home page's 'Next Up' card and the Bookings tab badge
- * (spec §2 Main layout, Home; §3 'Confirmed booking', 'Pending request').
+ *.
  */
 import { normaliseTime, parseBookingDate } from "./manila-time.ts";
 
-/** Beyond the spec's name, type and id: the player's cart and fee, so an edit starts from them. */
+/** Beyond the product's name, type and id: the player's cart and fee, so an edit starts from them. */
 export type PlayerChoices = { cart?: string; fee?: string };
 
 export type ConfirmedBookingView = {

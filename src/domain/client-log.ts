@@ -1,6 +1,6 @@
 /**
  * The browser log's contract, shared by the web app's sender and the server's route: an entry is
- * `{ level, message, context }` (spec §7), and the sender may put several in one post as
+ * `{ level, message, context }`, and the sender may put several in one post as
  * `{ entries: [...] }`, so a page's routine entries (one per API call) leave together instead of
  * one request each. The server counts a post once against the per-session and per-address limits,
  * and each entry against the log's total.

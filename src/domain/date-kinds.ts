@@ -1,6 +1,6 @@
 /**
  * Which dates the booking page offers and whether each has live or estimated tee times
- * (spec §3 'Date entry', §4 'Date kind', §9).
+ *.
  */
 import { addDays, dayName, formatMonthDay, manilaDate, manilaHour } from "./manila-time.ts";
 import { isSlotAvailable, type TeeTime } from "./estimated-slots.ts";

@@ -1,5 +1,5 @@
 /**
- * Estimated tee times (spec §9): when the club has not published a tee sheet yet, the app shows
+ * Estimated tee times: when the club has not published a tee sheet yet, the app shows
  * slots generated from the allowed windows.
  */
 import { isHhMm, minutesOf, timeFromMinutes } from "./manila-time.ts";
@@ -7,7 +7,7 @@ import { slotIntervalMinutes, windowsFor, type AllowedWindows } from "./windows.
 
 export type TeeTime = { time: string; status: string; slotId: string | null };
 
-/** The end of a new window (spec §9 'the default latest tee time'); the windows an admin sets decide. */
+/** The end of a new window; the windows an admin sets decide. */
 export const DEFAULT_LATEST_TEE_TIME = "16:48";
 export const AVAILABLE = "AVAILABLE";
 
@@ -15,7 +15,7 @@ export function isSlotAvailable(slot: Pick<TeeTime, "status">): boolean {
   return slot.status === AVAILABLE;
 }
 
-/** Morning slots are before 12:00 (spec §9). */
+/** Morning slots are before 12:00. */
 export function isMorning(time: string): boolean {
   return minutesOf(time) < 12 * 60;
 }

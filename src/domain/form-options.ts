@@ -1,6 +1,6 @@
 /**
- * Form options (spec §3 'Form option'): the choices of player type, cart and fees that admins keep
- * in the database. When a category has none loaded, the spec's defaults stand in.
+ * Form options: the choices of player type, cart and fees that admins keep
+ * in the database. When a category has none loaded, the product's defaults stand in.
  */
 import { isGuestType, PLAYER_TYPES } from "./players.ts";
 
@@ -9,7 +9,7 @@ export type FormOptionCategory = (typeof FORM_OPTION_CATEGORIES)[number];
 
 export type FormOption = { category: FormOptionCategory; value: string };
 
-/** Used for a category with no options loaded (spec §3). */
+/** Used for a category with no options loaded. */
 export const FORM_OPTION_FALLBACKS: Readonly<Record<FormOptionCategory, readonly string[]>> = {
   playerType: PLAYER_TYPES,
   cartPreference: ["Rental Cart - Solo"],
@@ -23,7 +23,7 @@ export function optionValues(options: readonly FormOption[], category: FormOptio
   return values.length > 0 ? values : [...FORM_OPTION_FALLBACKS[category]];
 }
 
-/** The first option of a category: the setup wizard's default (spec §3). */
+/** The first option of a category: the setup wizard's default. */
 export function firstOption(options: readonly FormOption[], category: FormOptionCategory): string {
   return optionValues(options, category)[0] ?? "";
 }

@@ -43,7 +43,7 @@ export function newPasswordProblem(password: string, username?: string): DomainP
 }
 
 /**
- * The admin's user form: the username itself (the spec's first password, replaced in the setup
+ * The admin's user form: the username itself (the product's first password, replaced in the setup
  * wizard) or any password the length rule allows. Either way the member must replace it.
  */
 export function adminPasswordProblem(password: string, username: string): DomainProblem | null {

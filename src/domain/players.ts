@@ -1,6 +1,6 @@
 /**
- * Players in a flight and in the saved players list (spec §3 'Saved player', §5 'Players in a
- * booking', 'Players list').
+ * Players in a flight and in the saved players list: who may play, with which choices, and how a
+ * saved player becomes one of a booking's players.
  */
 import type { FlightLimits } from "./booking-rules.ts";
 import { makeProblem, type DomainProblem } from "./problem.ts";

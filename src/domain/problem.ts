@@ -1,6 +1,6 @@
 /**
  * A rule violation reported by a domain function. `errorKey` is a dotted UI-text key the web app
- * may override with its own text; `message` is the spec's text with every {placeholder} filled,
+ * may override with its own text; `message` is the product's text with every {placeholder} filled,
  * and `context` holds the placeholder values so a UI-text override can be filled the same way.
  */
 export type ProblemContext = Record<string, string | number>;

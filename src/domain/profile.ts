@@ -1,5 +1,5 @@
 /**
- * The member's own account rules (spec §5 'Profile', 'Change password', 'Setup wizard'), shared by
+ * The member's own account rules, shared by
  * the profile route and the web forms so both give the same messages.
  */
 import type { DomainProblem } from "./problem.ts";
@@ -9,7 +9,7 @@ import { newPasswordProblem } from "./passwords.ts";
 export const PROFILE_TEXTS = {
   "profile.name_required": "Full name is required.",
   "profile.member_id_required": "Membership number is required.",
-  // The spec's text names the club.
+  // The product's text names the club.
   "profile.email_required": "Southwoods email is required.",
   "profile.email_invalid": "Please enter a valid email address.",
   "password.mismatch": "New passwords do not match.",

@@ -1,5 +1,5 @@
 /**
- * Checks of the domain's records as the server sends them (spec §3), for the web app to test each
+ * Checks of the domain's records as the server sends them, for the web app to test each
  * answer before it trusts it. zod/mini keeps them small in the web bundle; each schema `satisfies`
  * the domain type, so the two cannot drift apart. Unknown extra fields are dropped.
  */
@@ -71,8 +71,12 @@ export const appSettingsSchema = z.object({
   smart_refresh_threshold_seconds: z.number(),
   log_level: z.enum(LOG_LEVEL_VALUES),
   scraper_username: z.string(),
-  /** Not a spec key (domain/settings.ts ExtraSettings): absent from an older server's answer. */
+  /** Not original keys (domain/settings.ts ExtraSettings): absent from an older server's answer. */
   club_retry_minutes: z.optional(z.number()),
+  max_open_requests: z.optional(z.number()),
+  max_active_watches: z.optional(z.number()),
+  watch_poll_seconds: z.optional(z.number()),
+  readiness_check_time: z.optional(z.string()),
 }) satisfies z.ZodMiniType<AppSettings>;
 
 const timeWindowSchema = z.object({ start_time: z.string(), end_time: z.string() }) satisfies z.ZodMiniType<TimeWindow>;
@@ -114,7 +118,7 @@ export const pendingRequestShape = {
 
 export const pendingRequestSchema = z.object(pendingRequestShape) satisfies z.ZodMiniType<PendingRequestView>;
 
-/** An advisory as members and admins see it (spec §3 'Advisory'). */
+/** An advisory as members and admins see it. */
 export const advisorySchema = z.object({
   id: z.number(),
   title: z.string(),

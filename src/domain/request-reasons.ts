@@ -1,7 +1,7 @@
 /**
  * Why a booking request failed or was held, and what an attempt's answer was, as a UI-text key
  * with its context. The text is rendered from the editable UI text when the API answers, so an
- * admin can reword it (spec: every visible string is editable). Pure: the web imports it.
+ * admin can reword it (every visible string is editable, decision 009). Pure: the web imports it.
  */
 export const REQUEST_REASON_KEYS = [
   "bookings.reason.no_time_available",

@@ -1,6 +1,5 @@
 /**
- * The signed-in user as the server hands it to the web app and to every feature (spec §3 'User
- * (session)'): never a password, never club credentials. Roles and statuses are defined here once;
+ * The signed-in user as the server hands it to the web app and to every feature: never a password, never club credentials. Roles and statuses are defined here once;
  * the database schema and the web app both take them from here.
  */
 import { boolean, nullable, number, object, oneOf, string, type ShapeOf } from "./shape-check.ts";

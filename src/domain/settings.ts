@@ -1,5 +1,5 @@
 /**
- * App settings (spec §3 'App settings keys', §5 'App settings', §9).
+ * App settings.
  */
 import { z } from "zod";
 import { makeProblem, type DomainProblem } from "./problem.ts";
@@ -22,8 +22,8 @@ export type AppSettings = {
 };
 
 /**
- * Settings the spec does not list, kept beside AppSettings so a client that sends exactly the
- * spec's keys (and the web's form) still type-checks; omitted on a save, they keep their value.
+ * Settings added since the original ones, kept beside AppSettings so a client that sends exactly the
+ * original keys (and the web's form) still type-checks; omitted on a save, they keep their value.
  */
 export type ExtraSettings = {
   /** Open (pending or processing) requests a member may have at once. */
@@ -56,12 +56,12 @@ export const DEFAULT_SETTINGS: AppSettings = {
   scraper_username: "",
 };
 
-/** Every stored setting's default, the ones the spec does not list included. */
+/** Every stored setting's default, the ones added since the original ones included. */
 export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10, club_retry_minutes: 10, max_active_watches: 3, watch_poll_seconds: 60, readiness_check_time: "18:00" };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_STORED_SETTINGS) as (keyof StoredSettings)[];
 
-/** The keys spec §3 lists: PUT /v1/admin/app-settings must carry each of them. */
+/** The original settings' keys: PUT /v1/admin/app-settings must carry each of them. */
 export const SPEC_SETTING_KEYS = [
   "release_days_before",
   "release_time",
@@ -84,7 +84,7 @@ export function checkReleaseTime(value: string): DomainProblem | null {
 }
 
 /**
- * Bounds (the spec gives none; these keep a typo from harming the club or the server):
+ * Bounds (none were given; these keep a typo from harming the club or the server):
  * release_days_before 0–60; ui_date_range_days and scraper_date_range_days 1–60 days;
  * booking_roll_hour 0–24 (24 never rolls to tomorrow); smart_refresh_threshold_seconds
  * 0–86400 (one day); course ids and scraper_username up to 64 characters; club_retry_minutes
@@ -130,7 +130,7 @@ export const appSettingsSchema = z.strictObject({
 }) satisfies z.ZodType<StoredSettings>;
 
 /**
- * An admin's save (PUT /v1/admin/app-settings) over the stored settings: every key spec §3 lists
+ * An admin's save (PUT /v1/admin/app-settings) over the stored settings: every original key
  * is required; the others keep their stored value when omitted; unknown keys are refused. Numbers
  * may come as numbers or their text, but an emptied number field is refused (never read as 0).
  */

@@ -1,5 +1,5 @@
 /**
- * The WebSocket contract's shapes (spec §7), shared by the server hub and the web client.
+ * The WebSocket contract's shapes, shared by the server hub and the web client.
  * Client → server: `{ action, payload }`. Server → client: `{ type, ... }`. Plain types and one
  * list, so the web app reads them without the server's validation code.
  */

@@ -1,5 +1,5 @@
 /**
- * Booking windows (spec §3 'Booking window', §9): which set of windows applies to a date and
+ * Booking windows: which set of windows applies to a date and
  * course, and the tee-time interval.
  */
 import { isHhMm, minutesOf, weekdayOf } from "./manila-time.ts";
@@ -26,7 +26,7 @@ function nameContains(courseName: string, word: string): boolean {
 }
 
 /**
- * The window set for a date and course. The spec lists the Saturday/Masters rule first, so it wins
+ * The window set for a date and course. The Saturday/Masters rule is listed first, so it wins
  * when both could apply: Saturday on a Legends course and Sunday on a Masters course both use
  * SATURDAY_MASTERS. Course names are matched case-insensitively.
  */

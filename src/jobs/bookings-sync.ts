@@ -15,7 +15,7 @@ import { findBookedAtClub } from "../lifecycle/reconcile.ts";
 import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
-import { displayName } from "../features/bookings/club-players.ts";
+import { displayName } from "../services/club-players.ts";
 import type { JobRegistry } from "./registry.ts";
 import { createJobLoop } from "./loop.ts";
 

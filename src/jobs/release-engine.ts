@@ -1,7 +1,7 @@
 /**
  * The release engine: a member's queued request reaches the club at the release instant on the
  * club's own clock, never early, never twice, never lost, and never in a race with another
- * Teebox member for one slot (README, "The release engine").
+ * Teebox member for one slot (docs/release-engine.md).
  *
  * This file only orchestrates the stages under ./release/:
  *   planner      which release instants are due to be prepared

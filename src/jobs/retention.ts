@@ -1,6 +1,6 @@
 /**
  * Retention: every table that grows with use has an age (or a count) past which its rows go, so a
- * club's database stays the same size from its second year on (README, Limits; decision 131).
+ * club's database stays the same size from its second year on (docs/limits.md; decision 131).
  *
  * A daily pass at a quiet hour (RETENTION_TIME, Manila), on the one job loop, deletes in small
  * batches, each its own short transaction, yielding between them. It never runs near a release: a
@@ -18,7 +18,7 @@ import { isReleaseNear } from "../lifecycle/request-lifecycle.ts";
 import { createJobLoop } from "./loop.ts";
 import type { JobRegistry } from "./registry.ts";
 
-/** How long each kind of row is kept (README, Limits). */
+/** How long each kind of row is kept (docs/limits.md). */
 export const RETENTION = {
   auditDays: 90,
   /** Whatever their age, the newest this many audit rows at most. */

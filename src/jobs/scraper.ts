@@ -22,7 +22,7 @@ import { advisories, scrapeRuns, teeTimeSlots, users } from "../db/schema.ts";
 import type { AppDeps } from "../deps.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
-import { readLastScrapeTime } from "../features/availability/availability.service.ts";
+import { readLastScrapeTime } from "../services/scrape-freshness.ts";
 import { readCourses } from "../services/booking-config.service.ts";
 import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
 import { readSettings } from "../services/settings.service.ts";

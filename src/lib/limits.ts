@@ -1,5 +1,5 @@
 /**
- * Every throttle of Teebox in one place (the README's "Limits" section lists them), and the one
+ * Every throttle of Teebox in one place (docs/limits.md lists them), and the one
  * counting mechanism they share: a sliding window per key, in memory (one process serves the club;
  * a restart forgetting the counts is acceptable).
  *
@@ -24,7 +24,7 @@ export const VERIFY_WINDOW_MS = 15 * MINUTE;
 export const VERIFY_MIN_INTERVAL_MS = 3000;
 
 /**
- * Browser log entries (POST /v1/client/log). The web app logs every API call (spec §7), about ten
+ * Browser log entries (POST /v1/client/log). The web app logs every API call, about ten
  * when a page loads, and posts a page's entries together (src/domain/client-log.ts): a session and
  * an address are limited in posts, and in entries so that one session cannot take the log's total.
  */

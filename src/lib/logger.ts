@@ -34,7 +34,7 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
 
 export function createLogger(
   initial: LogLevel = "info",
-  write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   now: () => number = Date.now,
 ): Logger {
   const state = { level: initial };

@@ -23,7 +23,7 @@ function createRequestIds(): () => string {
 }
 
 /**
- * The first step of every request, in one layer because reads are the hot path: the deps, a request
+ * The first step of every request, in one layer because reads are the hot path: a request
  * id (logged, and returned with error answers, where support needs it), the security headers (set before the handler so they are part of the answer as it is built),
  * and the signed-in user when a session cookie is sent.
  */
@@ -31,7 +31,6 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
   const nextRequestId = createRequestIds();
   return async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || nextRequestId();
-    c.set("deps", deps);
     c.set("requestId", requestId);
     c.set("user", null);
     c.set("sessionId", null);
@@ -53,10 +52,13 @@ export function prepareRequest(deps: AppDeps, options: { readSession: boolean } 
   };
 }
 
-const defaultPolicies = new WeakMap<AppDeps, TrustPolicy>();
+const defaultPolicies = new WeakMap<TrustDeps, TrustPolicy>();
+
+/** What the checks of a request's origin, address and scheme use of the app. */
+export type TrustDeps = Pick<AppDeps, "trust" | "publicOrigin">;
 
 /** The trust policy of these deps: the configured one, else the defaults for PUBLIC_ORIGIN. */
-export function trustOf(deps: AppDeps): TrustPolicy {
+export function trustOf(deps: TrustDeps): TrustPolicy {
   if (deps.trust) return deps.trust;
   let policy = defaultPolicies.get(deps);
   if (!policy) {
@@ -90,13 +92,13 @@ export function misdirected(): AppError {
  * The client's address: the socket's, or behind a trusted proxy the right-most forwarded address
  * that is not itself a trusted proxy. Looked up only when asked (sign-in, limits), not per read.
  */
-export function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: Context<AppEnv>, deps: TrustDeps): string {
   const peer = c.env?.clientIp?.() ?? "unknown";
-  return trustOf(c.get("deps")).clientAddress(peer, c.req.header("x-forwarded-for"));
+  return trustOf(deps).clientAddress(peer, c.req.header("x-forwarded-for"));
 }
 
 /** The origins a browser page of ours can have: PUBLIC_ORIGIN, else the one the request came to. */
-export function allowedOrigins(deps: AppDeps, requestUrl: string, hostHeader: string | undefined): string[] {
+export function allowedOrigins(deps: TrustDeps, requestUrl: string, hostHeader: string | undefined): string[] {
   if (deps.publicOrigin) return [deps.publicOrigin];
   const url = new URL(requestUrl);
   const own = [url.origin];
@@ -104,7 +106,7 @@ export function allowedOrigins(deps: AppDeps, requestUrl: string, hostHeader: st
   return own;
 }
 
-export function isAllowedOrigin(deps: AppDeps, origin: string | undefined, requestUrl: string, host?: string): boolean {
+export function isAllowedOrigin(deps: TrustDeps, origin: string | undefined, requestUrl: string, host?: string): boolean {
   return Boolean(origin) && allowedOrigins(deps, requestUrl, host).includes(origin as string);
 }
 
@@ -112,14 +114,14 @@ export function isAllowedOrigin(deps: AppDeps, origin: string | undefined, reque
  * State-changing calls must be JSON (a cross-site form cannot send it) from one of our own pages,
  * and their bodies are measured; reads pass straight through.
  */
-export function guardWrites(limitBody: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
+export function guardWrites(deps: TrustDeps, limitBody: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) {
       throw textError(415, "request.json_required");
     }
-    if (!isAllowedOrigin(c.get("deps"), c.req.header("origin"), c.req.url, c.req.header("host"))) {
+    if (!isAllowedOrigin(deps, c.req.header("origin"), c.req.url, c.req.header("host"))) {
       throw forbidden("request.bad_origin");
     }
     return limitBody(c, next);
@@ -162,8 +164,7 @@ export function currentUser(c: Context<AppEnv>) {
 }
 
 /** Whether cookies get Secure: PUBLIC_ORIGIN's scheme, else the connection's, or a trusted proxy's word. */
-export function isSecureRequest(c: Context<AppEnv>): boolean {
-  const deps = c.get("deps");
+export function isSecureRequest(c: Context<AppEnv>, deps: TrustDeps): boolean {
   if (deps.publicOrigin) return deps.publicOrigin.startsWith("https:");
   if (c.req.url.startsWith("https:")) return true;
   const proto = c.req.header("x-forwarded-proto");

@@ -42,7 +42,7 @@ export function loadOrCreateKeyFile(path: string): Buffer {
     // Written whole under another name, then linked into place only if the name is still free: two
     // processes starting at once on a new data folder end up with the one same key, never half a file.
     const staged = `${path}.${process.pid}.new`;
-    writeFileSync(staged, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+    writeFileSync(staged, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
     chmodSync(staged, 0o600);
     try {
       linkSync(staged, path);

@@ -1,7 +1,7 @@
 /**
  * A simulated clock that several processes share, for benchmarks and tests only: the soak runs
  * Teebox and the demo club as real processes through a year of club life in minutes, both reading
- * the same simulated time (TEEBOX_SIM_CLOCK names the file; docs/decisions/150).
+ * the same simulated time (TEEBOX_SIM_CLOCK names the file; decision 150).
  *
  * The time is a line, written in a small file by the one process that drives it: simulated time
  * = baseSim + (real − baseReal) × rate. Between events it runs at real speed (or a small factor);

@@ -153,6 +153,17 @@ export function readParam<S extends z.ZodType>(c: Context, name: string, schema:
   return result.data;
 }
 
+/**
+ * The path parameters of a request (an object schema, a field per parameter): a value of the
+ * wrong shape is told as the first such parameter of this address not being valid.
+ */
+export function readParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const value = c.req.param();
+  const result = schema.safeParse(value);
+  if (!result.success) throw textError(400, "validation.bad_param", { field: String(result.error.issues[0]?.path[0] ?? "id") });
+  return result.data;
+}
+
 /** The query fields of a request, each problem named by its field. */
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   return parseWith(schema, c.req.query());

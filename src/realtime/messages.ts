@@ -1,5 +1,5 @@
 /**
- * The WebSocket contract (spec §7): the shapes are in the domain, which the web client shares;
+ * The WebSocket contract: the shapes are in the domain, which the web client shares;
  * the server's check of incoming actions is here.
  */
 import { z } from "zod";

@@ -5,7 +5,7 @@
  */
 import { asc } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { advisories, bookingRules, bookingWindows, courses, holidays } from "../db/schema.ts";
+import { type advisories, bookingRules, bookingWindows, courses, holidays } from "../db/schema.ts";
 import type { BookingRule, Course } from "../domain/booking-rules.ts";
 import type { Advisory } from "../domain/record-schemas.ts";
 import { groupWindows } from "../domain/windows.ts";
@@ -22,7 +22,7 @@ export async function readCourses(db: Db): Promise<Course[]> {
  * on (each sheet keeps its own, moved on only when the club's page was read), so a run that
  * could not read a sheet does not make it look fresh. Full days of courses_to_skip_on_full are
  * left out: they are not read again on purpose. With no sheet shown, the last run that stored
- * data. The 180 s stale check (spec §9) reads this same figure. See decision 061.
+ * data. The 180 s stale check reads this same figure. See decision 061.
  */
 export function toBookingRule(r: typeof bookingRules.$inferSelect): BookingRule {
   return {

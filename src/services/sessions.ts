@@ -9,6 +9,9 @@ import type { AppDeps } from "../deps.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { SessionUser } from "../domain/session-user.ts";
 
+/** What sessions use of the app: the database, the clock, the cookie key, and the hub to close a session's sockets. */
+export type SessionDeps = Pick<AppDeps, "database" | "clock" | "sessionKey" | "hub">;
+
 export const SESSION_COOKIE = "teebox_session";
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** last_seen is written at most this often, so reads do not turn into writes. */
@@ -33,7 +36,7 @@ export function toSessionUser(row: UserRow): SessionUser {
   };
 }
 
-export async function createSession(deps: AppDeps, userId: number): Promise<{ id: string; expiresAt: number }> {
+export async function createSession(deps: SessionDeps, userId: number): Promise<{ id: string; expiresAt: number }> {
   const now = deps.clock.now();
   const id = randomBytes(24).toString("base64url");
   const expiresAt = now + SESSION_TTL_MS;
@@ -42,7 +45,7 @@ export async function createSession(deps: AppDeps, userId: number): Promise<{ id
   return { id, expiresAt };
 }
 
-export async function signSessionCookie(deps: AppDeps, sessionId: string, expiresAt: number): Promise<string> {
+export async function signSessionCookie(deps: SessionDeps, sessionId: string, expiresAt: number): Promise<string> {
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt(Math.floor(deps.clock.now() / 1000))
@@ -50,7 +53,7 @@ export async function signSessionCookie(deps: AppDeps, sessionId: string, expire
     .sign(deps.sessionKey);
 }
 
-export async function readSessionCookie(deps: AppDeps, token: string | undefined): Promise<string | null> {
+export async function readSessionCookie(deps: SessionDeps, token: string | undefined): Promise<string | null> {
   if (!token || token.length > 2048) return null;
   try {
     const { payload } = await jwtVerify(token, deps.sessionKey, {
@@ -78,7 +81,7 @@ const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
 const sessionCaches = new WeakMap<object, Map<string, CachedSession>>();
 
-function sessionCacheOf(deps: AppDeps): Map<string, CachedSession> {
+function sessionCacheOf(deps: SessionDeps): Map<string, CachedSession> {
   let cache = sessionCaches.get(deps.database);
   if (!cache) {
     cache = new Map();
@@ -87,18 +90,18 @@ function sessionCacheOf(deps: AppDeps): Map<string, CachedSession> {
   return cache;
 }
 
-function forgetWhere(deps: AppDeps, matches: (entry: CachedSession) => boolean): void {
+function forgetWhere(deps: SessionDeps, matches: (entry: CachedSession) => boolean): void {
   const cache = sessionCacheOf(deps);
   for (const [token, entry] of cache) if (matches(entry)) cache.delete(token);
 }
 
 /** Call after changing a user's row (profile, role, status, password): their cached sessions are re-read. */
-export function forgetCachedUser(deps: AppDeps, userId: number): void {
+export function forgetCachedUser(deps: SessionDeps, userId: number): void {
   forgetWhere(deps, (entry) => entry.user.id === userId);
 }
 
 /** The session behind a cookie value: from the cache when recently verified, else verified and read. */
-export async function resolveSessionToken(deps: AppDeps, token: string | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
+export async function resolveSessionToken(deps: SessionDeps, token: string | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token) return null;
   const now = deps.clock.now();
   const cache = sessionCacheOf(deps);
@@ -117,11 +120,11 @@ export async function resolveSessionToken(deps: AppDeps, token: string | undefin
 }
 
 /** The active user behind a session id, or null when the session is gone, expired or the user disabled. */
-export async function resolveSession(deps: AppDeps, sessionId: string): Promise<SessionUser | null> {
+export async function resolveSession(deps: SessionDeps, sessionId: string): Promise<SessionUser | null> {
   return (await readSessionRow(deps, sessionId))?.user ?? null;
 }
 
-async function readSessionRow(deps: AppDeps, sessionId: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
+async function readSessionRow(deps: SessionDeps, sessionId: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
   const now = deps.clock.now();
   const rows = await deps.database.db
     .select({ session: sessions, user: users })
@@ -137,14 +140,14 @@ async function readSessionRow(deps: AppDeps, sessionId: string): Promise<{ user:
   return { user: toSessionUser(row.user), expiresAt: row.session.expiresAt };
 }
 
-export async function endSession(deps: AppDeps, sessionId: string): Promise<void> {
+export async function endSession(deps: SessionDeps, sessionId: string): Promise<void> {
   await deps.database.db.delete(sessions).where(eq(sessions.id, sessionId));
   forgetWhere(deps, (entry) => entry.sessionId === sessionId);
   deps.hub.closeSession(sessionId);
 }
 
 /** Ends every session of a user (disabled, deleted, password changed), optionally keeping one. */
-export async function endUserSessions(deps: AppDeps, userId: number, keepSessionId?: string): Promise<void> {
+export async function endUserSessions(deps: SessionDeps, userId: number, keepSessionId?: string): Promise<void> {
   const where = keepSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId);
@@ -170,7 +173,7 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
 
 /** The session behind a raw Cookie header: every request and the socket upgrade read it this way. */
 export function getSessionFromCookieHeader(
-  deps: AppDeps,
+  deps: SessionDeps,
   cookieHeader: string | null | undefined,
 ): Promise<{ user: SessionUser; sessionId: string } | null> {
   return resolveSessionToken(deps, sessionTokenOf(cookieHeader));

@@ -1,5 +1,5 @@
 /**
- * App settings (spec §3) stored one text value per key; the domain decides how each is written
+ * App settings stored one text value per key; the domain decides how each is written
  * and read back (with defaults for missing or unreadable values).
  */
 import { appSettings } from "../db/schema.ts";

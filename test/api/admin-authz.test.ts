@@ -1,5 +1,5 @@
 /**
- * The authorization matrix over every admin route and method (spec §6): anonymous 401, member
+ * The authorization matrix over every admin route and method: anonymous 401, member
  * 403, admin and superadmin allowed, plus the superadmin-only and never-delete cases.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
@@ -82,7 +82,7 @@ describe("every admin route and method", () => {
   });
 });
 
-describe("spec §6 user permissions", () => {
+describe("user permissions", () => {
   async function idOf(username: string): Promise<number> {
     const cookie = await t.signIn("admin", ADMIN_PASSWORD);
     const users: { id: number; username: string }[] = await (await t.call("GET", "/v1/admin/users", { cookie })).json();

@@ -1,4 +1,4 @@
-/** The admin calls (spec §7) with their validation messages (spec §5) and side effects. */
+/** The admin calls with their validation messages and side effects. */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { cpus, totalmem } from "node:os";
 import { desc, eq } from "drizzle-orm";
@@ -97,7 +97,7 @@ describe("users", () => {
 });
 
 describe("full config and its parts", () => {
-  test("full-config has the spec's keys and snake_case shapes", async () => {
+  test("full-config has the product's keys and snake_case shapes", async () => {
     const res = await send("GET", "/v1/admin/full-config");
     const config = await res.json();
     expect(Object.keys(config).sort()).toEqual(["bookingRules", "bookingWindows", "courses", "frontpageMessages", "holidays"]);

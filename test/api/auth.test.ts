@@ -112,7 +112,7 @@ describe("the API base", () => {
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
-  test("form options and UI text are public and seeded with the spec's defaults first", async () => {
+  test("form options and UI text are public and seeded with the product's defaults first", async () => {
     const options = await (await t.call("GET", "/v1/form-options")).json();
     const first = (category: string) => options.find((o: { category: string }) => o.category === category)?.value;
     expect(first("cartPreference")).toBe("Rental Cart - Solo");

@@ -78,7 +78,7 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
   });
 
-  test("a rule violation answers the spec's message and stores nothing", async () => {
+  test("a rule violation answers the product's message and stores nothing", async () => {
     f = await startReleaseFixture({ startEngine: false });
     const guest = (first: string) => ({ type: "Guest", cartType: { Walking: true }, chargeFeesTo: { "Charge my guest": true }, firstName: first, lastName: "Guest" });
     const tooMany = submission(PLAY, ["06:00"], "masters", [guest("A"), guest("B"), guest("C"), guest("D")]);

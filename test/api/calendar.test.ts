@@ -13,7 +13,7 @@ import { calendarAddressResponseSchema } from "../../src/features/calendar/calen
 import { createTrustPolicy } from "../../src/lib/trust.ts";
 import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { createTestApp, userIdOf, type TestApp } from "../helpers/api.ts";
-import { eventsOf, instantOf, parseIcal, valueOf, type Component } from "../helpers/ical-parser.ts";
+import { eventsOf, instantOf, parseIcal, propertyValue, type Component } from "../helpers/ical-parser.ts";
 
 let t: TestApp;
 let maria: string;
@@ -108,27 +108,27 @@ describe("the feed", () => {
 
     const url = await makeAddress();
     const calendar = await readFeed(url);
-    expect(valueOf(calendar, "PRODID")).toBe("-//Teebox//Tee times//EN");
-    expect(valueOf(calendar, "VERSION")).toBe("2.0");
+    expect(propertyValue(calendar, "PRODID")).toBe("-//Teebox//Tee times//EN");
+    expect(propertyValue(calendar, "VERSION")).toBe("2.0");
     const events = eventsOf(calendar);
-    expect(events.map((e) => valueOf(e, "UID")).sort()).toEqual(["booking-SW-77,1@teebox", "booking-SW-78@teebox", `release-${pendingId}@teebox`]);
+    expect(events.map((e) => propertyValue(e, "UID")).sort()).toEqual(["booking-SW-77,1@teebox", "booking-SW-78@teebox", `release-${pendingId}@teebox`]);
 
-    const first = events.find((e) => valueOf(e, "UID") === "booking-SW-77,1@teebox")!;
+    const first = events.find((e) => propertyValue(e, "UID") === "booking-SW-77,1@teebox")!;
     // 06:04 in Manila on Nov 30 is 22:04 UTC on Nov 29.
     expect(new Date(instantOf(calendar, first, "DTSTART")).toISOString()).toBe("2026-11-29T22:04:00.000Z");
     expect(first.properties.find((p) => p.name === "DTSTART")!.params.TZID).toBe("Asia/Manila");
-    expect(valueOf(first, "SUMMARY")).toBe("Golf: Masters at 06:04");
-    expect(valueOf(first, "DESCRIPTION")).toBe("Booking SW-77,1. Players: Maria Santos, Juan; Jr. Dela Cruz, III.");
-    const afternoon = events.find((e) => valueOf(e, "UID") === "booking-SW-78@teebox")!;
+    expect(propertyValue(first, "SUMMARY")).toBe("Golf: Masters at 06:04");
+    expect(propertyValue(first, "DESCRIPTION")).toBe("Booking SW-77,1. Players: Maria Santos, Juan; Jr. Dela Cruz, III.");
+    const afternoon = events.find((e) => propertyValue(e, "UID") === "booking-SW-78@teebox")!;
     expect(new Date(instantOf(calendar, afternoon, "DTSTART")).toISOString()).toBe("2026-12-01T05:36:00.000Z");
 
-    const release = events.find((e) => valueOf(e, "UID") === `release-${pendingId}@teebox`)!;
+    const release = events.find((e) => propertyValue(e, "UID") === `release-${pendingId}@teebox`)!;
     expect(instantOf(calendar, release, "DTSTART")).toBe(releaseAt);
-    expect(valueOf(release, "SUMMARY")).toBe("Release of your request for Masters on Dec 4, 2026");
+    expect(propertyValue(release, "SUMMARY")).toBe("Release of your request for Masters on Dec 4, 2026");
 
     // The same booking keeps its UID from one fetch to the next.
-    const later = eventsOf(await readFeed(url)).map((e) => valueOf(e, "UID"));
-    expect(later).toEqual(events.map((e) => valueOf(e, "UID")));
+    const later = eventsOf(await readFeed(url)).map((e) => propertyValue(e, "UID"));
+    expect(later).toEqual(events.map((e) => propertyValue(e, "UID")));
   });
 
   test("a real iCalendar parser reads the same events, with the tee time in Manila and the players' names intact", async () => {
@@ -186,7 +186,7 @@ describe("the feed", () => {
       .values({ key: "calendar.feed.booking_summary", value: "Tee off {time}, {course}" })
       .onConflictDoUpdate({ target: uiText.key, set: { value: "Tee off {time}, {course}" } });
     const [event] = eventsOf(await readFeed(await makeAddress()));
-    expect(valueOf(event, "SUMMARY")).toBe("Tee off 06:04, Masters");
+    expect(propertyValue(event, "SUMMARY")).toBe("Tee off 06:04, Masters");
   });
 });
 

@@ -42,7 +42,7 @@ describe("POST /v1/my/verify-credentials", () => {
     expect(body.message).toBe("The club did not accept that email and password.");
   });
 
-  test("bad input answers 400 with the spec's messages", async () => {
+  test("bad input answers 400 with the product's messages", async () => {
     const empty = await t.call("POST", "/v1/my/verify-credentials", { cookie: member, body: { email: "", password: "x" } });
     expect((await empty.json()).message).toBe("Southwoods email is required.");
     const bad = await t.call("POST", "/v1/my/verify-credentials", { cookie: member, body: { email: "not-an-email", password: "x" } });

@@ -251,7 +251,7 @@ const ODD_PARAMS = [
   "2026-1-1",
 ];
 
-const QUERIES = ["", "?_=1", `?_=${"q".repeat(8000)}`, "?__proto__[role]=admin", "?a=%00&a=%zz", "?x=' OR 1=1 --", "?" + "&".repeat(2000)];
+const QUERIES = ["", "?_=1", `?_=${"q".repeat(8000)}`, "?__proto__[role]=admin", "?a=%00&a=%zz", "?x=' OR 1=1 --", `?${"&".repeat(2000)}`];
 
 // ── the stored data ──────────────────────────────────────────────────────
 
@@ -793,7 +793,7 @@ describe("the running server", () => {
   });
 
   test("refuses anonymous and cross-site upgrades, answers every bad frame, and stays up", async () => {
-    const wsUrl = server.url.replace("http:", "ws:") + "/v1/ws";
+    const wsUrl = `${server.url.replace("http:", "ws:")}/v1/ws`;
     const member = identities[1];
     const anonymous = await fetch(`${server.url}/v1/ws`, { headers: { origin: server.url, upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" } });
     expect(anonymous.status).toBe(401);

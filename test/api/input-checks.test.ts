@@ -150,7 +150,7 @@ describe("lengths, booleans and settings from admin forms", () => {
     expect((await created.json()).applies_on_holidays).toBe(false);
   });
 
-  test("app settings: exactly the spec's keys are accepted, other keys keep their value, an emptied number is refused", async () => {
+  test("app settings: exactly the product's keys are accepted, other keys keep their value, an emptied number is refused", async () => {
     const send = await admin();
     const specOnly = Object.fromEntries(SPEC_SETTING_KEYS.map((key) => [key, DEFAULT_SETTINGS[key]]));
     await t!.deps.database.execute("UPDATE app_settings SET value = 'admin' WHERE key = 'scraper_username'");
@@ -163,7 +163,7 @@ describe("lengths, booleans and settings from admin forms", () => {
       expect(await res.json()).toEqual({ message: "ui_date_range_days needs a number.", errorKey: "settings.number_required" });
     }
     expect((await readSettings(t!.deps.database.db)).ui_date_range_days).toBe(DEFAULT_SETTINGS.ui_date_range_days);
-    // Numbers as their text are converted (spec §5); a key the spec lists cannot be left out.
+    // Numbers as their text are converted; an original key cannot be left out.
     expect((await send("PUT", "/v1/admin/app-settings", { ...specOnly, ui_date_range_days: "21" })).status).toBe(200);
     expect((await readSettings(t!.deps.database.db)).ui_date_range_days).toBe(21);
     const { log_level: _omitted, ...withoutLogLevel } = specOnly;

@@ -1,6 +1,6 @@
 /**
- * A member only ever reads and changes their own data (design.md 'Roles are enforced on the
- * server for every route and socket action'). Members A (maria) and B (jose) each have saved
+ * A member only ever reads and changes their own data: roles are enforced on the server for every
+ * route and socket action. Members A (maria) and B (jose) each have saved
  * players, a pending request and a confirmed booking, made through the real paths against the
  * demo club. A then tries every route and action on B's ids; B's rows (and B's booking at the
  * club) must be exactly as they were, and a member gets 403 on every admin route.

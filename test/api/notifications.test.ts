@@ -1,5 +1,5 @@
 /**
- * The member's notification list and email switches over the API (issue 16): newest first in
+ * The member's notification list and email switches over the API: newest first in
  * bounded pages, read all or by id, each member's own only; the wording an admin chose; and the
  * notifications the bookings sync leaves when a booking is cancelled or changed on the club's site
  * (and none for what Teebox itself did).

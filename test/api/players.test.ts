@@ -72,7 +72,7 @@ describe("UPDATE_PLAYERS", () => {
     expect((await savedList())[0].memberId).toBe("0000");
   });
 
-  test("an exact duplicate is refused with the spec's message and nothing is stored", async () => {
+  test("an exact duplicate is refused with the product's message and nothing is stored", async () => {
     const replies = await updatePlayers([member, { ...member, firstName: "PAOLO", memberId: " SW-1001-S " }], "dup");
     expect(replies).toEqual([{ type: "error", message: "This exact player already exists in your list.", errorKey: "players.duplicate", requestId: "dup" }]);
     expect(await savedList()).toEqual([]);

@@ -140,7 +140,7 @@ describe("PUT /v1/my/profile", () => {
     expect((await userRow()).club_password_sealed).toBeNull();
   });
 
-  test("every validation message of spec §5", async () => {
+  test("every validation message of the profile", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: "  " }, "Full name is required.", "profile.name_required"],
       [{ memberId: "" }, "Membership number is required.", "profile.member_id_required"],

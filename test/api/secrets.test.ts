@@ -1,5 +1,5 @@
 /**
- * Club passwords never leave the server in clear (design.md 'Club passwords'): with the demo club
+ * Club passwords never leave the server in clear: with the demo club
  * running and members whose club passwords are known, every route and socket action that handles
  * user data or the club login is exercised, then every answer, every published message, every
  * log line, every column of every table and the raw bytes of the database are searched for them.

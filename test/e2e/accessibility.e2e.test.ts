@@ -18,7 +18,7 @@ const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
 ] as const;
-const ADMIN_TABS = ["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text"];
+const ADMIN_TABS = ["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text", "API"];
 
 async function settle(page: Page): Promise<void> {
   await waitForTransitions(page);

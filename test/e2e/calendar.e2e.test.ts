@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { addDays, formatEventDate, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
-import { eventsOf, parseIcal, valueOf } from "../helpers/ical-parser.ts";
+import { eventsOf, parseIcal, propertyValue } from "../helpers/ical-parser.ts";
 import { openPage, saveScreenshot, signIn, submitRequestFromPage, useServerAndBrowser, type TestServer } from "./harness.ts";
 import type { Browser } from "playwright-core";
 
@@ -59,7 +59,7 @@ describe("a member's story and calendar", () => {
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const calendar = parseIcal(await feed.text());
-    const summaries = eventsOf(calendar).map((e) => valueOf(e, "SUMMARY"));
+    const summaries = eventsOf(calendar).map((e) => propertyValue(e, "SUMMARY"));
     expect(summaries.some((s) => s.startsWith("Release of your request for "))).toBe(true);
 
     // A new address: the copied one stops working at once, the new one works.

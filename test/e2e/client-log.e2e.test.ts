@@ -1,7 +1,7 @@
 /**
  * The browser log under ordinary use, in real Chromium: a member who reloads pages quickly (each
  * load logs its API calls) has every page's entries posted together, so nothing is refused and the
- * logger stays on for the session (it switches itself off after a refused post, spec §4).
+ * logger stays on for the session (it switches itself off after a refused post, decision 162).
  */
 import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";

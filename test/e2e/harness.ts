@@ -165,7 +165,7 @@ export async function findAccessibilityViolations(page: Page): Promise<AxeViolat
   });
 }
 
-/** Each state's violations, kept for the summary a run prints (test/e2e/a11y-report). */
+/** Each state's violations, kept for the summary a run prints. */
 export const accessibilityLog: { state: string; violations: AxeViolation[] }[] = [];
 
 export async function expectAccessible(page: Page, state: string): Promise<void> {

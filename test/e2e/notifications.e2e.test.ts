@@ -1,5 +1,5 @@
 /**
- * The notification journey in real Chromium against a Teebox running the demo club (issue 16): a
+ * The notification journey in real Chromium against a Teebox running the demo club: a
  * request confirmed at the club → the bell says 1 unread without a reload → the list shows the
  * booking → marked read. On a phone the bell is a 44 px target and its list fits the screen; the
  * admin's System Monitor shows the email Teebox would have sent (no SMTP configured in the test).

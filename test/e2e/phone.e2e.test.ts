@@ -23,7 +23,7 @@ const MEMBER_PAGES = [
   { path: "/players", heading: "Saved Players" },
   { path: "/profile", heading: "Profile" },
 ];
-const ADMIN_TABS = ["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text"];
+const ADMIN_TABS = ["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text", "API"];
 const LONG_LINK = `https://www.southwoods.example/announcements/2026/course-maintenance-schedule-${"x".repeat(80)}`;
 
 /** How far the page reaches past the phone's width, in px (0 when it fits). */

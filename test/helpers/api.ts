@@ -22,6 +22,7 @@ import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { openTestDatabase } from "./test-database.ts";
+import { createContractChecker } from "./contract-check.ts";
 
 export const ORIGIN = "http://localhost";
 export const ADMIN_PASSWORD = "admin-password-1";
@@ -103,13 +104,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   registerBookingActions(deps);
   const app = createApp(deps);
 
-  const call = (method: string, path: string, o: CallOptions = {}) => {
+  // Every answer is checked against its route's contract: a test that gets an answer the contract
+  // does not allow fails with the difference (test/helpers/contract-check.ts).
+  const contracts = createContractChecker(app);
+  const call = async (method: string, path: string, o: CallOptions = {}) => {
     const headers: Record<string, string> = {};
     if (o.contentType !== null) headers["content-type"] = o.contentType ?? "application/json";
     if (o.origin !== null) headers.origin = o.origin ?? ORIGIN;
     if (o.cookie) headers.cookie = o.cookie;
     const body = o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
-    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+    const response = await app.request(`${ORIGIN}${path}`, { method, headers, body });
+    await contracts.check(method, path, response);
+    return response;
   };
 
   return {

@@ -124,7 +124,7 @@ export function parseIcal(text: string): Component {
   if (!root) throw new IcalError("no VCALENDAR");
   const version = root.properties.find((p) => p.name === "VERSION");
   if (version?.raw !== "2.0") throw new IcalError(`VERSION is ${version?.raw}`);
-  const tzids = new Set(root.components.filter((c) => c.name === "VTIMEZONE").map((c) => valueOf(c, "TZID")));
+  const tzids = new Set(root.components.filter((c) => c.name === "VTIMEZONE").map((c) => propertyValue(c, "TZID")));
   for (const event of root.components.filter((c) => c.name === "VEVENT")) {
     for (const p of event.properties) if (p.params.TZID && !tzids.has(p.params.TZID)) throw new IcalError(`TZID ${p.params.TZID} has no VTIMEZONE`);
     if (event.properties.some((p) => p.name === "DTEND") && event.properties.some((p) => p.name === "DURATION")) throw new IcalError("both DTEND and DURATION");
@@ -132,7 +132,7 @@ export function parseIcal(text: string): Component {
   return root;
 }
 
-export function valueOf(component: Component, name: string): string {
+export function propertyValue(component: Component, name: string): string {
   const property = component.properties.find((p) => p.name === name);
   if (!property) throw new IcalError(`${component.name} has no ${name}`);
   return TEXT_PROPERTIES.has(name) ? unescapeText(property.raw) : property.raw;
@@ -165,8 +165,8 @@ export function instantOf(calendar: Component, event: Component, name: string): 
   }
   const tzid = property.params.TZID;
   if (!tzid) throw new IcalError(`${name} is a floating time`);
-  const zone = calendar.components.find((c) => c.name === "VTIMEZONE" && valueOf(c, "TZID") === tzid);
+  const zone = calendar.components.find((c) => c.name === "VTIMEZONE" && propertyValue(c, "TZID") === tzid);
   if (!zone) throw new IcalError(`no VTIMEZONE ${tzid}`);
   if (zone.components.some((c) => c.name === "DAYLIGHT") || zone.components.length !== 1) throw new IcalError(`${tzid} is not one fixed offset`);
-  return wall - offsetMinutes(valueOf(zone.components[0], "TZOFFSETTO")) * 60_000;
+  return wall - offsetMinutes(propertyValue(zone.components[0], "TZOFFSETTO")) * 60_000;
 }

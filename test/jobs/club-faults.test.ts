@@ -1,5 +1,5 @@
 /**
- * The club buckling at the release instant (issue 18), against the demo club in a process of its
+ * The club buckling at the release instant, against the demo club in a process of its
  * own on the real clock: what the club holds is read through its control API, whatever Teebox
  * believes. Time is scaled down: a "minute" of the app setting club_retry_minutes lasts 4 s here,
  * and the faults last 8 s and 5 s instead of the 40 s of a real rush (the setting's 2 minutes, 8 s,

@@ -101,7 +101,7 @@ test("the demo club opens dates at the release settings an admin saves, at start
   dir = mkdtempSync(join(tmpdir(), "teebox-demo-release-"));
   let teebox = await startTeebox(dir);
   child = teebox.proc;
-  // At start: the stored settings (the spec's defaults).
+  // At start: the stored settings (the product's defaults).
   expect(await demoClubRelease(dir)).toEqual({ releaseTime: "07:00", releaseDaysBefore: 7 });
 
   // The admin moves the release to the next minute (at least 15 s ahead), 8 days before: the demo

@@ -58,7 +58,7 @@ describe("firing at the release instant", () => {
     expect((await f.request(id)).status).toBe("confirmed");
   });
 
-  describe("a time the club does not have fails that slot, never the member (issue 18)", () => {
+  describe("a time the club does not have fails that slot, never the member", () => {
     /** Requests stored before the club changed its grid: the submission check would refuse them now. */
     const setTimes = (fx: ReleaseFixture, id: number, selection: { time: string; slotId: string | null }[]) =>
       fx.t.deps.database.db.update(bookingRequests).set({ selection }).where(eq(bookingRequests.id, id));
@@ -245,7 +245,7 @@ describe("rivals, faults and failures", () => {
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
   });
 
-  // Issue 18 changed this: an unknown outcome is never Failed; past the window it needs attention.
+  // An unknown outcome is never Failed (decision 117); past the window it needs attention.
   test("the club down for longer than the bounded window: the request needs attention, never Failed, and nothing more is posted", async () => {
     f = await startReleaseFixture({ engine: { unavailableWindowMs: 2000 } });
     await f.submit("maria", submission(PLAY, ["06:00"]));

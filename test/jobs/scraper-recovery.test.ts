@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { and, asc, eq } from "drizzle-orm";
 import { auditLog, teeTimeSlots } from "../../src/db/schema.ts";
-import { readLastScrapeTime, readTeeTimes } from "../../src/features/availability/availability.service.ts";
+import { readTeeTimes } from "../../src/features/availability/availability.service.ts";
+import { readLastScrapeTime } from "../../src/services/scrape-freshness.ts";
 
 import { createScraperFixture, type ScraperFixture } from "./scraper-fixture.ts";
 
@@ -123,7 +124,7 @@ describe("honest freshness", () => {
     expect(partial.lastScrapeTime).toBe(first.finishedAt);
     const teeTimes = await readTeeTimes(db, f.t.clock.now());
     expect(teeTimes.lastScrapeTime).toBe(first.finishedAt);
-    // So the 180 s stale check of spec §9 sees what members see: 120 s old, then older.
+    // So the 180 s stale check (decision 061) sees what members see: 120 s old, then older.
     expect(f.t.clock.now() - teeTimes.lastScrapeTime!).toBeGreaterThanOrEqual(120_000);
 
     isBroken = false;

@@ -4,7 +4,7 @@ import { ClubError } from "../../src/club/errors.ts";
 import { advisories, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
-import { readLastScrapeTime } from "../../src/features/availability/availability.service.ts";
+import { readLastScrapeTime } from "../../src/services/scrape-freshness.ts";
 import { findScraperUser, SCRAPE_INTERVAL_MS } from "../../src/jobs/scraper.ts";
 import { userIdOf } from "../helpers/api.ts";
 import { createScraperFixture, type ScraperFixture } from "./scraper-fixture.ts";

@@ -3,7 +3,7 @@
  * own process, left alone after each kind of activity: a release, a watch that booked, a watch
  * cancelled (no watch left), mail failing, the club down. After each, once the activity's own
  * follow-up is over, its CPU is sampled from /proc and must stay under IDLE_CPU_PERCENT of a core,
- * and its memory must not climb. A busy loop fails here (docs/decisions/152).
+ * and its memory must not climb. A busy loop fails here (decision 152).
  *
  * Teebox is started again on the same data folder before each case, so each case is measured on
  * its own (a busy loop left by one case is not blamed on the next).
@@ -22,7 +22,7 @@ import { startClubProcess, type ClubProcess } from "../helpers/club-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
 import { startTeeboxChild, type TeeboxChild } from "./load-harness.ts";
 
-/** Share of one core Teebox may use at rest, averaged over a sample (docs/decisions/152). */
+/** Share of one core Teebox may use at rest, averaged over a sample (decision 152). */
 const IDLE_CPU_PERCENT = 3;
 /** Memory Teebox may gain at rest over the wait and the sample (a busy loop gains about 1 MB a second). */
 const IDLE_RSS_GROWTH_MB = 8;

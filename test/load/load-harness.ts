@@ -68,7 +68,7 @@ export async function startTeeboxChild(env: Record<string, string>, timeoutMs = 
         logLines.push({ level: "unparsed", message: line });
       }
     }),
-    collectLines(proc.stderr, (line) => (stderr += line + "\n")),
+    collectLines(proc.stderr, (line) => (stderr += `${line}\n`)),
   ]);
   const url = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + timeoutMs;

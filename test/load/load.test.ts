@@ -33,7 +33,6 @@ import {
   signIn,
   startTeeboxChild,
   type Caller,
-  type HttpStats,
   type TeeboxChild,
 } from "./load-harness.ts";
 

@@ -46,7 +46,7 @@ const submission = (over: Partial<BookingSubmission> = {}): BookingSubmission =>
 });
 
 describe("bookingSubmissionSchema", () => {
-  test("parses the spec's shape; a missing slotId becomes null", () => {
+  test("parses the product's shape; a missing slotId becomes null", () => {
     const parsed = bookingSubmissionSchema.parse({
       course: "Masters", targetDate: WED, selectionOrder: [{ time: "07:04" }], memberCartType: "Rental Cart - Solo",
       playerDetails: { players: [guestEntry] }, editTarget: 12,

@@ -28,7 +28,7 @@ function found(files: Record<string, string>, rule: Rule): string[] {
     .map((violation) => (violation.specifier ? `${violation.file} → ${violation.specifier}` : violation.file));
 }
 
-const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+const lines = (count: number) => `${Array.from({ length: count }, (_, i) => `export const line${i} = ${i};`).join("\n")}\n`;
 
 describe("the import rules", () => {
   test("domain code may import other domain code and packages", () => {
@@ -146,7 +146,7 @@ describe("the import rules", () => {
   test("a file over 400 lines in jobs or features is reported", () => {
     const files = {
       "src/jobs/release/engine.ts": lines(401),
-      "src/features/alpha/alpha.service.ts": lines(399) + "export const last = 1;\nexport const after = 2;",
+      "src/features/alpha/alpha.service.ts": `${lines(399)}export const last = 1;\nexport const after = 2;`,
     };
     expect(found(files, "size")).toEqual(["src/features/alpha/alpha.service.ts", "src/jobs/release/engine.ts"]);
   });
@@ -162,6 +162,110 @@ describe("the import rules", () => {
       "src/lib/side.ts": "export {};\n",
     });
     expect(formatViolations(result)).toContain('src/domain/rules.ts imports "../lib/side.ts"');
+  });
+});
+
+describe("the rules written down elsewhere, checked too", () => {
+  test("a job importing a feature is reported", () => {
+    const files = {
+      "src/jobs/sync.ts": 'import { name } from "../features/bookings/names.ts";\nexport const sync = name;\n',
+      "src/features/bookings/names.ts": "export const name = 1;\n",
+    };
+    expect(found(files, "jobs-to-features")).toEqual(["src/jobs/sync.ts → ../features/bookings/names.ts"]);
+  });
+
+  test("only src/lifecycle writes the state tables, by drizzle or by SQL; the retention pass may delete", () => {
+    const files = {
+      "src/lifecycle/requests.ts": "export const fail = (db: any) => db.update(bookingRequests).set({});\n",
+      "src/features/bookings/edit.ts": "export const move = (db: any) => db.update( bookings ).set({});\n",
+      "src/services/raw.ts": 'export const raw = (db: any) => db.run("UPDATE slot_watches SET status = 1");\n// db.insert(bookings) in a comment is no write\n',
+      "src/jobs/retention.ts": "export const prune = (tx: any) => [tx.delete(requestAttempts), tx.update(bookings)];\n",
+    };
+    const writes = check(files).violations.filter((v) => v.rule === "state-writers").map((v) => `${v.file}:${v.line}`).sort();
+    expect(writes).toEqual(["src/features/bookings/edit.ts:1", "src/jobs/retention.ts:1", "src/services/raw.ts:1"]);
+  });
+
+  test("only the notifier hands messages to the hub, and only the hub publishes on the server", () => {
+    const files = {
+      "src/realtime/notifier.ts": "export const tell = (hub: any) => hub.toAll({});\n",
+      "src/realtime/hub.ts": "export const send = (server: any) => server.publish('members', '');\n",
+      "src/features/admin/admin-support.ts": "export const shout = (deps: any) => deps.hub.toUser(1, {});\n",
+      "src/jobs/engine.ts": "export const leak = (server: any) => server.publish('members', '');\n",
+    };
+    expect(check(files).violations.filter((v) => v.rule === "publishers").map((v) => v.file)).toEqual(["src/features/admin/admin-support.ts", "src/jobs/engine.ts"]);
+  });
+
+  test("a module that only re-exports another is reported; one that adds to it is not", () => {
+    const files = {
+      "src/lib/shim.ts": '/** Moved. */\nexport * from "./real.ts";\nexport { type Real } from "./real.ts";\n',
+      "src/lib/real.ts": 'export type Real = 1;\nexport { other } from "./other.ts";\nexport const real = 1;\n',
+      "src/lib/other.ts": "export const other = 1;\n",
+    };
+    expect(check(files).violations.filter((v) => v.rule === "shims").map((v) => v.file)).toEqual(["src/lib/shim.ts"]);
+  });
+
+  test("a path named in a comment, a test, a script or a document, and a document's relative link, must exist; placeholders are not paths", () => {
+    const files = {
+      "src/lib/a.ts": "/** See src/lib/b.ts and src/lib/gone.ts, src/features/<group>/ and docs/decisions/NNN-title.md. */\nexport {};\n",
+      "src/lib/b.ts": 'export const text = "src/lib/in-a-string.ts";\n',
+      "test/unit/a.test.ts": "// Checks test/unit/missing.test.ts.\n",
+      "docs/decisions/001-x.md": "# 001\nSee `scripts/nowhere.ts` and src/lib/a.ts.\n[Up](../../README.md), [gone](002-nothing.md#why), [a placeholder](…).\n",
+      "README.md": "Read docs/decisions/001-x.md and docs/decisions/002.\n",
+    };
+    const named = check(files).violations.filter((v) => v.rule === "named-paths").map((v) => `${v.file}:${v.line} ${v.message}`);
+    expect(named.sort()).toEqual([
+      "README.md:1 names docs/decisions/002, which does not exist",
+      "docs/decisions/001-x.md:2 names scripts/nowhere.ts, which does not exist",
+      "docs/decisions/001-x.md:3 links 002-nothing.md#why, which does not exist",
+      "src/lib/a.ts:1 names src/lib/gone.ts, which does not exist",
+      "test/unit/a.test.ts:1 names test/unit/missing.test.ts, which does not exist",
+    ]);
+  });
+
+  test("citing a document the repository does not have is reported, in comments and documents", () => {
+    const files = {
+      "src/lib/a.ts": '/** As spec §3 says (design.md). */\nexport const spec = "spec §3 in a string is no citation";\n',
+      "web/styles/app.css": "/* Tabs fit (issue 17). */\n",
+      "docs/decisions/001-x.md": "# 001\nThe spec's order, as issue 12 asked.\n",
+    };
+    const cited = check(files).violations.filter((v) => v.rule === "outside-documents").map((v) => `${v.file}:${v.line} ${v.message.split(":")[0]}`);
+    expect(cited.sort()).toEqual([
+      'docs/decisions/001-x.md:2 cites "The spec\'s"',
+      'docs/decisions/001-x.md:2 cites "issue 12"',
+      'src/lib/a.ts:1 cites "design.md"',
+      'src/lib/a.ts:1 cites "spec §3"',
+      'web/styles/app.css:1 cites "issue 17"',
+    ]);
+  });
+});
+
+describe("decision records", () => {
+  const index = (rows: string) => `# Decisions\n\n| Record | Decision | Status | Date |\n|---|---|---|---|\n${rows}`;
+  test("a record with its header, listed in the index with its status and date, passes", () => {
+    const files = {
+      "docs/decisions/001-one-thing.md": "# 001. One thing\n\n- Status: accepted; amended by 002\n- Date: 2026-11-24\n\n## Context\n",
+      "docs/decisions/002-another.md": "# 002. Another\n\n- Status: superseded by 003\n- Date: 2026-11-25\n",
+      "docs/decisions/README.md": index("| [001](001-one-thing.md) | One thing. | accepted; amended by 002 | 2026-11-24 |\n| [002](002-another.md) | Another. | superseded by 003 | 2026-11-25 |\n"),
+    };
+    expect(check(files).violations.filter((v) => v.rule === "records")).toEqual([]);
+  });
+
+  test("a record without its header, one missing from the index, one listed otherwise and a row of no record are reported", () => {
+    const files = {
+      "docs/decisions/001-old-style.md": "# 001 Old style\n\n## Status\nAccepted.\n",
+      "docs/decisions/002-unlisted.md": "# 002. Unlisted\n\n- Status: accepted\n- Date: 2026-11-24\n",
+      "docs/decisions/003-changed.md": "# 003. Changed\n\n- Status: accepted; amended by 004\n- Date: 2026-11-24\n",
+      "docs/decisions/README.md": index("| [001](001-old-style.md) | Old. | accepted | 2026-11-24 |\n| [003](003-changed.md) | Changed. | accepted | 2026-11-24 |\n| [009](009-gone.md) | Gone. | accepted | 2026-11-24 |\n"),
+    };
+    const found = check(files).violations.filter((v) => v.rule === "records").map((v) => `${v.file}:${v.line} ${v.message.split(",")[0]}`);
+    expect(found.sort()).toEqual([
+      'docs/decisions/001-old-style.md:1 starts with "# 001 Old style"',
+      'docs/decisions/001-old-style.md:3 has no "- Status: accepted" (or "superseded by NNN") on its third line',
+      'docs/decisions/001-old-style.md:4 has no "- Date: YYYY-MM-DD" on its fourth line',
+      "docs/decisions/002-unlisted.md:1 is not listed in docs/decisions/README.md",
+      'docs/decisions/README.md:6 lists 003-changed.md as "accepted"',
+      "docs/decisions/README.md:7 lists 009-gone.md",
+    ]);
   });
 });
 
@@ -203,6 +307,7 @@ describe("finding imports in source", () => {
       '// import { a } from "./comment.ts";',
       '/* import "./block.ts"; */',
       "const text = 'import x from \"./string.ts\"';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source under test has a template literal.
       'const template = `import y from "./template.ts" ${`import("./nested.ts")`}`;',
       'const pattern = /import z from "\\.\\/regex.ts"/;',
       'import { real } from "./real.ts";',

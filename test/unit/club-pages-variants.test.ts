@@ -6,7 +6,11 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { ClubError } from "../../src/club/errors.ts";
-import { parseAdvisoriesPage, parseBookingResultPage, parseBookingsPage, parseLoginPage, parseTeeSheetPage } from "../../src/club/pages/index.ts";
+import { parseAdvisoriesPage } from "../../src/club/pages/advisories-page.ts";
+import { parseBookingResultPage } from "../../src/club/pages/booking-result-page.ts";
+import { parseBookingsPage } from "../../src/club/pages/bookings-page.ts";
+import { parseLoginPage } from "../../src/club/pages/login-page.ts";
+import { parseTeeSheetPage } from "../../src/club/pages/tee-sheet-page.ts";
 
 const ROOT = `${import.meta.dir}/../fixtures/club/variants`;
 

@@ -1,16 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { ClubError } from "../../src/club/errors.ts";
-import {
-  isLoginPage,
-  parseAdvisoriesPage,
-  parseBookingResultPage,
-  parseBookingsPage,
-  parseHomePage,
-  parseLoginPage,
-  parseNotFoundMessage,
-  parseTeeSheetPage,
-  refusalKindOf,
-} from "../../src/club/pages/index.ts";
+import { parseAdvisoriesPage } from "../../src/club/pages/advisories-page.ts";
+import { parseBookingResultPage, parseNotFoundMessage, refusalKindOf } from "../../src/club/pages/booking-result-page.ts";
+import { parseBookingsPage } from "../../src/club/pages/bookings-page.ts";
+import { parseHomePage } from "../../src/club/pages/home-page.ts";
+import { isLoginPage, parseLoginPage } from "../../src/club/pages/login-page.ts";
+import { parseTeeSheetPage } from "../../src/club/pages/tee-sheet-page.ts";
 import { parseClubTime } from "../../src/club/pages/html.ts";
 
 const fixture = (name: string) => Bun.file(`${import.meta.dir}/../fixtures/club/${name}`).text();
@@ -93,7 +88,7 @@ describe("tee sheet page", () => {
     expect(errorOf(() => parseTeeSheetPage(html))).toMatchObject({ kind: "page_not_understood", page: "tee sheet" });
   });
 
-  // Spec §3: any status other than AVAILABLE means unavailable; an unknown word never fails the page.
+  // Any status other than AVAILABLE means unavailable; an unknown word never fails the page.
   test("reads a status it does not know as unavailable, keeping the rest of the sheet", async () => {
     const html = (await fixture("tee-sheet.html")).replace(">Available<", ">Waitlist<");
     const sheet = parseTeeSheetPage(html);

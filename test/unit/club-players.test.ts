@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { displayName, flightToStoredPlayers, splitFullName, toClubPlayers } from "../../src/features/bookings/club-players.ts";
+import { displayName, flightToStoredPlayers, splitFullName, toClubPlayers } from "../../src/services/club-players.ts";
 
 describe("players sent to the club", () => {
   test("the booking member's surname keeps its particles", () => {

@@ -21,7 +21,7 @@ describe("form options", () => {
     expect(optionValues(options, "playerType")).toEqual(["Member", "Guest"]);
   });
 
-  test("falls back to the spec's defaults when a category has none", () => {
+  test("falls back to the product's defaults when a category has none", () => {
     expect(optionValues([], "cartPreference")).toEqual(["Rental Cart - Solo"]);
     expect(optionValues([], "feePreferenceGuest")).toEqual(["Charge my guest"]);
     expect(optionValues(options, "feePreferenceMember")).toEqual(["Charge to their account"]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { escapeText, fixedOffsetTimezone, foldLine, localStamp, raw, text, utcStamp, writeIcal } from "../../src/lib/ical.ts";
-import { contentLines, eventsOf, IcalError, instantOf, parseIcal, valueOf } from "../helpers/ical-parser.ts";
+import { contentLines, eventsOf, IcalError, instantOf, parseIcal, propertyValue } from "../helpers/ical-parser.ts";
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
 
@@ -38,10 +38,10 @@ describe("the iCalendar writer", () => {
     expect(out.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     const calendar = parseIcal(out);
     const [event] = eventsOf(calendar);
-    expect(valueOf(event, "SUMMARY")).toBe(summary);
-    expect(valueOf(event, "UID")).toBe("booking-SW,1;x@teebox");
+    expect(propertyValue(event, "SUMMARY")).toBe(summary);
+    expect(propertyValue(event, "UID")).toBe("booking-SW,1;x@teebox");
     expect(new Date(instantOf(calendar, event, "DTSTART")).toISOString()).toBe("2026-11-29T22:04:00.000Z");
-    expect(valueOf(event, "DTSTAMP")).toBe("20261122T010000Z");
+    expect(propertyValue(event, "DTSTAMP")).toBe("20261122T010000Z");
   });
 });
 

@@ -51,7 +51,7 @@ describe("settings saves", () => {
   const spec = Object.fromEntries(SPEC_SETTING_KEYS.map((key) => [key, DEFAULT_STORED_SETTINGS[key]]));
   const stored = { ...DEFAULT_STORED_SETTINGS, scraper_username: "admin", max_open_requests: 4 };
 
-  test("the spec's keys alone keep the others as stored", () => {
+  test("the product's keys alone keep the others as stored", () => {
     const merged = mergeSettingsUpdate({ ...spec, release_days_before: "3" }, stored);
     expect(merged).toEqual({ ok: true, value: { ...stored, release_days_before: 3 } });
   });

@@ -75,7 +75,7 @@ test("the notifier sends each message to its audience, in order", () => {
   expect(sent).toEqual(["user 7: toast", "user 7: status", "all: status"]);
 });
 
-describe("the notification each event leaves (issue 16)", () => {
+describe("the notification each event leaves (decision 100)", () => {
   test("a booking confirmed: request_confirmed, named by the club's reference", () => {
     expect(notificationFor({ type: "booking_confirmed", userId: 2, course: "Masters", date: "2026-11-29", time: "06:08", ref: "SW-9", requestId: 5 })).toEqual({
       userId: 2,

@@ -21,7 +21,7 @@ describe("problem", () => {
     expect(fillPlaceholders("{a} and {b}", { a: "x" })).toBe("x and {b}");
   });
 
-  test("the spec's texts are the defaults", () => {
+  test("the product's texts are the defaults", () => {
     expect(PROBLEM_TEXTS["booking.max_guests"]).toBe("Maximum of {maxGuests} guest(s) allowed.");
     expect(PROBLEM_TEXTS["booking.min_players"]).toBe("Minimum of {minPlayers} players required.");
     expect(PROBLEM_TEXTS["players.duplicate"]).toBe("This exact player already exists in your list.");

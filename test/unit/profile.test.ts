@@ -18,7 +18,7 @@ describe("profile fields", () => {
     expect(profileFieldProblems(complete)).toEqual({});
   });
 
-  test("each rule has the spec's message, per field", () => {
+  test("each rule has the product's message, per field", () => {
     expect(profileFieldProblems({ name: " ", memberId: "", southwoods_email: "" })).toEqual({
       name: { message: "Full name is required.", errorKey: "profile.name_required" },
       memberId: { message: "Membership number is required.", errorKey: "profile.member_id_required" },

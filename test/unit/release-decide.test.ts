@@ -25,10 +25,10 @@ const cases: [string, ClubAnswer, Partial<RetryState>, Decision][] = [
   ["an unanswered post: reconcile before posting again", err("unavailable", true), {}, { kind: "reconcile", afterMs: 100 }],
   ["an unreadable answer to a post: reconcile", err("page_not_understood"), {}, { kind: "reconcile", afterMs: 100 }],
   ["club down for the whole window, nothing posted unanswered: fail with the timeout reason", err("unavailable"), { troubleSince: NOW - 30_000 }, { kind: "fail", reason: { key: "bookings.reason.club_timeout", context: {} } }],
-  // An unknown outcome is never a failure: the club's bookings are read first (issue 18).
+  // An unknown outcome is never a failure: the club's bookings are read first.
   ["an unanswered post after the whole window: read the club, fail only if the booking is absent", err("unavailable", true), { troubleSince: NOW - 30_000, backoffStep: 7 }, { kind: "reconcile", afterMs: 500, failIfAbsent: { key: "bookings.reason.club_timeout", context: {} } }],
   ["an unreadable answer after the whole window: read the club, fail only if absent", err("page_not_understood"), { troubleSince: NOW - 30_000 }, { kind: "reconcile", afterMs: 100, failIfAbsent: { key: "bookings.reason.page_not_understood", context: {} } }],
-  // A time the club does not have is that slot failing, never the member's request (issue 18).
+  // A time the club does not have is that slot failing, never the member's request.
   ["a predicted id for no such time: read the sheet once", err("no_such_time"), { isPredicted: true }, { kind: "read_sheet" }],
   ["no such time under the real id: the next time, nobody tries it again", err("no_such_time"), { isPredicted: true, isIdCorrected: true }, { kind: "next_time", gone: true }],
   ["no such time with a live-data id: it may be stale, read the sheet once", err("no_such_time"), {}, { kind: "read_sheet" }],

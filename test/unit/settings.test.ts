@@ -58,7 +58,7 @@ describe("appSettingsSchema", () => {
     expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, log_level: "trace" }).success).toBe(false);
     expect(appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, extra: 1 }).success).toBe(false);
   });
-  test("a bad release time reports the spec's message", () => {
+  test("a bad release time reports the product's message", () => {
     const result = appSettingsSchema.safeParse({ ...DEFAULT_STORED_SETTINGS, release_time: "24:00" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe("release_time must be a valid time between 00:00 and 23:59");

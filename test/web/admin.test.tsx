@@ -95,18 +95,12 @@ async function typeInto(element: HTMLElement, value: string): Promise<void> {
 
 const adminWrites = () => calls.filter((c) => c.method !== "GET" && c.url.startsWith("/v1/admin/"));
 
-async function openTab(name: string) {
-  fireEvent.click(screen.get().getByRole("tab", { name }));
-  await settle();
-  await settle();
-}
-
 describe("admin area", () => {
-  test("side tabs in the spec's order, System Monitor first", async () => {
+  test("side tabs in the product's order, then the API reference; System Monitor first", async () => {
     serve();
     render(<AdminArea />);
     const tabs = screen.get().getAllByRole("tab").map((tab) => tab.textContent);
-    expect(tabs).toEqual(["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text"]);
+    expect(tabs).toEqual(["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text", "API"]);
     expect(screen.get().getByRole("tab", { name: "System Monitor" }).getAttribute("aria-selected")).toBe("true");
     expect(await screen.get().findByText("2 cores", { exact: false })).toBeTruthy();
   });
@@ -202,7 +196,7 @@ describe("app settings", () => {
     expect(puts()).toHaveLength(0);
   });
 
-  test("a bad release time shows the spec's message and sends nothing", async () => {
+  test("a bad release time shows the product's message and sends nothing", async () => {
     serve();
     const section = await renderSettings();
     const release = await within(section).findByLabelText("Release time (HH:MM)");
@@ -232,7 +226,7 @@ describe("app settings", () => {
   });
 
   test("saves numbers as numbers and says 'Settings saved'", async () => {
-    serve((call) => (call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined));
+    serve((call) => (call.method === "PUT" ? jsonResponse({ settings: call.body, movedRequests: 0 }) : undefined));
     const section = await renderSettings();
     await typeInto(await within(section).findByLabelText("Release days before"), "5");
     await settle();
@@ -248,7 +242,7 @@ describe("app settings", () => {
   test("how long the engine keeps trying a club in trouble is edited here; left empty it is not sent", async () => {
     serve((call) => {
       if (call.method === "GET" && call.url.startsWith("/v1/admin/app-settings")) return jsonResponse({ settings: { ...DEFAULT_SETTINGS, club_retry_minutes: 10 }, uiText: {} });
-      return call.method === "PUT" ? jsonResponse({ settings: call.body }) : undefined;
+      return call.method === "PUT" ? jsonResponse({ settings: call.body, movedRequests: 0 }) : undefined;
     });
     const section = await renderSettings();
     const field = (await within(section).findByLabelText("Keep trying a club in trouble at a release for (minutes)")) as HTMLInputElement;
@@ -275,7 +269,7 @@ describe("guest rules", () => {
     await screen.get().findByText("Christmas");
   }
 
-  test("shows rules the spec's way", async () => {
+  test("shows rules the product's way", async () => {
     await renderRules();
     const row = within(screen.get().getByTestId("admin-rules")).getAllByRole("row")[1];
     expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["5", "Sat Sun Hol", "05:00 - 12:00", "1", "2", "-", "EditDelete"]);
@@ -307,7 +301,7 @@ describe("guest rules", () => {
     expect(adminWrites()).toHaveLength(0);
   });
 
-  test("delete asks first with the spec's text", async () => {
+  test("delete asks first with the product's text", async () => {
     await renderRules();
     fireEvent.click(within(screen.get().getByTestId("admin-holidays")).getAllByRole("button", { name: "Delete" })[0]);
     await settle();
@@ -406,7 +400,7 @@ describe("rows that toggle between view and edit", () => {
     expect((put?.body as { aliases?: string[] } | undefined)?.aliases).toEqual(["THE MASTERS", "Masters Course"]);
   });
 
-  test("courses: the spec's messages, and a failed save names the status", async () => {
+  test("courses: the product's messages, and a failed save names the status", async () => {
     serve((call) => (call.method === "POST" ? jsonResponse({ message: "Course ID already exists.", errorKey: "admin.courses.error_exists" }, 400) : undefined));
     render(<CoursesTab />);
     fireEvent.click(await screen.get().findByRole("button", { name: "Add Course" }));

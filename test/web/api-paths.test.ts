@@ -1,5 +1,5 @@
 /**
- * Every /v1 path of the web app is named once, in web/lib/api-paths.ts (issue 15). The import
+ * Every /v1 path of the web app is named once, in web/lib/api-paths.ts. The import
  * rules (server code only through the domain and schema modules, no feature importing another,
  * no cycle) are checked for the whole tree by scripts/check-imports.ts in the test command.
  */

@@ -67,7 +67,7 @@ afterEach(() => {
 describe("apiRequest", () => {
   test("sends JSON headers and same-origin credentials, GET by default", async () => {
     const calls = serve(() => jsonResponse({ ok: true }));
-    expect(await apiRequest("/v1/things")).toEqual({ ok: true });
+    expect(await apiRequest("/v1/my/players")).toEqual({ ok: true });
     expect(calls[0].method).toBe("GET");
     expect(calls[0].headers["content-type"]).toBe("application/json");
     expect(calls[0].headers.accept).toBe("application/json");
@@ -77,7 +77,7 @@ describe("apiRequest", () => {
 
   test("serialises the body as JSON", async () => {
     const calls = serve(() => jsonResponse({ id: 1 }, 201));
-    await apiRequest("/v1/things", { method: "POST", body: { name: "Ana" } });
+    await apiRequest("/v1/admin/users", { method: "POST", body: { name: "Ana" } });
     expect(calls[0].method).toBe("POST");
     expect(calls[0].body).toEqual({ name: "Ana" });
   });
@@ -98,7 +98,7 @@ describe("apiRequest", () => {
   describe("error text", () => {
     test("is the server's message first", async () => {
       serve(() => jsonResponse({ message: "Slot taken.", errorKey: "booking.slot_taken" }, 409));
-      const error = await failureOf(apiRequest("/v1/x"));
+      const error = await failureOf(apiRequest("/v1/my/players"));
       expect(error.message).toBe("Slot taken.");
       expect(error.errorKey).toBe("booking.slot_taken");
       expect(error.status).toBe(409);
@@ -106,20 +106,20 @@ describe("apiRequest", () => {
 
     test("else the errorKey", async () => {
       serve(() => jsonResponse({ errorKey: "booking.slot_taken" }, 409));
-      expect((await failureOf(apiRequest("/v1/x"))).message).toBe("booking.slot_taken");
+      expect((await failureOf(apiRequest("/v1/my/players"))).message).toBe("booking.slot_taken");
     });
 
     test("else 'Request failed with status {status}', also for a body that is not JSON", async () => {
       serve(() => new Response("<html>bad gateway</html>", { status: 502 }));
-      expect((await failureOf(apiRequest("/v1/x"))).message).toBe("Request failed with status 502");
+      expect((await failureOf(apiRequest("/v1/my/players"))).message).toBe("Request failed with status 502");
     });
   });
 
   test("logs 'API Call Failed' with method, url, status, duration and message, and rethrows", async () => {
     serve(() => jsonResponse({ message: "Nope" }, 500));
-    await failureOf(apiRequest("/v1/x", { method: "PUT", body: {} }));
+    await failureOf(apiRequest("/v1/admin/ui-text", { method: "PUT", body: {} }));
     expect(entries).toEqual([
-      { level: "error", message: "API Call Failed", context: { method: "PUT", url: "/v1/x", status: 500, duration: "12.35ms", message: "Nope" } },
+      { level: "error", message: "API Call Failed", context: { method: "PUT", url: "/v1/admin/ui-text", status: 500, duration: "12.35ms", message: "Nope" } },
     ]);
     expect(navigations).toEqual([]);
   });
@@ -135,7 +135,7 @@ describe("apiRequest", () => {
   test("on 401 while already on /login does not navigate", async () => {
     currentPath = "/login";
     serve(() => jsonResponse({ message: "Invalid username or password.", errorKey: "login.invalid_credentials" }, 401));
-    const error = await failureOf(apiRequest("/v1/auth/login", { method: "POST", body: {} }));
+    const error = await failureOf(apiRequest("/v1/auth/login", { method: "POST", body: { username: "ana", password: "wrong" } }));
     expect(error.message).toBe("Invalid username or password.");
     expect(navigations).toEqual([]);
   });
@@ -144,11 +144,11 @@ describe("apiRequest", () => {
     serve(() => {
       throw new TypeError("Failed to fetch");
     });
-    await expect(apiRequest("/v1/x")).rejects.toThrow("Failed to fetch");
+    await expect(apiRequest("/v1/my/players")).rejects.toThrow("Failed to fetch");
     expect(entries).toHaveLength(1);
     expect(entries[0].level).toBe("error");
     expect(entries[0].message).toBe("API Call Network Error");
-    expect(entries[0].context).toMatchObject({ method: "GET", url: "/v1/x", error: "Failed to fetch" });
+    expect(entries[0].context).toMatchObject({ method: "GET", url: "/v1/my/players", error: "Failed to fetch" });
   });
 });
 
@@ -194,7 +194,7 @@ describe("answers are checked against their schema", () => {
     expect(error.problems).toHaveLength(2);
     expect(error.problems.some((p) => p.startsWith("user.id: "))).toBe(true);
     expect(error.problems.some((p) => p.startsWith("user.role: "))).toBe(true);
-    // The call itself succeeded (spec §7 logs it as such); then the answer is refused.
+    // The call itself succeeded; then the answer is refused.
     expect(entries.map((e) => [e.level, e.message])).toEqual([
       ["info", "API Call Success"],
       ["error", "API Call Invalid Response"],

@@ -103,7 +103,12 @@ describe("client log sender", () => {
         return new Response(null, { status: 204 });
       },
       console: recordingConsole().console,
-      timer: { set: (callback) => (timers.set(++nextTimer, callback), nextTimer), clear: (handle) => timers.delete(handle as number) },
+      timer: {
+        set: (callback) => {
+          timers.set(++nextTimer, callback);
+          return nextTimer;
+        },
+        clear: (handle) => timers.delete(handle as number) },
       onPageLeave: (callback) => (leave = callback),
     });
     // A page load logs each API call: nothing is posted while the page is in use.

@@ -138,7 +138,7 @@ describe("session check", () => {
     let answered: (() => Response) | null = null;
     const answer = (make: () => Response) => {
       answered = make;
-      waiting.splice(0).forEach((resolve) => resolve(make()));
+      for (const resolve of waiting.splice(0)) resolve(make());
     };
     mockFetch((call) => {
       if (call.url !== "/v1/auth/status") return undefined;

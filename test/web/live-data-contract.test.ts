@@ -1,7 +1,7 @@
 /**
  * The live data loads check each answer against the server's schema: what the pages read is kept
  * (the engine's fields of a request, the slot ids of its selection), and an answer that does not
- * match is logged and left out, while the other loads still land (spec §8: fetch failures are only logged).
+ * match is logged and left out, while the other loads still land.
  */
 import "../helpers/dom.ts";
 import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";

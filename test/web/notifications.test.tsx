@@ -1,5 +1,5 @@
 /**
- * The bell and its list (issue 16): the unread count in the bell's name and badge, the list in a
+ * The bell and its list: the unread count in the bell's name and badge, the list in a
  * labelled dialog that keeps focus inside and closes on Escape, marking read one or all, older
  * pages, and the count following the socket's `status: updated`. Then the profile's email
  * switches and the admin's outbox.

@@ -1,4 +1,4 @@
-/** The setup wizard's reducer on its own (spec §2 'Setup wizard', §4, §8): no React, no server. */
+/** The setup wizard's reducer on its own: no React, no server. */
 import { describe, expect, test } from "bun:test";
 import { initialWizardState, progressToKeep, wizardReducer, type WizardAction, type WizardState } from "../../web/features/setup/wizard-reducer.ts";
 import { EMPTY_WIZARD_VALUES, saveWizardState } from "../../web/features/setup/wizard-storage.ts";

@@ -345,7 +345,7 @@ describe("progress in session storage", () => {
   test("corrupt state is discarded and logged; the wizard starts over", async () => {
     sessionStorage.setItem(SETUP_WIZARD_STORAGE_KEY, "{not json");
     // The client logger writes every warning to the console, and sends it on while its endpoint
-    // answers (an earlier test of this process may have switched the sender off: spec §4).
+    // answers (an earlier test of this process may have switched the sender off: decision 162).
     const warned = spyOn(console, "warn");
     try {
       await renderWizard();

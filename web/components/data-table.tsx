@@ -1,6 +1,6 @@
 /**
- * The shared table of rows that toggle between view and edit (spec §2 admin tables, §4 'Admin
- * rows'). Column headers on wide screens; below 768 px every row is a card and every cell carries
+ * The shared table of rows that toggle between view and edit (the admin tables, decision 021).
+ * Column headers on wide screens; below 768 px every row is a card and every cell carries
  * its column's name, so nothing scrolls sideways and each button keeps its full 44 px height.
  * The labels come from `data-label` through CSS, so a cell's text stays exactly what it shows.
  */

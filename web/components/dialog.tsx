@@ -47,6 +47,7 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
 
   if (!isOpen) return null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it; Escape and the close button do the same from the keyboard.
     <div
       className="dialog-backdrop"
       onMouseDown={(event) => {

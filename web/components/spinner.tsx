@@ -8,6 +8,7 @@ export interface SpinnerProps {
 
 export function Spinner({ label, size = "large" }: SpinnerProps) {
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only with the status role that supports it.
     <span className={`spinner spinner--${size}`} role={label ? "status" : undefined} aria-label={label}>
       <span className="spinner__ring" aria-hidden="true" />
     </span>

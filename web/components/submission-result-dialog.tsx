@@ -1,5 +1,5 @@
 /**
- * The submission-result dialog (spec §2 Global elements): opened by the socket's `submissionResult`
+ * The submission-result dialog: opened by the socket's `submissionResult`
  * wherever the member is. Pending → 'Request Scheduled' with 'Scheduled For' the release time;
  * anything else → 'Request Submitted'. It lists course, date and time.
  */

@@ -1,4 +1,4 @@
-/** The toast stack at the bottom right (spec §2 Global elements). */
+/** The toast stack at the bottom right. */
 import { useText, useTextLookup } from "../lib/text.ts";
 import { stripErrorMarker, useToastStore, type Toast } from "../lib/toast-store.ts";
 

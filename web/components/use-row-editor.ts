@@ -1,5 +1,5 @@
 /**
- * Which row of a table is being edited, with its draft (spec §4 'Admin rows'): one row at a time;
+ * Which row of a table is being edited, with its draft: one row at a time;
  * a new row is a draft with no original, removed again by cancel.
  */
 import { useCallback, useState } from "react";

@@ -1,4 +1,4 @@
-/** The signed-in frame (spec §2 Main layout): header, desktop tab bar, animated page, mobile bottom bar. */
+/** The signed-in frame: header, desktop tab bar, animated page, mobile bottom bar. */
 import type { CSSProperties } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { SubmissionResultDialog } from "../components/submission-result-dialog.tsx";

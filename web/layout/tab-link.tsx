@@ -26,7 +26,7 @@ export function TabLink({ tab, badgeCount, className, onNavigate, role }: TabLin
     >
       <span className="tab-label">{t(tab.labelKey)}</span>
       {hasBadge ? (
-        <span className="badge" aria-label={t("tabs.bookings_badge", { count: badgeCount })}>
+        <span className="badge" role="img" aria-label={t("tabs.bookings_badge", { count: badgeCount })}>
           {badgeCount}
         </span>
       ) : null}

@@ -1,12 +1,12 @@
-/** The main tabs (spec §2 Main layout) and the More-menu overflow math of the mobile bottom bar. */
+/** The main tabs and the More-menu overflow math of the mobile bottom bar. */
 import type { UiTextKey } from "../../src/domain/ui-text/index.ts";
 import { paths } from "../paths.ts";
 import type { Role } from "../lib/types.ts";
 import { isAdminRole } from "../lib/session-store.ts";
 
-/** Each mobile tab item is counted as 90 px wide (spec §2). */
+/** Each mobile tab item is counted as 90 px wide. */
 export const MOBILE_TAB_WIDTH_PX = 90;
-/** Desktop layout, with the top tab bar instead of the bottom bar, starts here (spec §9). */
+/** Desktop layout, with the top tab bar instead of the bottom bar, starts here. */
 export const DESKTOP_MIN_WIDTH_PX = 768;
 
 export type TabId = "home" | "book" | "bookings" | "players" | "profile" | "admin";

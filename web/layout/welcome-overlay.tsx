@@ -20,7 +20,7 @@ function rememberWelcomeSeen(): void {
   }
 }
 
-/** Shown once per browser, remembered under the hasSeenWelcome key (spec §2). */
+/** Shown once per browser, remembered under the hasSeenWelcome key. */
 export function WelcomeOverlay() {
   const t = useText();
   const [isOpen, setOpen] = useState(() => !hasSeenWelcome());

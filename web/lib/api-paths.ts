@@ -1,8 +1,14 @@
 /**
- * Every `/v1` path the web app calls (spec §7), named once. Path parameters are encoded here, so
- * callers pass raw ids and dates.
+ * Every `/v1` path the web app calls, named once. Path parameters are encoded here, so callers
+ * pass raw ids and dates. Each path with a parameter is typed by its route's contract
+ * (web/lib/api-contracts.ts): a path the server no longer serves fails the type check.
  */
+import type { PathOf, RouteAt } from "./api-contracts.ts";
+
 const enc = encodeURIComponent;
+
+/** The type of a contract's path with a parameter, e.g. `/v1/my/watches/${string}/cancel`. */
+type Path<Template extends string, M extends "GET" | "POST" | "PUT" | "DELETE"> = PathOf<RouteAt<Template, M>>;
 
 export const apiPaths = {
   auth: {
@@ -32,17 +38,17 @@ export const apiPaths = {
     notifications: "/v1/my/notifications",
     markNotificationsRead: "/v1/my/notifications/read",
     notificationSettings: "/v1/my/notification-settings",
-    requestStory: (id: number) => `/v1/my/requests/${id}/story`,
-    bookingStory: (bookingId: string) => `/v1/my/bookings/${enc(bookingId)}/story`,
+    requestStory: (id: number): Path<"/v1/my/requests/{id}/story", "GET"> => `/v1/my/requests/${id}/story`,
+    bookingStory: (bookingId: string): Path<"/v1/my/bookings/{bookingId}/story", "GET"> => `/v1/my/bookings/${enc(bookingId)}/story`,
     calendar: "/v1/my/calendar",
     watches: "/v1/my/watches",
-    cancelWatch: (id: number) => `/v1/my/watches/${id}/cancel`,
+    cancelWatch: (id: number): Path<"/v1/my/watches/{id}/cancel", "POST"> => `/v1/my/watches/${id}/cancel`,
     checkRequests: "/v1/my/requests/check",
   },
-  editBooking: (bookingId: string) => `/v1/bookings/${enc(bookingId)}/edit`,
+  editBooking: (bookingId: string): Path<"/v1/bookings/{bookingId}/edit", "POST"> => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {
     users: "/v1/admin/users",
-    user: (id: number) => `/v1/admin/users/${id}`,
+    user: (id: number): Path<"/v1/admin/users/{id}", "PUT"> => `/v1/admin/users/${id}`,
     systemStats: "/v1/admin/system-stats",
     systemHistory: "/v1/admin/system-stats/history",
     clubCheck: "/v1/admin/club-check",
@@ -51,14 +57,15 @@ export const apiPaths = {
     appSettings: "/v1/admin/app-settings",
     uiText: "/v1/admin/ui-text",
     holidays: "/v1/admin/holidays",
-    holiday: (date: string) => `/v1/admin/holidays/${enc(date)}`,
+    holiday: (date: string): Path<"/v1/admin/holidays/{date}", "PUT"> => `/v1/admin/holidays/${enc(date)}`,
     bookingRules: "/v1/admin/booking-rules",
-    bookingRule: (id: number) => `/v1/admin/booking-rules/${id}`,
+    bookingRule: (id: number): Path<"/v1/admin/booking-rules/{id}", "PUT"> => `/v1/admin/booking-rules/${id}`,
     courses: "/v1/admin/courses",
-    course: (id: string) => `/v1/admin/courses/${enc(id)}`,
+    course: (id: string): Path<"/v1/admin/courses/{id}", "PUT"> => `/v1/admin/courses/${enc(id)}`,
     bookingWindows: "/v1/admin/booking-windows",
-    bookingWindow: (id: number) => `/v1/admin/booking-windows/${id}`,
+    bookingWindow: (id: number): Path<"/v1/admin/booking-windows/{id}", "PUT"> => `/v1/admin/booking-windows/${id}`,
     frontpageMessages: "/v1/admin/frontpage-messages",
-    frontpageMessage: (id: number) => `/v1/admin/frontpage-messages/${id}`,
+    openapi: "/v1/openapi.json",
+    frontpageMessage: (id: number): Path<"/v1/admin/frontpage-messages/{id}", "PUT"> => `/v1/admin/frontpage-messages/${id}`,
   },
 } as const;

@@ -1,21 +1,27 @@
 /**
- * The one HTTP helper for `/v1` calls (spec §7, §8): JSON in and out, same-origin cookies,
- * every call logged with its duration, and a 401 anywhere sends the browser to /login.
+ * The one HTTP helper for `/v1` calls: JSON in and out, same-origin cookies, every call logged
+ * with its duration, and a 401 anywhere sends the browser to /login.
  * A call that claims a type names the schema of the answer; an answer that does not match it is
  * logged and raised as an InvalidResponseError, never handed on as a wrongly typed object.
+ *
+ * Each call is typed by its route's contract (web/lib/api-contracts.ts, decision 170): the URL and
+ * method pick the contract, which says what body may be sent and what the answer's schema must
+ * read, so a call the server no longer takes, or a schema that misses what it answers, fails the
+ * type check.
  */
 import { commonText } from "../../src/domain/ui-text/common.ts";
 import { paths } from "../paths.ts";
 import { firstPaint } from "./after-first-paint.ts";
 import { clientLog, type ClientLogger } from "./client-log.ts";
+import type { AnswerAt, ApiUrl, BodyAt, HttpMethod } from "./api-contracts.ts";
 import type { ApiErrorBody } from "./types.ts";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type { HttpMethod };
 
-export interface ApiRequestOptions {
-  method?: HttpMethod;
-  /** Serialised as JSON when present. */
-  body?: unknown;
+export interface ApiRequestOptions<U extends string = string, M extends HttpMethod = HttpMethod> {
+  method?: M;
+  /** Serialised as JSON when present: what the route's contract takes. */
+  body?: BodyAt<U, M>;
   signal?: AbortSignal;
 }
 
@@ -29,7 +35,7 @@ interface SchemaIssue {
   message: string;
 }
 
-/** UI-text key of the message shown when an answer cannot be read (spec §8 'keyed text' first). */
+/** UI-text key of the message shown when an answer cannot be read. */
 export const INVALID_RESPONSE_KEY = "error.invalid_response";
 
 /** A successful call whose answer does not have the shape its schema says. */
@@ -107,11 +113,23 @@ export function setApiDependencies(overrides?: Partial<ApiDependencies>): void {
   dependencies = { ...browserDependencies, ...overrides };
 }
 
-/** A call whose answer is read: it is checked against `schema` and typed by it. */
-export function apiRequest<T>(url: string, options: ApiRequestOptions & { schema: ResponseSchema<T> }): Promise<T>;
+/** A call whose answer is read: checked against `schema`, which must read what the route's contract answers. */
+export function apiRequest<U extends ApiUrl<M>, T extends AnswerAt<U, M>, M extends HttpMethod = "GET">(url: U, options: ApiRequestOptions<U, M> & { schema: ResponseSchema<T> }): Promise<T>;
 /** A call whose answer is not read as anything in particular (204s, fire-and-forget posts). */
-export function apiRequest(url: string, options?: ApiRequestOptions): Promise<unknown>;
-export async function apiRequest<T>(url: string, options: ApiRequestOptions & { schema?: ResponseSchema<T> } = {}): Promise<T | unknown> {
+export function apiRequest<U extends ApiUrl<M>, M extends HttpMethod = "GET">(url: U, options?: ApiRequestOptions<U, M>): Promise<unknown>;
+export function apiRequest<T>(url: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
+  return request(url, options);
+}
+
+/** The options as the helper itself reads them, once the contract has checked the call's types. */
+interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+  schema?: ResponseSchema<T>;
+}
+
+async function request<T>(url: string, options: RequestOptions<T>): Promise<T | unknown> {
   const { fetch, logger, now } = dependencies;
   const method = options.method ?? "GET";
   const startedAt = now();
@@ -192,10 +210,12 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Appends a cache-busting query (spec §7 lists it for the live data calls). */
-export function withCacheBuster(url: string, now: number = Date.now()): string {
-  return `${url}${url.includes("?") ? "&" : "?"}_=${now}`;
+/** Appends a cache-busting query (the live data calls send one; the server ignores it). */
+export function withCacheBuster<U extends string>(url: U, now: number = Date.now()): WithQuery<U> {
+  return `${url}${url.includes("?") ? "&" : "?"}_=${now}` as WithQuery<U>;
 }
+
+type WithQuery<U extends string> = U extends `${string}?${string}` ? `${U}&${string}` : `${U}?${string}`;
 
 /**
  * Reads: the answer's schema is required, so every type claimed is checked. A read waits until the
@@ -203,10 +223,16 @@ export function withCacheBuster(url: string, now: number = Date.now()): string {
  * the answers and their checks holding the first paint back. (The session check, which decides
  * what the first screen is, calls apiRequest directly.)
  */
-export async function getJson<T>(url: string, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
+export async function getJson<U extends ApiUrl<"GET">, T extends Readable<AnswerAt<U, "GET">>>(url: U, schema: ResponseSchema<T>, signal?: AbortSignal): Promise<T> {
   await dependencies.firstPaint();
-  return apiRequest(url, { schema, signal });
+  return request(url, { schema, signal }) as Promise<T>;
 }
+
+/**
+ * An answer as a read may take it: whole, or with a long list left unchecked, to be checked item
+ * by item afterwards (checkListInSlices), as the tee sheet is.
+ */
+export type Readable<A> = A | { [K in keyof A]: A[K] extends readonly unknown[] ? A[K] | unknown[] : A[K] };
 
 /** Gives the main thread back (to input, other tasks, a frame) before going on. */
 export function yieldToMain(): Promise<void> {
@@ -238,15 +264,18 @@ export async function checkListInSlices<T>(url: string, field: string, items: re
   return checked;
 }
 
-/** Writes: `schema` when the answer is read, else the answer is ignored. */
+/** Writes, each with the body its route's contract takes: `schema` when the answer is read, else the answer is ignored. */
 export const api = {
-  post: (url: string, body?: unknown) => sendJson("POST", url, body),
-  put: (url: string, body?: unknown) => sendJson("PUT", url, body),
-  delete: (url: string) => sendJson("DELETE", url),
-  postFor: <T>(url: string, body: unknown, schema: ResponseSchema<T>) => apiRequest(url, { method: "POST", body, schema }),
-  putFor: <T>(url: string, body: unknown, schema: ResponseSchema<T>) => apiRequest(url, { method: "PUT", body, schema }),
+  post: <U extends ApiUrl<"POST">>(url: U, ...body: BodyArgument<U, "POST">) => sendJson("POST", url, body[0]),
+  put: <U extends ApiUrl<"PUT">>(url: U, body: BodyAt<U, "PUT">) => sendJson("PUT", url, body),
+  delete: <U extends ApiUrl<"DELETE">>(url: U) => sendJson("DELETE", url),
+  postFor: <U extends ApiUrl<"POST">, T extends AnswerAt<U, "POST">>(url: U, body: BodyAt<U, "POST">, schema: ResponseSchema<T>) => request(url, { method: "POST", body, schema }) as Promise<T>,
+  putFor: <U extends ApiUrl<"PUT">, T extends AnswerAt<U, "PUT">>(url: U, body: BodyAt<U, "PUT">, schema: ResponseSchema<T>) => request(url, { method: "PUT", body, schema }) as Promise<T>,
 };
 
+/** A post to a route that takes no body is called without one. */
+type BodyArgument<U extends string, M extends HttpMethod> = [BodyAt<U, M>] extends [undefined] ? [] : [body: BodyAt<U, M>];
+
 async function sendJson(method: HttpMethod, url: string, body?: unknown): Promise<void> {
-  await apiRequest(url, { method, body });
+  await request(url, { method, body });
 }

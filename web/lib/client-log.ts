@@ -1,5 +1,5 @@
 /**
- * Client log sender (spec §4, §7): entries go to POST /v1/client/log with keep-alive. The first failed
+ * Client log sender: entries go to POST /v1/client/log with keep-alive. The first failed
  * send switches the sender off for the rest of the session, with a single console warning, so a down
  * endpoint never turns into a stream of failing requests. The app's logger holds its entries until
  * the first screen has painted (web/lib/after-first-paint.ts).
@@ -75,7 +75,7 @@ export function createClientLogger(options: ClientLoggerOptions = {}): ClientLog
   const timer = options.timer ?? defaultTimer;
   let isSenderOn = true;
   let waiting: Entry[] = [];
-  let flushHandle: unknown = undefined;
+  let flushHandle: unknown;
   const pending = new Set<Promise<void>>();
 
   function switchOff(): void {
@@ -93,7 +93,7 @@ export function createClientLogger(options: ClientLoggerOptions = {}): ClientLog
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         credentials: "same-origin",
         keepalive: true,
-        // One entry alone is the spec's own shape; several go as one post.
+        // One entry alone is the product's own shape; several go as one post.
         body: JSON.stringify(serialised.length === 1 ? serialised[0] : { entries: serialised }),
       });
       if (!response.ok) switchOff();

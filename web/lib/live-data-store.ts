@@ -1,8 +1,8 @@
 /**
- * Live data shared by the header and the pages (spec §4 'Data refresh', §9): tee times with the
+ * Live data shared by the header and the pages: tee times with the
  * last scrape time, the bookable dates, the booking rules, the advisories, and the member's
  * bookings, requests and saved players. Everything reloads on the socket's `status: updated`.
- * A failed load is only logged to the console (spec §8); the other loads still land.
+ * A failed load is only logged to the console; the other loads still land.
  *
  * The stale-data checks ask the scraper for a run (RUN_SCRAPER) when the tab becomes visible and
  * the last scrape is older than 180 s or unknown, once per browser session on opening the Book
@@ -15,12 +15,13 @@ import type { DateEntry, TeeTimeDay } from "../../src/domain/date-kinds.ts";
 import type { SavedPlayer } from "../../src/domain/players.ts";
 import type { AdvisoriesResponse, RulesResponse } from "../../src/features/availability/availability.schemas.ts";
 import type { RequestRow } from "../../src/features/bookings/bookings-responses.schemas.ts";
-import { checkListInSlices, getJson, withCacheBuster, type ResponseSchema } from "./api.ts";
+import { checkListInSlices, getJson, withCacheBuster, type Readable, type ResponseSchema } from "./api.ts";
+import type { AnswerAt, ApiUrl } from "./api-contracts.ts";
 import { apiPaths } from "./api-paths.ts";
 import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
 
-/** Spec §9: the tab-visible check asks for a scrape when the last one is older than this. */
+/** The tab-visible check asks for a scrape when the last one is older than this. */
 export const STALE_ON_VISIBLE_MS = 180_000;
 /** Session storage flag: the Book page has asked for its once-per-session scrape. */
 export const BOOK_OPEN_SCRAPE_KEY = "scrapeRequestedOnBookOpen";
@@ -65,8 +66,8 @@ const EMPTY: LiveData = {
   isLoading: false,
 };
 
-/** Spec §8: data-fetch failures are logged to the console and shown to no one. */
-async function load<T>(what: string, url: string, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
+/** Data-fetch failures are logged to the console and shown to no one. */
+async function load<U extends ApiUrl<"GET">, T extends Readable<AnswerAt<U, "GET">>>(what: string, url: U, schema: ResponseSchema<T>, apply: (value: T) => unknown): Promise<void> {
   try {
     await apply(await getJson(url, schema));
   } catch (error) {
@@ -255,7 +256,7 @@ function hasAskedOnBookOpen(): boolean {
   }
 }
 
-/** Spec §9: the Book page asks for a scrape once per browser session when it opens. */
+/** The Book page asks for a scrape once per browser session when it opens. */
 export function useScrapeOnBookOpen(client: SocketClient = appSocket): void {
   useEffect(() => {
     if (!hasAskedOnBookOpen()) requestScrape(client);

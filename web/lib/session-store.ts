@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): unknown until the status check, then authenticated or anonymous.
+ * The session: unknown until the status check, then authenticated or anonymous.
  * Logout clears the setup wizard state, closes the socket and clears the user.
  */
 import { create } from "zustand";
@@ -124,7 +124,7 @@ export function hasCompleteProfile(user: SessionUser): boolean {
   return [user.name, user.memberId, user.southwoods_email].every((value) => Boolean(value?.trim()));
 }
 
-/** Spec §2: non-superadmins missing name, member id or club email are sent to /setup. */
+/** Non-superadmins missing name, member id or club email are sent to /setup. */
 export function needsProfileSetup(user: SessionUser): boolean {
   // A password an admin typed is replaced first, whatever the role (the server answers nothing else).
   return Boolean(user.mustSetPassword) || (user.role !== "superadmin" && !hasCompleteProfile(user));

@@ -1,5 +1,5 @@
 /**
- * The WebSocket client (spec §7, contract in src/domain/socket-messages.ts). It reconnects 5000 ms after a
+ * The WebSocket client. It reconnects 5000 ms after a
  * drop, and routes the app-wide messages: `status: updated` → data refresh subscribers,
  * `uiTextUpdated` → text reload, `toast` → toast, `error` → error toast.
  */
@@ -62,7 +62,7 @@ export function createSocketClient(options: SocketClientOptions = {}): SocketCli
   };
   const listeners = new Set<ServerMessageListener>();
   let socket: WebSocketLike | null = null;
-  let reconnectHandle: unknown = undefined;
+  let reconnectHandle: unknown;
   let isWanted = false;
   let hasBeenOpen = false;
 

@@ -1,6 +1,6 @@
 /** Browser storage keys shared by several parts of the app. */
 
-/** Local storage: the welcome overlay has been seen (spec §2, the exact key is part of the spec). */
+/** Local storage: the welcome overlay has been seen. */
 export const HAS_SEEN_WELCOME_KEY = "hasSeenWelcome";
 
 /** Session storage: the setup wizard's step and form values; cleared on finish and on logout. */

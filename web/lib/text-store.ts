@@ -56,7 +56,7 @@ export const useTextStore = create<TextState>()((set, get) => ({
         if (!get().isLoaded) set({ isLoaded: true });
       } else set({ overrides: texts, isLoaded: true });
     } catch (error) {
-      // Defaults keep every screen readable; a fetch failure is only logged (spec §8).
+      // Defaults keep every screen readable; a fetch failure is only logged.
       clientLog.error("Failed to load UI text", { error: error instanceof Error ? error.message : String(error) });
       set({ isLoaded: true });
     }

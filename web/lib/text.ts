@@ -42,6 +42,7 @@ export type TryText = (key: string | undefined, context?: TextContext, filled?: 
 export function useText(): Translate {
   const overrides = useTextStore((state) => state.overrides);
   const defaultsVersion = useTextStore((state) => state.defaultsVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new defaults version (another language's texts) makes a new function, so screens render again.
   return useCallback<Translate>((key, context) => resolveText(key, overrides, context), [overrides, defaultsVersion]);
 }
 
@@ -52,6 +53,7 @@ export function useText(): Translate {
 export function useTextLookup(): TryText {
   const overrides = useTextStore((state) => state.overrides);
   const defaultsVersion = useTextStore((state) => state.defaultsVersion);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new defaults version makes a new function, so screens render again.
   return useCallback<TryText>(
     (key, context, filled) => {
       if (!key) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §2): bottom right, gone after 5 s or on dismiss; error red, success green.
+ * Toasts: bottom right, gone after 5 s or on dismiss; error red, success green.
  * A toast carries plain text and/or a UI-text key with {placeholder} context, resolved when shown
  * so an admin's text edit applies at once.
  */

@@ -3,7 +3,7 @@ import { useRouteError } from "react-router-dom";
 import { clientLog } from "../lib/client-log.ts";
 import { useText } from "../lib/text.ts";
 
-/** The catch-all screen for an unhandled interface error (spec §2 Global elements, §8). */
+/** The catch-all screen for an unhandled interface error. */
 export default function ErrorPage() {
   const t = useText();
   const error = useRouteError();

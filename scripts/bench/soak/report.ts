@@ -68,7 +68,7 @@ const LEFT = 70;
 const RIGHT = 20;
 const TOP = 50;
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function panel(series: Series, index: number, days: DayFigures[]): string {
   const y0 = TOP + index * (PANEL + 44);
@@ -86,7 +86,7 @@ function panel(series: Series, index: number, days: DayFigures[]): string {
   const months = days.flatMap((d, i) => (i === 0 || d.date.slice(0, 7) !== days[i - 1].date.slice(0, 7) ? [`<text x="${x(i)}" y="${y0 + PANEL + 14}" text-anchor="middle">${d.date.slice(0, 7)}</text>`] : []));
   const restarts = days.flatMap((d, i) => (d.restarts.length > 0 ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${y0}" y2="${y0 + PANEL}" class="restart"/>`] : []));
   return [
-    `<text x="${LEFT}" y="${y0 - 8}" class="title">${escape(series.title)} (${escape(series.unit)})</text>`,
+    `<text x="${LEFT}" y="${y0 - 8}" class="title">${escapeXml(series.title)} (${escapeXml(series.unit)})</text>`,
     ...ticks,
     ...restarts,
     `<polyline points="${points}" fill="none" stroke="${series.colour}" stroke-width="1.5"/>`,

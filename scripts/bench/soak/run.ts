@@ -1,6 +1,6 @@
 /**
  * The soak: Teebox and the demo club as real processes over real HTTP on the file database, on a
- * shared simulated clock, through days of a club's life (docs/decisions/150). The pieces:
+ * shared simulated clock, through days of a club's life (decision 150). The pieces:
  * processes.ts (the processes), members.ts (members and the admin as clients), activity.ts (what
  * they do), day.ts (one simulated day's phases and checks), invariants.ts (what must hold),
  * report.ts (the table and the chart). `bun scripts/bench/soak.ts` runs it; test/load/soak.test.ts
@@ -135,7 +135,7 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
     await teebox.stop();
     const rest = accounts.slice(members.length).map((account, k) => ({ username: usernameOf(members.length + k), account }));
     const ids = await enrolMembers(dataDir, SECRET_KEY, rest, clock.now());
-    rest.forEach(({ username, account }, k) => members.push({ index: members.length, userId: ids[k], account, client: new Client(baseUrl, username, MEMBER_PASSWORD) }));
+    for (const [k, { username, account }] of rest.entries()) members.push({ index: members.length, userId: ids[k], account, client: new Client(baseUrl, username, MEMBER_PASSWORD) });
     await teebox.start();
     const { settings } = await admin.ok<{ settings: Record<string, unknown> }>("GET", "/v1/admin/app-settings");
     await admin.ok("PUT", "/v1/admin/app-settings", { ...settings, release_time: "07:00", release_days_before: RELEASE_DAYS_BEFORE, scraper_username: usernameOf(0) });

@@ -4,7 +4,7 @@ import { readClubDate, type PageReadOptions } from "../text.ts";
 import { hasWord, pageText, parseDocument, tagOf, textOf, validateRecord, type HtmlDocument, type HtmlElement } from "./html.ts";
 
 const PAGE = "advisories";
-/** How the UI splits an advisory's content into bullets (spec §2 Home). */
+/** How the UI splits an advisory's content into bullets. */
 export const ADVISORY_BULLET = " • ";
 
 const ENTRY_WORD = /^(advisory|announcement|notice|bulletin)$/;

@@ -12,7 +12,7 @@ const NO_TIMES = /\bno\s+(tee\s+)?times?\b|\bno\s+tee\s+times\b|\bthere\s+are\s+
  * A tee sheet is read by meaning: its date and course from wherever the page names them, its
  * slots from table rows holding a time. It has exactly one of: slot rows, a 'no tee times'
  * notice (course closed, an empty day) or a 'not yet released' notice; anything else is a
- * page we do not know. A status it does not know means unavailable (spec §3), never a failure.
+ * page we do not know. A status it does not know means unavailable, never a failure.
  */
 export function parseTeeSheetPage(html: string, options: PageReadOptions = {}): ClubTeeSheet {
   const document = parseDocument(html);

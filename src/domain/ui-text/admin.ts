@@ -1,5 +1,5 @@
 /**
- * UI text of the admin area (spec §2 Admin area, §5, §8 Admin). The server answers its validation
+ * UI text of the admin area. The server answers its validation
  * failures with these same texts as `message` and the key as `errorKey`, so one edit of a text
  * here (or by an admin in UI Text) changes what the admin sees.
  */
@@ -9,7 +9,7 @@ export const adminText = {
   "admin.title": "Admin",
   "admin.tabs_label": "Admin sections",
 
-  // Side tabs, in the spec's order.
+  // Side tabs, in the product's order.
   "admin.tab.monitor": "System Monitor",
   "admin.tab.users": "Users",
   "admin.tab.settings": "App Settings",
@@ -18,6 +18,7 @@ export const adminText = {
   "admin.tab.guest_rules": "Guest Rules",
   "admin.tab.frontpage": "Frontpage Content",
   "admin.tab.ui_text": "UI Text",
+  "admin.tab.api": "API",
 
   // Shared row actions.
   "admin.action.add": "Add",
@@ -38,6 +39,21 @@ export const adminText = {
   "admin.empty": "Nothing here yet.",
   "admin.deleted": "Deleted",
   "admin.saved": "Saved",
+
+  // API: every route Teebox serves, read from its OpenAPI document.
+  "admin.api.title": "API",
+  "admin.api.intro": "Every route Teebox serves, with what it takes and every answer it gives, as its OpenAPI document says.",
+  "admin.api.document": "The OpenAPI document",
+  "admin.api.load_failed": "Could not load the API description ({status}).",
+  "admin.api.group_other": "Other",
+  "admin.api.count": "{count} routes",
+  "admin.api.access.public": "anyone",
+  "admin.api.access.member": "signed-in members",
+  "admin.api.access.admin": "admins",
+  "admin.api.takes": "Takes",
+  "admin.api.takes_nothing": "Nothing",
+  "admin.api.answers": "Answers",
+  "admin.api.no_body": "no body",
 
   // System Monitor.
   "admin.monitor.title": "System Monitor",
@@ -272,7 +288,7 @@ export const adminText = {
   "admin.frontpage.update_failed": "Failed to update advisory ({status})",
   "admin.frontpage.delete_failed": "Failed to delete advisory ({status})",
 
-  // Shared load and fallback failures (spec §8).
+  // Shared load and fallback failures.
   "admin.config.load_failed": "Failed to load config ({status})",
   "admin.item.save_failed": "Failed to save item",
   "admin.item.delete_failed": "Failed to delete item",

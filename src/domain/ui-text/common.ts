@@ -1,6 +1,6 @@
 /**
  * UI text shared by the whole app: layout, tabs, toasts and generic errors.
- * The brand title is not here on purpose: spec §1 makes it a fixed string, not editable text.
+ * The brand title is not here on purpose: it is the product's name, a fixed string, not editable text.
  */
 export const BRAND_TITLE = "Teebox";
 

@@ -1,4 +1,4 @@
-/** UI text of the sign-in page (spec §2 Login, §5, §8). */
+/** UI text of the sign-in page. */
 export const loginText = {
   "login.title": "Sign in",
   "login.subtitle": "Members only. Sign in with your Teebox username and password.",

@@ -1,5 +1,5 @@
 /**
- * UI text of notifications (issue 16): the bell and its list, each kind's line (also the body of
+ * UI text of notifications: the bell and its list, each kind's line (also the body of
  * its email and the toast of the watch events), each kind's email subject, the profile's email
  * switches and the admin's outbox. Placeholders: {course}, {date}, {time}, {bookingId}, {reason}.
  */

@@ -1,4 +1,4 @@
-/** UI text of the players page (spec §2 Players page, §5 'Players list'). */
+/** UI text of the players page. */
 import { PROBLEM_TEXTS } from "../problem.ts";
 
 export const playersText = {

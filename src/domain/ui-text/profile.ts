@@ -1,4 +1,4 @@
-/** UI text of the profile page (spec §2 Profile page, §5 'Profile', 'Change password', §8). */
+/** UI text of the profile page. */
 import { PROFILE_TEXTS } from "../profile.ts";
 import { PASSWORD_TEXTS } from "../passwords.ts";
 

@@ -1,4 +1,4 @@
-/** UI text of the first-login setup wizard (spec §2 Setup wizard, §5, §8). */
+/** UI text of the first-login setup wizard. */
 export const setupText = {
   "setup.title": "Set up your profile",
   "setup.progress": "Step {step} of {total}",

@@ -1,34 +1,25 @@
 /**
- * POST /v1/admin/club-check (admins only, mounted behind the admin guard): the read-only club
- * check with the admin's own stored club login, or one given in the body. One check at a time.
+ * POST /v1/admin/club-check (admins only): the read-only club check with the admin's own stored
+ * club login, or one given in the body. One check at a time.
  */
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
 import { users } from "../../db/schema.ts";
 import { adminText } from "../../domain/ui-text/admin.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { AppError } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readJson } from "../../lib/validate.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 import { runClubCheck } from "../../services/club-check.service.ts";
-
-const bodySchema = z
-  .object({ email: z.string().trim().min(3).max(200), password: z.string().min(1).max(200) })
-  .partial()
-  .strict()
-  // The message names a UI-text key: the one input check tells it in the admin's wording.
-  .refine((b) => (b.email === undefined) === (b.password === undefined), { message: "admin.club_check.error_login_pair" });
+import { adminRoutes } from "./admin.contract.ts";
 
 const failure = (status: 400 | 409, key: "admin.club_check.error_no_login" | "admin.club_check.error_running") => new AppError(status, adminText[key], key);
 
-export function createClubCheckRoutes() {
+export function createClubCheckRoutes(deps: Pick<AppDeps, "database" | "clock" | "secretBox" | "clubInfo">) {
   let running: Promise<unknown> | null = null;
-  return new Hono<AppEnv>().post("/", async (c) => {
-    const deps = c.get("deps");
+  return routeGroup().handle(adminRoutes.clubCheck, async (c) => {
     const admin = currentUser(c);
-    const body = await readJson(c, bodySchema);
+    const body = c.req.valid("json");
     let login = body.email && body.password ? { email: body.email, password: body.password } : null;
     if (!login) {
       const [row] = await deps.database.db.select({ email: users.clubEmail, sealed: users.clubPasswordSealed }).from(users).where(eq(users.id, admin.id)).limit(1);
@@ -48,7 +39,7 @@ export function createClubCheckRoutes() {
         outcome: report.ok ? "ok" : "failed",
         detail: `by ${admin.username}: ${report.pages.filter((p) => p.ok).length} of ${report.pages.length} pages read`,
       });
-      return c.json(report);
+      return c.json(report, 200);
     } finally {
       running = null;
     }

@@ -1,6 +1,6 @@
 /**
- * The club configuration admins edit (spec §3): courses, booking windows, holidays, booking rules
- * and front-page messages (internal advisories), read back in the spec's snake_case shapes.
+ * The club configuration admins edit: courses, booking windows, holidays, booking rules
+ * and front-page messages (internal advisories), read back in the product's snake_case shapes.
  * Inputs reach these functions already checked (admin-config.checks.ts).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";

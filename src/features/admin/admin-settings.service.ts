@@ -1,5 +1,5 @@
 /**
- * App settings and UI text as admins edit them (spec §3, §5 'App settings', §7).
+ * App settings and UI text as admins edit them.
  * A new release time or days-before moves the release instant of every pending (or held)
  * request; the members concerned are told (a toast and `status: updated`).
  */
@@ -16,7 +16,10 @@ export interface AdminSettingsView {
   uiText: Record<string, string>;
 }
 
-export async function readAdminSettings(deps: AppDeps): Promise<AdminSettingsView> {
+/** What the settings calls use of the app: a moved release re-arms the engine and tells members. */
+export type SettingsDeps = Pick<AppDeps, "database" | "clock" | "logger" | "notifier" | "releaseEngine" | "demoClub">;
+
+export async function readAdminSettings(deps: Pick<AppDeps, "database">): Promise<AdminSettingsView> {
   const db = deps.database.db;
   return { settings: await readSettings(db), uiText: await readUiText(db) };
 }
@@ -30,7 +33,7 @@ export interface SettingsSaveResult {
   movedRequests: number;
 }
 
-export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise<SettingsSaveResult> {
+export async function saveSettings(deps: SettingsDeps, next: StoredSettings): Promise<SettingsSaveResult> {
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
@@ -47,7 +50,7 @@ export async function saveSettings(deps: AppDeps, next: StoredSettings): Promise
  * re-arm its timers, and tells each member whose requests moved. A request whose new instant
  * has already passed is left for the engine, which processes overdue requests at once.
  */
-export async function rearmPendingRequests(deps: AppDeps, settings: ReleaseSettings): Promise<number> {
+export async function rearmPendingRequests(deps: Pick<AppDeps, "database" | "clock" | "notifier" | "releaseEngine">, settings: ReleaseSettings): Promise<number> {
   const db = deps.database.db;
   const waiting = await loadRequestsByStatus(db, "pending");
   waiting.push(...(await loadRequestsByStatus(db, "held")));
@@ -65,7 +68,7 @@ export async function rearmPendingRequests(deps: AppDeps, settings: ReleaseSetti
 }
 
 /** Replaces the whole key-to-text map; keys left out fall back to their defaults in the app. */
-export async function replaceUiText(deps: AppDeps, texts: Record<string, string>): Promise<void> {
+export async function replaceUiText(deps: Pick<AppDeps, "database" | "notifier">, texts: Record<string, string>): Promise<void> {
   await deps.database.transaction(async (tx) => {
     await tx.delete(uiText);
     const rows = Object.entries(texts).map(([key, value]) => ({ key, value }));

@@ -2,17 +2,18 @@
  * GET /v1/admin/system-stats, polled by the System Monitor every 5 seconds, and
  * GET /v1/admin/system-stats/history: the last day of per-minute samples, folded for its charts.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
 import { foldSeries } from "../../domain/telemetry-series.ts";
-import { createStatsSampler } from "./admin-stats.service.ts";
+import { routeGroup } from "../../lib/contract.ts";
+import { adminRoutes } from "./admin.contract.ts";
+import { createStatsSampler, type StatsDeps } from "./admin-stats.service.ts";
 
 /** Points a chart draws for a day (5-minute steps). */
 export const HISTORY_POINTS = 288;
 
-export function createSystemStatsRoutes() {
+export function createSystemStatsRoutes(deps: StatsDeps & Pick<AppDeps, "telemetry">) {
   const sampler = createStatsSampler();
-  return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await sampler.read(c.get("deps"))))
-    .get("/history", (c) => c.json({ points: foldSeries(c.get("deps").telemetry.history(), HISTORY_POINTS) }));
+  return routeGroup()
+    .handle(adminRoutes.systemStats, async (c) => c.json(await sampler.read(deps), 200))
+    .handle(adminRoutes.systemHistory, (c) => c.json({ points: foldSeries(deps.telemetry.history(), HISTORY_POINTS) }, 200));
 }

@@ -1,5 +1,5 @@
 /**
- * System stats for the monitor (spec §2 System Monitor, §3 'System stats'): measured figures of the
+ * System stats for the monitor: measured figures of the
  * machine and of this process, never invented. CPU percentages are deltas between two samples
  * (the previous poll and this one); a figure that does not exist for a row is null ('-').
  */
@@ -91,8 +91,11 @@ async function measureDisk(filePath: string | null): Promise<UsageFigures | unde
   }
 }
 
+/** What the System Monitor's figures use of the app. */
+export type StatsDeps = Pick<AppDeps, "database" | "jobs" | "secretBox" | "slotWatch">;
+
 export interface StatsSampler {
-  read(deps: AppDeps): Promise<SystemStats>;
+  read(deps: StatsDeps): Promise<SystemStats>;
 }
 
 /** Keeps the previous CPU sample so each poll reports the load over the interval since the last. */

@@ -19,14 +19,17 @@ export function adminError(key: AdminTextKey, status: ErrorStatus = 400, context
   return new AppError(status, fillPlaceholders(adminText[key], context), key);
 }
 
+/** What recording an admin's change uses of the app. */
+export type AuditDeps = Pick<AppDeps, "database" | "clock">;
+
 /** Records an admin change in the audit log with the admin who made it. */
 export async function auditAdminChange(
+  deps: AuditDeps,
   c: Context<AppEnv>,
   action: string,
   target: string | null,
   detail?: string,
 ): Promise<void> {
-  const deps = c.get("deps");
   const admin = currentUser(c);
   await recordAudit(deps.database.db, {
     at: deps.clock.now(),
@@ -38,8 +41,8 @@ export async function auditAdminChange(
   });
 }
 
-/** Members' screens that show this data reload (spec §4 'Data refresh'). */
-export function announceUpdate(deps: AppDeps): void {
+/** Members' screens that show this data reload. */
+export function announceUpdate(deps: Pick<AppDeps, "database" | "notifier">): void {
   forgetTeeTimesCache(deps);
   deps.notifier.publish({ type: "data_changed", everyone: true });
 }

@@ -1,32 +1,16 @@
-/** /v1/admin/users (spec §7 admin calls): list, create, update, delete. */
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../deps.ts";
-import { ROLES, USER_STATUSES } from "../../db/schema.ts";
+/** /v1/admin/users: list, create, update, delete. */
+import type { z } from "@hono/zod-openapi";
+import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readJson, readParam } from "../../lib/validate.ts";
-import { adminError, auditAdminChange } from "./admin-support.ts";
 import { isTooLong, TEXT_LIMITS } from "../../domain/text-limits.ts";
-import { createUser, deleteUser, listUsers, updateUser, type UserChanges } from "./admin-users.service.ts";
+import { adminRoutes, type userFieldsSchema } from "./admin.contract.ts";
+import { adminError, auditAdminChange, type AuditDeps } from "./admin-support.ts";
+import { createUser, deleteUser, listUsers, updateUser, type AdminUsersDeps, type UserChanges } from "./admin-users.service.ts";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// Sanity bounds only: the shared limits (domain/text-limits) answer with a clear "too long".
-const optionalText = () => z.string().trim().max(2000).optional();
-
-const userFieldsSchema = z.object({
-  username: z.string().max(100).optional(),
-  password: z.string().max(200).optional(),
-  role: z.enum(ROLES).optional(),
-  status: z.enum(USER_STATUSES).optional(),
-  name: optionalText(),
-  memberId: optionalText(),
-  southwoods_email: optionalText(),
-});
-type UserFields = z.infer<typeof userFieldsSchema>;
-
-export const userIdParam = z.coerce.number().int().positive();
+type UserFields = z.output<typeof userFieldsSchema>;
 
 /** The limits the member's own profile form has, so whatever an admin saves the member can save back. */
 const USER_TEXT_LIMITS = [
@@ -55,40 +39,39 @@ function toChanges(fields: UserFields): UserChanges {
   };
 }
 
-export function createAdminUsersRoutes() {
-  return new Hono<AppEnv>()
-    .get("/", async (c) => c.json(await listUsers(c.get("deps"))))
-    .post("/", async (c) => {
-      const fields = await readJson(c, userFieldsSchema);
+export function createAdminUsersRoutes(deps: AdminUsersDeps & AuditDeps) {
+  return routeGroup()
+    .handle(adminRoutes.users, async (c) => c.json(await listUsers(deps), 200))
+    .handle(adminRoutes.createUser, async (c) => {
+      const fields = c.req.valid("json");
       const username = fields.username?.trim() ?? "";
       if (!username) throw adminError("admin.users.error_username_required");
       if (!USERNAME_PATTERN.test(username)) throw adminError("admin.users.error_username_invalid");
       if (!fields.password) throw adminError("admin.users.error_password_required");
       checkFields(fields);
       const changes = toChanges(fields);
-      const user = await createUser(c.get("deps"), currentUser(c), {
+      const user = await createUser(deps, currentUser(c), {
         ...changes,
         username,
         password: fields.password,
         role: fields.role ?? "user",
         status: fields.status ?? "active",
       });
-      await auditAdminChange(c, "admin.user.create", user.username, `role ${user.role}, ${user.status}`);
+      await auditAdminChange(deps, c, "admin.user.create", user.username, `role ${user.role}, ${user.status}`);
       return c.json(user, 201);
     })
-    .put("/:id", async (c) => {
-      const id = readParam(c, "id", userIdParam);
-      const fields = await readJson(c, userFieldsSchema);
+    .handle(adminRoutes.updateUser, async (c) => {
+      const { id } = c.req.valid("param");
+      const fields = c.req.valid("json");
       checkFields(fields);
-      const user = await updateUser(c.get("deps"), currentUser(c), id, toChanges(fields), c.get("sessionId"));
+      const user = await updateUser(deps, currentUser(c), id, toChanges(fields), c.get("sessionId"));
       const what = [fields.role && `role ${fields.role}`, fields.status, fields.password && "password reset"].filter(Boolean).join(", ");
-      await auditAdminChange(c, "admin.user.update", user.username, what || "details");
-      return c.json(user);
+      await auditAdminChange(deps, c, "admin.user.update", user.username, what || "details");
+      return c.json(user, 200);
     })
-    .delete("/:id", async (c) => {
-      const id = readParam(c, "id", userIdParam);
-      const user = await deleteUser(c.get("deps"), currentUser(c), id);
-      await auditAdminChange(c, "admin.user.delete", user.username);
+    .handle(adminRoutes.deleteUser, async (c) => {
+      const user = await deleteUser(deps, currentUser(c), c.req.valid("param").id);
+      await auditAdminChange(deps, c, "admin.user.delete", user.username);
       return c.body(null, 204);
     });
 }

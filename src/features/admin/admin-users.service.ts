@@ -1,5 +1,5 @@
 /**
- * User management by admins (spec §5 'Admin user', §6). Every permission is checked here, on the
+ * User management by admins. Every permission is checked here, on the
  * server: only a superadmin edits (or makes) a superadmin, nobody deletes themself or a
  * superadmin, the built-in `admin` keeps its role, and disabling a user ends their sessions.
  *
@@ -12,7 +12,7 @@ import type { AppDeps } from "../../deps.ts";
 import { users, type Role, type UserStatus } from "../../db/schema.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { hashPassword } from "../../services/passwords.ts";
-import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser, type SessionDeps } from "../../services/sessions.ts";
 import { adminError } from "./admin-support.ts";
 import { heldRequestCounts } from "../../lifecycle/request-lifecycle.ts";
 import { adminPasswordProblem } from "../../domain/passwords.ts";
@@ -26,6 +26,9 @@ export type AdminUserView = Omit<SessionUser, "defaultCartType" | "defaultFeeGue
   mustSetPassword: boolean;
   createdAt: number;
 };
+
+/** What the admin's user calls use of the app (ending a user's sessions among it). */
+export type AdminUsersDeps = SessionDeps & Pick<AppDeps, "notifier" | "releaseEngine" | "passwordCost">;
 
 export interface NewUserInput {
   username: string;
@@ -60,19 +63,19 @@ export const isBuiltInAdmin = (username: string) => username.toLowerCase() === B
 /** A row of the admin's user list: the user, and how many of their requests are held because they are disabled. */
 export type AdminUserListItem = AdminUserView & { heldRequests: number };
 
-export async function listUsers(deps: AppDeps): Promise<AdminUserListItem[]> {
+export async function listUsers(deps: AdminUsersDeps): Promise<AdminUserListItem[]> {
   const rows = await deps.database.db.select().from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
   const held = await heldRequestCounts(deps.database.db);
   return rows.map((row) => ({ ...toView(row), heldRequests: held.get(row.id) ?? 0 }));
 }
 
-async function findUser(deps: AppDeps, id: number): Promise<UserRow> {
+async function findUser(deps: AdminUsersDeps, id: number): Promise<UserRow> {
   const rows = await deps.database.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!rows[0]) throw adminError("admin.users.error_not_found", 404);
   return rows[0];
 }
 
-async function isUsernameTaken(deps: AppDeps, username: string): Promise<boolean> {
+async function isUsernameTaken(deps: AdminUsersDeps, username: string): Promise<boolean> {
   const rows = await deps.database.db
     .select({ id: users.id })
     .from(users)
@@ -87,7 +90,7 @@ function checkNewPassword(password: string, username: string): void {
   if (problem) throw new AppError(400, problem.message, problem.errorKey);
 }
 
-export async function createUser(deps: AppDeps, actor: SessionUser, input: NewUserInput): Promise<AdminUserView> {
+export async function createUser(deps: AdminUsersDeps, actor: SessionUser, input: NewUserInput): Promise<AdminUserView> {
   if (input.role === "superadmin" && actor.role !== "superadmin") throw adminError("admin.users.error_grant_superadmin", 403);
   if (await isUsernameTaken(deps, input.username)) throw adminError("admin.users.error_username_exists");
   checkNewPassword(input.password, input.username);
@@ -125,7 +128,7 @@ function checkUpdateAllowed(actor: SessionUser, target: UserRow, changes: UserCh
 }
 
 export async function updateUser(
-  deps: AppDeps,
+  deps: AdminUsersDeps,
   actor: SessionUser,
   id: number,
   changes: UserChanges,
@@ -158,7 +161,7 @@ export async function updateUser(
   return toView(row);
 }
 
-export async function deleteUser(deps: AppDeps, actor: SessionUser, id: number): Promise<AdminUserView> {
+export async function deleteUser(deps: AdminUsersDeps, actor: SessionUser, id: number): Promise<AdminUserView> {
   const target = await findUser(deps, id);
   if (target.id === actor.id) throw adminError("admin.users.error_delete_self", 403);
   if (target.role === "superadmin") throw adminError("admin.users.error_delete_superadmin", 403);

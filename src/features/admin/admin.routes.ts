@@ -1,34 +1,27 @@
 /**
- * Every /v1/admin group (spec §7 admin calls), each mounted by src/app.ts behind the admin guard
- * (401 without a session, 403 for a member).
+ * Every /v1/admin group, each route behind the admin guard its contract names (401 without a
+ * session, 403 for a member), with the narrow part of the app it uses.
  */
-import type { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
-import {
-  createBookingRulesRoutes,
-  createBookingWindowsRoutes,
-  createCoursesRoutes,
-  createFrontpageMessagesRoutes,
-  createFullConfigRoutes,
-  createHolidaysRoutes,
-} from "./admin-config.routes.ts";
+import type { AppDeps } from "../../deps.ts";
+import type { RouteGroup } from "../../lib/contract.ts";
+import { createAdminConfigRoutes, type AdminConfigDeps } from "./admin-config.routes.ts";
 import { createAppSettingsRoutes, createUiTextRoutes } from "./admin-settings.routes.ts";
 import { createSystemStatsRoutes } from "./admin-stats.routes.ts";
 import { createAdminUsersRoutes } from "./admin-users.routes.ts";
 import { createClubCheckRoutes } from "./admin-club-check.routes.ts";
+import type { SettingsDeps } from "./admin-settings.service.ts";
+import type { StatsDeps } from "./admin-stats.service.ts";
+import type { AdminUsersDeps } from "./admin-users.service.ts";
 
-export function createAdminRouteGroups(): [string, Hono<AppEnv>][] {
+export type AdminDeps = AdminConfigDeps & AdminUsersDeps & SettingsDeps & StatsDeps & Pick<AppDeps, "telemetry" | "secretBox" | "clubInfo">;
+
+export function createAdminRouteGroups(deps: AdminDeps): RouteGroup[] {
   return [
-    ["/users", createAdminUsersRoutes()],
-    ["/system-stats", createSystemStatsRoutes()],
-    ["/full-config", createFullConfigRoutes()],
-    ["/app-settings", createAppSettingsRoutes()],
-    ["/ui-text", createUiTextRoutes()],
-    ["/holidays", createHolidaysRoutes()],
-    ["/booking-rules", createBookingRulesRoutes()],
-    ["/courses", createCoursesRoutes()],
-    ["/booking-windows", createBookingWindowsRoutes()],
-    ["/frontpage-messages", createFrontpageMessagesRoutes()],
-    ["/club-check", createClubCheckRoutes()],
+    createAdminUsersRoutes(deps),
+    createSystemStatsRoutes(deps),
+    createAdminConfigRoutes(deps),
+    createAppSettingsRoutes(deps),
+    createUiTextRoutes(deps),
+    createClubCheckRoutes(deps),
   ];
 }

@@ -1,7 +1,6 @@
 /**
- * What the admin calls answer (spec §3, §7), checked by the web app before it trusts an answer.
- * zod/mini keeps them small in the web bundle. The create, update and delete answers are not
- * read by the web app, so they have no schema here.
+ * What the admin calls answer, checked by the web app before it trusts an answer and documented
+ * by the routes' contracts (admin.contract.ts). zod/mini keeps them small in the web bundle.
  */
 import * as z from "../../domain/zod-mini.ts";
 import { advisorySchema, appSettingsSchema, bookingRuleSchema, courseSchema, holidaySchema } from "../../domain/record-schemas.ts";
@@ -31,6 +30,9 @@ export type AdminUserView = z.infer<typeof adminUserSchema>;
 /** GET /v1/admin/users. */
 export const adminUsersResponseSchema = z.array(adminUserSchema);
 
+/** POST, PUT and DELETE /v1/admin/users: the user as saved (or as it was), without the held requests' count. */
+export const adminUserAnswerSchema = z.omit(adminUserSchema, { heldRequests: true });
+
 export const bookingWindowSchema = z.object({
   id: z.number(),
   rule_key: z.string(),
@@ -55,20 +57,14 @@ export type FullConfig = z.infer<typeof fullConfigSchema>;
 
 const uiTextMap = z.record(z.string(), z.string());
 
-/** GET /v1/admin/app-settings. */
-/** The stored settings the spec does not list, read when present (slot watches, readiness check). */
-const watchSettingsShape = {
-  max_active_watches: z.optional(z.number()),
-  watch_poll_seconds: z.optional(z.number()),
-  readiness_check_time: z.optional(z.string()),
-};
-const adminSettingsValuesSchema = z.extend(appSettingsSchema, watchSettingsShape);
+/** GET /v1/admin/app-settings: every stored setting (the ones added since the first release are in appSettingsSchema too). */
+const adminSettingsValuesSchema = appSettingsSchema;
 export type AdminSettingsValues = z.infer<typeof adminSettingsValuesSchema>;
 export const adminSettingsSchema = z.object({ settings: adminSettingsValuesSchema, uiText: uiTextMap });
 export type AdminSettingsView = z.infer<typeof adminSettingsSchema>;
 
-/** PUT /v1/admin/app-settings: the settings as saved (the count of moved requests is not read). */
-export const settingsSaveResponseSchema = z.object({ settings: adminSettingsValuesSchema });
+/** PUT /v1/admin/app-settings: the settings as saved, and how many pending requests' release moved. */
+export const settingsSaveResponseSchema = z.object({ settings: adminSettingsValuesSchema, movedRequests: z.number() });
 export type SettingsSaveResponse = z.infer<typeof settingsSaveResponseSchema>;
 
 /** PUT /v1/admin/ui-text. */
@@ -81,6 +77,8 @@ export const systemStatsSchema = z.object({
   cpu: z.object({ currentLoad: z.number(), cores: z.number() }),
   memory: usageSchema,
   disk: z.optional(usageSchema),
+  /** Members whose stored club password the current key cannot open. */
+  unreadableClubPasswords: z.optional(z.number()),
   processes: z.array(
     z.object({
       /** The process id for Teebox itself; null for its jobs, which run inside it. */
@@ -120,14 +118,22 @@ export type SystemHistory = z.infer<typeof systemHistorySchema>;
 
 /** POST /v1/admin/club-check: per page of the club, what was read or why not (src/club/check.ts). */
 export const clubCheckResponseSchema = z.object({
+  clubUrl: z.string(),
+  /** Epoch ms. */
+  startedAt: z.number(),
   ok: z.boolean(),
   clockOffsetMs: z.nullable(z.number()),
   pages: z.array(
     z.object({
       page: z.string(),
+      path: z.string(),
       ok: z.boolean(),
       summary: z.string(),
+      count: z.optional(z.number()),
+      /** The first few records read, as the adapter hands them on. */
+      firstRows: z.optional(z.array(z.unknown())),
       problems: z.array(z.string()),
+      error: z.optional(z.object({ kind: z.string(), message: z.string(), missing: z.optional(z.string()) })),
       html: z.string(),
     }),
   ),

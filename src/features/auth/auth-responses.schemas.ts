@@ -1,5 +1,5 @@
 /**
- * What the auth and profile calls answer (spec §3 'User (session)', §7): the web app checks each
+ * What the auth and profile calls answer: the web app checks each
  * answer against these before it trusts it. The login page reads them, so they use the domain's
  * small shape checker rather than zod, whose core alone would not fit the login bundle's budget.
  */

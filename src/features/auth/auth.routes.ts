@@ -1,38 +1,38 @@
-import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../../deps.ts";
-import { clientAddress, isSecureRequest } from "../../lib/middleware.ts";
-import { readJson } from "../../lib/validate.ts";
-import { loginBodySchema, type AuthStatus } from "./auth.schemas.ts";
-import { createLoginLimiters, login } from "./auth.service.ts";
-import { endSession, SESSION_COOKIE, signSessionCookie } from "../../services/sessions.ts";
+import { routeGroup } from "../../lib/contract.ts";
+import { clientAddress, isSecureRequest, type TrustDeps } from "../../lib/middleware.ts";
+import { endSession, SESSION_COOKIE, signSessionCookie, type SessionDeps } from "../../services/sessions.ts";
+import { authRoutes } from "./auth.contract.ts";
+import type { AuthStatus } from "./auth.schemas.ts";
+import { createLoginLimiters, login, type LoginDeps } from "./auth.service.ts";
 
-export function createAuthRoutes() {
+export type AuthRoutesDeps = LoginDeps & SessionDeps & TrustDeps;
+
+export function createAuthRoutes(deps: AuthRoutesDeps) {
   const limiters = createLoginLimiters();
-  return new Hono<AppEnv>()
-    .post("/login", async (c) => {
-      const body = await readJson(c, loginBodySchema);
-      const deps = c.get("deps");
-      const result = await login(deps, limiters, { ...body, address: clientAddress(c) });
+  return routeGroup()
+    .handle(authRoutes.login, async (c) => {
+      const body = c.req.valid("json");
+      const result = await login(deps, limiters, { ...body, address: clientAddress(c, deps) });
       const token = await signSessionCookie(deps, result.sessionId, result.expiresAt);
       setCookie(c, SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: "Lax",
-        secure: isSecureRequest(c),
+        secure: isSecureRequest(c, deps),
         path: "/",
         expires: new Date(result.expiresAt),
       });
-      return c.json({ user: result.user });
+      return c.json({ user: result.user }, 200);
     })
-    .post("/logout", async (c) => {
+    .handle(authRoutes.logout, async (c) => {
       const sessionId = c.get("sessionId");
-      if (sessionId) await endSession(c.get("deps"), sessionId);
-      deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecureRequest(c) });
+      if (sessionId) await endSession(deps, sessionId);
+      deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecureRequest(c, deps) });
       return c.body(null, 204);
     })
-    .get("/status", (c) => {
+    .handle(authRoutes.status, (c) => {
       const user = c.get("user");
       const status: AuthStatus = { isAuthenticated: Boolean(user), user };
-      return c.json(status);
+      return c.json(status, 200);
     });
 }

@@ -14,10 +14,13 @@ import {
   takeAll,
   type WindowLimiter,
 } from "../../lib/limits.ts";
-import { createSession, toSessionUser } from "../../services/sessions.ts";
+import { createSession, toSessionUser, type SessionDeps } from "../../services/sessions.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 
-export async function findUserByUsername(deps: AppDeps, username: string) {
+/** What signing in uses of the app. */
+export type LoginDeps = SessionDeps & Pick<AppDeps, "logger" | "passwordCost">;
+
+export async function findUserByUsername(deps: Pick<AppDeps, "database">, username: string) {
   const rows = await deps.database.db
     .select()
     .from(users)
@@ -54,7 +57,7 @@ let decoyHash: Promise<string> | null = null;
  * the password wrong, or the account disabled, so nobody can probe which usernames exist.
  */
 export async function login(
-  deps: AppDeps,
+  deps: LoginDeps,
   limiters: LoginLimiters,
   input: { username: string; password: string; address: string },
 ): Promise<{ user: SessionUser; sessionId: string; expiresAt: number }> {

@@ -1,29 +1,16 @@
-/**
- * GET /v1/tee-times, /v1/system/dates, /v1/system/rules and /v1/advisories (spec §7). They take no
- * input: the cache-busting query the web app adds is ignored.
- */
-import { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
+/** GET /v1/tee-times, /v1/system/dates, /v1/system/rules and /v1/advisories. */
+import type { AppDeps } from "../../deps.ts";
+import { routeGroup, serialisedJson } from "../../lib/contract.ts";
 import { readRules } from "../../services/booking-config.service.ts";
+import { availabilityRoutes } from "./availability.contract.ts";
+import type { TeeTimesResponse } from "./availability.schemas.ts";
 import { readAdvisories, readBookableDates, readTeeTimesJson } from "./availability.service.ts";
 
-export function createTeeTimesRoutes() {
-  return new Hono<AppEnv>().get("/", async (c) => {
-    c.header("content-type", "application/json");
-    return c.body(await readTeeTimesJson(c.get("deps")));
-  });
-}
-
-/** Mounted at /system beside other system routes. */
-export function createAvailabilitySystemRoutes() {
-  return new Hono<AppEnv>()
-    .get("/dates", async (c) => {
-      const { database, clock } = c.get("deps");
-      return c.json(await readBookableDates(database.db, clock.now()));
-    })
-    .get("/rules", async (c) => c.json(await readRules(c.get("deps").database.db)));
-}
-
-export function createAdvisoriesRoutes() {
-  return new Hono<AppEnv>().get("/", async (c) => c.json(await readAdvisories(c.get("deps").database.db)));
+export function createAvailabilityRoutes(deps: Pick<AppDeps, "database" | "clock">) {
+  const { db } = deps.database;
+  return routeGroup()
+    .handle(availabilityRoutes.teeTimes, async (c) => serialisedJson<TeeTimesResponse>(c, await readTeeTimesJson(deps)))
+    .handle(availabilityRoutes.dates, async (c) => c.json(await readBookableDates(db, deps.clock.now()), 200))
+    .handle(availabilityRoutes.rules, async (c) => c.json(await readRules(db), 200))
+    .handle(availabilityRoutes.advisories, async (c) => c.json(await readAdvisories(db), 200));
 }

@@ -1,5 +1,5 @@
 /**
- * The availability contracts (spec §3, §7): tee times with the last scrape time, the bookable
+ * The availability contracts: tee times with the last scrape time, the bookable
  * dates, the booking rules bundle and the advisories. The web app checks every answer against
  * these (zod/mini: small in its bundle); the types are what the service returns.
  */

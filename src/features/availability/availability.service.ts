@@ -2,53 +2,16 @@
  * Reads behind the availability calls: stored tee times and the last scrape time, the bookable
  * dates, the rules bundle the booking page needs, and the advisories.
  */
-import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { advisories, scrapeRuns, teeTimeSlots } from "../../db/schema.ts";
+import { advisories, teeTimeSlots } from "../../db/schema.ts";
 import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain/date-kinds.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
 import { readCourses, toAdvisory } from "../../services/booking-config.service.ts";
+import { readLastScrapeTime } from "../../services/scrape-freshness.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import { cachedTeeTimesJson } from "../../services/tee-times-cache.ts";
 import type { AdvisoriesResponse, TeeTimesResponse } from "./availability.schemas.ts";
-
-/** Runs that stored data; a failed run keeps the previous data and so the previous time. */
-const STORING_RUN_STATUSES = ["ok", "partial"] as const;
-
-export async function readLastScrapeTime(db: Db, today?: string): Promise<number | null> {
-  const rows = await db
-    .select({ date: teeTimeSlots.date, courseId: teeTimeSlots.courseId, status: teeTimeSlots.status, scrapedAt: teeTimeSlots.scrapedAt })
-    .from(teeTimeSlots)
-    .where(today ? gte(teeTimeSlots.date, today) : undefined);
-  const skipWhenFull = new Set((await readSettings(db)).courses_to_skip_on_full.map((id) => id.toLowerCase()));
-  const oldest = oldestSheetReadAt(rows, skipWhenFull);
-  if (oldest !== null) return oldest;
-  const runs = await db
-    .select({ finishedAt: scrapeRuns.finishedAt })
-    .from(scrapeRuns)
-    .where(inArray(scrapeRuns.status, [...STORING_RUN_STATUSES]))
-    .orderBy(desc(scrapeRuns.finishedAt))
-    .limit(1);
-  return runs[0]?.finishedAt ?? null;
-}
-
-/** The oldest per-sheet read time, leaving out full sheets of courses that are skipped when full. */
-export function oldestSheetReadAt(rows: readonly { date: string; courseId: string; status: string; scrapedAt: number }[], skipWhenFull: ReadonlySet<string>): number | null {
-  const sheets = new Map<string, { readAt: number; courseId: string; hasAvailable: boolean }>();
-  for (const row of rows) {
-    const key = `${row.date}|${row.courseId}`;
-    const sheet = sheets.get(key) ?? { readAt: row.scrapedAt, courseId: row.courseId, hasAvailable: false };
-    sheet.readAt = Math.max(sheet.readAt, row.scrapedAt);
-    sheet.hasAvailable ||= row.status === "AVAILABLE";
-    sheets.set(key, sheet);
-  }
-  let oldest: number | null = null;
-  for (const sheet of sheets.values()) {
-    if (!sheet.hasAvailable && skipWhenFull.has(sheet.courseId.toLowerCase())) continue;
-    oldest = oldest === null ? sheet.readAt : Math.min(oldest, sheet.readAt);
-  }
-  return oldest;
-}
 
 export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<Uint8Array<ArrayBuffer>> {
   return cachedTeeTimesJson(deps, (now) => readTeeTimes(deps.database.db, now));

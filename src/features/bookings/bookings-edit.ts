@@ -12,6 +12,7 @@ import type { StoredPlayer } from "../../db/schema.ts";
 import type { MemberClubSession } from "../../club/client.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
 import { ClubError } from "../../club/errors.ts";
+import type { BookingSubmission } from "../../domain/booking-submission-schema.ts";
 import type { NormalisedSubmission } from "../../domain/booking-submission.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,7 +24,7 @@ import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import type { BookingView } from "./bookings.schemas.ts";
 import { BOOKING_ERRORS, checkSubmission, clubNowOf, fail, findOwnBooking, toBookingView } from "./bookings.service.ts";
-import { flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { flightToStoredPlayers, toClubPlayers } from "../../services/club-players.ts";
 
 /**
  * The member waits for the answer, so club trouble ends the edit at once (no retry window, as
@@ -40,10 +41,13 @@ const UNSETTLED = new AppError(
   "bookings.error.edit_unsettled",
 );
 
-export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: string, payload: unknown): Promise<BookingView> {
+/** What an edit uses of the app. */
+export type EditBookingDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "notifier" | "releaseEngine">;
+
+export async function editBooking(deps: EditBookingDeps, user: SessionUser, bookingId: string, submission: BookingSubmission): Promise<BookingView> {
   const { database, clock } = deps;
   const booking = await findOwnBooking(database.db, user.id, bookingId);
-  const sub = await checkSubmission(database.db, user, payload, clock.now());
+  const sub = await checkSubmission(database.db, user, submission, clock.now());
   const players = flightToStoredPlayers(sub.flight, user.name);
   const session = await deps.sessions.forMember(user.id);
   const isSameSlot = sub.courseId === booking.courseId && sub.targetDate === booking.playDate && sub.times[0] === booking.time;
@@ -76,7 +80,7 @@ export async function editBooking(deps: AppDeps, user: SessionUser, bookingId: s
 }
 
 /** Books the first selected time the club still has, in priority order. */
-async function bookFirstFree(deps: AppDeps, session: MemberClubSession, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
+async function bookFirstFree(deps: EditBookingDeps, session: MemberClubSession, sub: NormalisedSubmission, players: StoredPlayer[]): Promise<{ ref: string; time: string }> {
   const { clock } = deps;
   const posted: string[] = [];
   let sheet: Awaited<ReturnType<typeof session.fetchTeeSheet>> | null = null;

@@ -1,5 +1,5 @@
 /**
- * What the member's bookings calls answer (spec §3 'Confirmed booking', 'Pending request', §7),
+ * What the member's bookings calls answer,
  * checked by the web app before it trusts an answer. Apart from bookings.schemas.ts because the web
  * bundle carries zod/mini, not the full zod of the request checks.
  */
@@ -9,6 +9,9 @@ import { confirmedBookingSchema, pendingRequestShape } from "../../domain/record
 /** GET /v1/my/bookings. */
 export const bookingsResponseSchema = z.array(confirmedBookingSchema);
 
+/** POST /v1/bookings/{bookingId}/edit: the booking as it now is. */
+export const editedBookingResponseSchema = z.object({ booking: confirmedBookingSchema });
+
 /** One booking post as the member's record shows it. */
 export const attemptSchema = z.object({
   time: z.string(),
@@ -16,6 +19,9 @@ export const attemptSchema = z.object({
   offsetFromReleaseMs: z.optional(z.nullable(z.number())),
   outcome: z.optional(z.nullable(z.string())),
   answer: z.optional(z.nullable(z.string())),
+  /** The answer as a UI-text key and its placeholders (rendered into `answer`). */
+  answerKey: z.optional(z.nullable(z.string())),
+  answerContext: z.optional(z.nullable(z.record(z.string(), z.string()))),
   durationMs: z.optional(z.nullable(z.number())),
 });
 export type AttemptRow = z.infer<typeof attemptSchema>;
@@ -27,6 +33,11 @@ export type AttemptRow = z.infer<typeof attemptSchema>;
 export const requestRowSchema = z.object({
   ...pendingRequestShape,
   failureReason: z.optional(z.nullable(z.string())),
+  /** The reason as a UI-text key (src/domain/request-reasons.ts) and its placeholders. */
+  reasonKey: z.optional(z.nullable(z.string())),
+  reasonContext: z.optional(z.nullable(z.record(z.string(), z.string()))),
+  /** How late the first post left after the release instant, on the club's clock. */
+  latenessMs: z.optional(z.nullable(z.number())),
   /** While Processing, what the club's trouble means for it now (decision 116). */
   phase: z.optional(z.nullable(z.string())),
   submittedAt: z.optional(z.nullable(z.number())),

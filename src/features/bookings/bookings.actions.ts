@@ -1,5 +1,5 @@
 /**
- * The socket actions of bookings (spec §7): SUBMIT_BOOKING_REQUEST, CANCEL_REQUEST and
+ * The socket actions of bookings: SUBMIT_BOOKING_REQUEST, CANCEL_REQUEST and
  * CANCEL_CONFIRMED_BOOKING. Each answers the member's socket (a result or an error), and every
  * change tells all of the member's tabs to reload.
  */
@@ -20,7 +20,7 @@ async function answering(task: () => Promise<void>): Promise<void> {
 }
 
 /** Reads the member's club bookings shortly after an action, so the list matches the club. */
-export function syncMemberSoon(deps: AppDeps, userId: number): void {
+export function syncMemberSoon(deps: Pick<AppDeps, "bookingsSync" | "logger">, userId: number): void {
   void deps.bookingsSync.syncMember(userId).catch((error) => deps.logger.warn("bookings sync after an action failed", { userId, error }));
 }
 

@@ -1,47 +1,40 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readBody, readParam } from "../../lib/validate.ts";
-import { bookingIdParamSchema, requestIdParamSchema } from "./bookings.schemas.ts";
+import { bookingsRoutes } from "./bookings.contract.ts";
 import { bookingStory, requestStory } from "./bookings-story.ts";
 import { listBookings, listRequests } from "./bookings.service.ts";
-import { editBooking } from "./bookings-edit.ts";
+import { editBooking, type EditBookingDeps } from "./bookings-edit.ts";
 import { syncMemberSoon } from "./bookings.actions.ts";
 
 /** GET /v1/my/bookings, GET /v1/my/requests and their stories: the member's own, never anyone else's. */
-export function createMyBookingsRoutes() {
-  return new Hono<AppEnv>()
-    .get("/bookings", async (c) => {
-      const user = currentUser(c);
+export function createMyBookingsRoutes(deps: Pick<AppDeps, "database">) {
+  const { db } = deps.database;
+  return routeGroup()
+    .handle(bookingsRoutes.bookings, async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await listBookings(c.get("deps").database.db, user.id));
+      return c.json(await listBookings(db, currentUser(c).id), 200);
     })
-    .get("/requests", async (c) => {
-      const user = currentUser(c);
+    .handle(bookingsRoutes.requests, async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await listRequests(c.get("deps").database.db, user.id));
+      return c.json(await listRequests(db, currentUser(c).id), 200);
     })
-    .get("/requests/:id/story", async (c) => {
-      const user = currentUser(c);
+    .handle(bookingsRoutes.requestStory, async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await requestStory(c.get("deps").database.db, user.id, readParam(c, "id", requestIdParamSchema)));
+      return c.json(await requestStory(db, currentUser(c).id, c.req.valid("param").id), 200);
     })
-    .get("/bookings/:bookingId/story", async (c) => {
-      const user = currentUser(c);
+    .handle(bookingsRoutes.bookingStory, async (c) => {
       c.header("cache-control", "no-store");
-      return c.json(await bookingStory(c.get("deps").database.db, user.id, readParam(c, "bookingId", bookingIdParamSchema)));
+      return c.json(await bookingStory(db, currentUser(c).id, c.req.valid("param").bookingId), 200);
     });
 }
 
 /** POST /v1/bookings/{bookingId}/edit with a booking submission. */
-export function createBookingsRoutes() {
-  return new Hono<AppEnv>().post("/:bookingId/edit", async (c) => {
+export function createBookingsRoutes(deps: EditBookingDeps & Pick<AppDeps, "bookingsSync">) {
+  return routeGroup().handle(bookingsRoutes.edit, async (c) => {
     const user = currentUser(c);
-    const deps = c.get("deps");
-    const bookingId = readParam(c, "bookingId", bookingIdParamSchema);
-    const payload = await readBody(c);
-    const booking = await editBooking(deps, user, bookingId, payload);
+    const booking = await editBooking(deps, user, c.req.valid("param").bookingId, c.req.valid("json"));
     syncMemberSoon(deps, user.id);
-    return c.json({ booking });
+    return c.json({ booking }, 200);
   });
 }

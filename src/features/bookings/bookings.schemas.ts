@@ -1,6 +1,5 @@
 /**
- * Contracts of the bookings calls and socket actions (spec §3 'Confirmed booking', 'Pending
- * request', §7). The submission payload itself is the domain's bookingSubmissionSchema (booking-submission-schema.ts).
+ * Input schemas of the bookings calls and socket actions. The submission payload itself is the domain's bookingSubmissionSchema (booking-submission-schema.ts).
  */
 import { z } from "zod";
 import type { ConfirmedBookingView, PendingRequestView, RequestPhase } from "../../domain/bookings-view.ts";

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
 import { bookingRequests, bookings, requestAttempts, teeTimeSlots, uiText, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
 import { ClubError } from "../../club/errors.ts";
-import { bookingSubmissionSchema } from "../../domain/booking-submission-schema.ts";
+import { bookingSubmissionSchema, type BookingSubmission } from "../../domain/booking-submission-schema.ts";
 import { validateBookingSubmission, type NormalisedSubmission } from "../../domain/booking-submission.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
@@ -23,9 +23,8 @@ import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
-import type { MemberClubSession } from "../../club/client.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
-import { displayName, flightToStoredPlayers, toClubPlayers } from "./club-players.ts";
+import { displayName, flightToStoredPlayers } from "../../services/club-players.ts";
 import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
 import { offeredDateRange } from "../../domain/date-kinds.ts";
 
@@ -52,7 +51,7 @@ export interface SubmissionOutcome {
 }
 
 /** Our reading of the club's clock: ours plus the offset the release engine last measured. */
-export function clubNowOf(deps: AppDeps): number {
+export function clubNowOf(deps: Pick<AppDeps, "clock" | "releaseEngine">): number {
   return deps.clock.now() + (deps.releaseEngine.offset()?.offsetMs ?? 0);
 }
 
@@ -65,8 +64,7 @@ interface MemberIdentity {
 // ── checking a submission ────────────────────────────────────────────────
 
 /** The domain check with the rules, holidays, courses and windows as stored now. */
-export async function checkSubmission(db: Db, member: MemberIdentity, payload: unknown, now: number): Promise<NormalisedSubmission> {
-  const submission = parseWith(bookingSubmissionSchema, payload);
+export async function checkSubmission(db: Db, member: MemberIdentity, submission: BookingSubmission, now: number): Promise<NormalisedSubmission> {
   const rules = await readRules(db);
   const todayIso = manilaDate(now);
   const outcome = validateBookingSubmission(submission, {
@@ -115,7 +113,7 @@ async function requireClubLogin(db: Db, userId: number): Promise<void> {
 export async function submitBookingRequest(deps: AppDeps, user: SessionUser, payload: unknown): Promise<SubmissionOutcome> {
   const { database, clock } = deps;
   const now = clock.now();
-  const sub = await checkSubmission(database.db, user, payload, now);
+  const sub = await checkSubmission(database.db, user, parseWith(bookingSubmissionSchema, payload), now);
   await checkMemberRequests(database.db, user.id, sub, now);
   await requireClubLogin(database.db, user.id);
   const rules = await readRules(database.db);

@@ -33,7 +33,10 @@ function addressOf(origin: string, token: string): string {
 }
 
 /** The member's address, or nulls when none was made (or it was sealed under another key). */
-export async function readAddress(deps: AppDeps, userId: number, origin: string): Promise<CalendarAddress> {
+/** What the calendar address calls use of the app. */
+export type CalendarDeps = Pick<AppDeps, "database" | "clock" | "logger" | "secretBox">;
+
+export async function readAddress(deps: CalendarDeps, userId: number, origin: string): Promise<CalendarAddress> {
   const rows = await deps.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
   if (!rows[0]) return { url: null, createdAt: null };
   try {
@@ -44,7 +47,7 @@ export async function readAddress(deps: AppDeps, userId: number, origin: string)
 }
 
 /** A new address; the member's old one (if any) stops working in the same write. */
-export async function renewAddress(deps: AppDeps, userId: number, origin: string): Promise<CalendarAddress> {
+export async function renewAddress(deps: CalendarDeps, userId: number, origin: string): Promise<CalendarAddress> {
   const token = randomBytes(32).toString("base64url");
   const now = deps.clock.now();
   const row = { tokenHash: hashOf(token), tokenSealed: deps.secretBox.seal(token), createdAt: now };

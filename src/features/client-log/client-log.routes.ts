@@ -1,6 +1,5 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { type AppError, textError } from "../../lib/errors.ts";
 import {
   CLIENT_LOG_ADDRESS_LIMIT,
@@ -16,26 +15,19 @@ import {
   type WindowLimiter,
 } from "../../lib/limits.ts";
 import { maskSecrets } from "../../lib/logger.ts";
-import { clientAddress } from "../../lib/middleware.ts";
+import { clientAddress, type TrustDeps } from "../../lib/middleware.ts";
 import { readJson } from "../../lib/validate.ts";
-import { CLIENT_LOG_BATCH_MAX, CLIENT_LOG_LEVELS } from "../../domain/client-log.ts";
-
-const clientLogEntrySchema = z.object({
-  level: z.enum(CLIENT_LOG_LEVELS),
-  message: z.string().min(1).max(500),
-  context: z.record(z.string(), z.unknown()).optional().default({}),
-});
-/** One entry (spec §7), or a page's entries posted together. */
-const clientLogSchema = z.union([clientLogEntrySchema, z.strictObject({ entries: z.array(clientLogEntrySchema).min(1).max(CLIENT_LOG_BATCH_MAX) })]);
+import { CLIENT_LOG_BATCH_MAX } from "../../domain/client-log.ts";
+import { clientLogRoutes, clientLogSchema } from "./client-log.contract.ts";
 
 /**
- * Browser log entries (spec §7), written to the server log at their own level, one line each.
+ * Browser log entries, written to the server log at their own level, one line each.
  * Anyone may send them (the login page logs too), so each entry is bounded in size, posts are
  * counted per session and per address (anonymous callers hardest), and entries per session and in
  * total: a flood is refused with 429 before it is parsed, or before anything is written, so the
  * log grows by a bounded number of lines a minute.
  */
-export function createClientLogRoutes() {
+export function createClientLogRoutes(deps: Pick<AppDeps, "clock" | "logger"> & TrustDeps) {
   const perSession = createWindowLimiter(CLIENT_LOG_SESSION_LIMIT, CLIENT_LOG_WINDOW_MS);
   const entriesPerSession = createWindowLimiter(CLIENT_LOG_SESSION_ENTRY_LIMIT, CLIENT_LOG_WINDOW_MS);
   const anonymousPerAddress = createWindowLimiter(CLIENT_LOG_ANONYMOUS_LIMIT, CLIENT_LOG_WINDOW_MS);
@@ -43,15 +35,16 @@ export function createClientLogRoutes() {
   const total = createWindowLimiter(CLIENT_LOG_TOTAL_LIMIT, CLIENT_LOG_WINDOW_MS);
   const refused = (pairs: [WindowLimiter, string][], now: number) =>
     textError(429, "client_log.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
-  return new Hono<AppEnv>().post("/log", async (c) => {
-    const now = c.get("deps").clock.now();
+  return routeGroup().handle(clientLogRoutes.log, async (c) => {
+    const now = deps.clock.now();
     const sessionId = c.get("sessionId");
-    const address = clientAddress(c);
+    const address = clientAddress(c, deps);
     const posts: [WindowLimiter, string][] = [sessionId ? [perSession, sessionId] : [anonymousPerAddress, address], [perAddress, address]];
     const post = takeAll(posts, now);
     if (!post) throw refused(posts, now);
     const length = Number(c.req.header("content-length") ?? "0");
     if (length > CLIENT_LOG_MAX_BYTES * CLIENT_LOG_BATCH_MAX) throw tooLarge();
+    // Read here, after the limits: a flood is refused before anything is parsed.
     const body = await readJson(c, clientLogSchema);
     const entries = "entries" in body ? body.entries : [body];
     // Masked before it is measured: a long context must not slip past the masking as one string.
@@ -62,7 +55,7 @@ export function createClientLogRoutes() {
       post.giveBack();
       throw refused(lines, now);
     }
-    const logger = c.get("deps").logger;
+    const logger = deps.logger;
     for (const entry of masked) {
       logger.log(entry.level, `client: ${entry.message}`, { userId: c.get("user")?.id ?? null, requestId: c.get("requestId"), context: entry.context });
     }

@@ -1,6 +1,5 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { AppError, textError } from "../../lib/errors.ts";
 import {
   VERIFY_EMAIL_LIMIT,
@@ -12,17 +11,11 @@ import {
   takeAll,
   type WindowLimiter,
 } from "../../lib/limits.ts";
-import { currentUser, requireRole } from "../../lib/middleware.ts";
-import { readJson } from "../../lib/validate.ts";
+import { currentUser } from "../../lib/middleware.ts";
 import { readClubStatus } from "../../club/club-info.ts";
 import { verifyClubLogin } from "../../club/club-login.ts";
 import { recordAudit } from "../../services/audit.service.ts";
-
-const credentialsSchema = z.object({
-  // Messages name UI-text keys: the one input check tells them in the member's wording.
-  email: z.string().trim().min(1, "profile.email_required").max(200).email("profile.email_invalid"),
-  password: z.string().min(1, "setup.club_password_required").max(200),
-});
+import { clubRoutes } from "./club.contract.ts";
 
 /**
  * POST /v1/my/verify-credentials: the setup wizard checks a club login before saving it.
@@ -30,15 +23,14 @@ const credentialsSchema = z.object({
  * email (a member cannot test another member's club password faster than a person types: one try
  * at a time, a pause between tries, a few per quarter hour), and every try is audited.
  */
-export function createVerifyCredentialsRoutes() {
+export function createVerifyCredentialsRoutes(deps: Pick<AppDeps, "database" | "clock" | "club">) {
   const perMember = createWindowLimiter(VERIFY_MEMBER_LIMIT, VERIFY_WINDOW_MS);
   const perEmail = createWindowLimiter(VERIFY_EMAIL_LIMIT, VERIFY_WINDOW_MS);
   // One place per pause: a member's next try waits until the previous one is VERIFY_MIN_INTERVAL_MS old.
   const pace = createWindowLimiter(1, VERIFY_MIN_INTERVAL_MS);
   const inFlight = new Set<number>();
-  return new Hono<AppEnv>().post("/verify-credentials", async (c) => {
-    const body = await readJson(c, credentialsSchema);
-    const deps = c.get("deps");
+  return routeGroup().handle(clubRoutes.verifyCredentials, async (c) => {
+    const body = c.req.valid("json");
     const user = currentUser(c);
     const now = deps.clock.now();
     const email = body.email.toLowerCase();
@@ -66,14 +58,11 @@ export function createVerifyCredentialsRoutes() {
     } finally {
       inFlight.delete(user.id);
     }
-    return c.json({ ok: true });
+    return c.json({ ok: true as const }, 200);
   });
 }
 
 /** GET /v1/system/club (admins): which club Teebox talks to, and whether it answers. */
-export function createClubStatusRoutes() {
-  return new Hono<AppEnv>().get("/club", requireRole("admin", "superadmin"), async (c) => {
-    const deps = c.get("deps");
-    return c.json(await readClubStatus(deps.club, deps.clubInfo));
-  });
+export function createClubStatusRoutes(deps: Pick<AppDeps, "club" | "clubInfo">) {
+  return routeGroup().handle(clubRoutes.status, async (c) => c.json(await readClubStatus(deps.club, deps.clubInfo), 200));
 }

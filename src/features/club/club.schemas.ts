@@ -6,5 +6,7 @@ export const clubStatusSchema = z.object({
   url: z.string(),
   reachable: z.boolean(),
   lastError: z.nullable(z.string()),
+  /** How the club writes numeric dates (CLUB_DATE_ORDER): day first, month first, or not read. */
+  numericDateOrder: z.optional(z.nullable(z.enum(["dmy", "mdy"]))),
 });
 export type ClubStatusView = z.infer<typeof clubStatusSchema>;

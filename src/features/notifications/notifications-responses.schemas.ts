@@ -11,6 +11,9 @@ export const notificationSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** The line in the member's current wording. */
   text: z.string(),
+  /** The line's UI-text key and its placeholders. */
+  textKey: z.optional(z.string()),
+  context: z.optional(z.record(z.string(), z.string())),
   createdAt: z.number(),
   readAt: z.nullable(z.number()),
 });

@@ -2,30 +2,23 @@
  * GET /v1/my/notifications, POST /v1/my/notifications/read, GET and PUT
  * /v1/my/notification-settings (members); GET /v1/admin/mail-outbox (admins).
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
+import type { AppDeps } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readJson, readQuery } from "../../lib/validate.ts";
-import { emailSwitchesSchema, markReadSchema, notificationsPageSchema } from "./notifications.schemas.ts";
-import { emailSettings, notificationPage, outbox, readNotifications, saveEmailSettings } from "./notifications.service.ts";
+import { notificationsRoutes } from "./notifications.contract.ts";
+import { emailSettings, notificationPage, outbox, readNotifications, saveEmailSettings, type NotificationsDeps } from "./notifications.service.ts";
 
-export function createNotificationsRoutes() {
-  return new Hono<AppEnv>()
-    .get("/notifications", async (c) => {
-      const { limit, before } = readQuery(c, notificationsPageSchema);
-      return c.json(await notificationPage(c.get("deps"), currentUser(c).id, { limit, before }));
+export function createNotificationsRoutes(deps: NotificationsDeps) {
+  return routeGroup()
+    .handle(notificationsRoutes.page, async (c) => {
+      const { limit, before } = c.req.valid("query");
+      return c.json(await notificationPage(deps, currentUser(c).id, { limit, before }), 200);
     })
-    .post("/notifications/read", async (c) => {
-      const which = await readJson(c, markReadSchema);
-      return c.json(await readNotifications(c.get("deps"), currentUser(c).id, which));
-    })
-    .get("/notification-settings", async (c) => c.json(await emailSettings(c.get("deps"), currentUser(c).id)))
-    .put("/notification-settings", async (c) => {
-      const input = await readJson(c, emailSwitchesSchema);
-      return c.json(await saveEmailSettings(c.get("deps"), currentUser(c).id, input));
-    });
+    .handle(notificationsRoutes.markRead, async (c) => c.json(await readNotifications(deps, currentUser(c).id, c.req.valid("json")), 200))
+    .handle(notificationsRoutes.emailSettings, async (c) => c.json(await emailSettings(deps, currentUser(c).id), 200))
+    .handle(notificationsRoutes.saveEmailSettings, async (c) => c.json(await saveEmailSettings(deps, currentUser(c).id, c.req.valid("json")), 200));
 }
 
-export function createMailOutboxRoutes() {
-  return new Hono<AppEnv>().get("/", async (c) => c.json(await outbox(c.get("deps"))));
+export function createMailOutboxRoutes(deps: Pick<AppDeps, "database" | "mailSender">) {
+  return routeGroup().handle(notificationsRoutes.outbox, async (c) => c.json(await outbox(deps), 200));
 }

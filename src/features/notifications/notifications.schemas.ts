@@ -1,5 +1,5 @@
 /**
- * What the notification calls accept (issue 16): a page of the list, which notifications to mark
+ * What the notification calls accept: a page of the list, which notifications to mark
  * read, and the member's email switches. Strict: a field Teebox does not know is refused.
  */
 import { z } from "zod";

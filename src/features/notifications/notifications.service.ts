@@ -8,12 +8,15 @@ import { MAIL_STATES, type MailState, type NotificationKind } from "../../domain
 import { emailSwitchesOf, listNotifications, markRead, setEmailSwitches, unreadCount, type NotificationPage } from "./notifications.store.ts";
 import type { EmailSwitchesInput, MarkReadInput } from "./notifications.schemas.ts";
 
-export function notificationPage(deps: AppDeps, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
+/** What the notification calls use of the app. */
+export type NotificationsDeps = Pick<AppDeps, "database" | "clock" | "notifier">;
+
+export function notificationPage(deps: NotificationsDeps, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
   return listNotifications(deps.database.db, userId, page);
 }
 
 /** Marks the member's notifications read; their other screens refresh when any changed. */
-export async function readNotifications(deps: AppDeps, userId: number, which: MarkReadInput): Promise<{ unread: number }> {
+export async function readNotifications(deps: NotificationsDeps, userId: number, which: MarkReadInput): Promise<{ unread: number }> {
   const changed = await markRead(deps.database.db, userId, which, deps.clock.now());
   if (changed > 0) deps.notifier.publish({ type: "data_changed", userId });
   return { unread: await unreadCount(deps.database.db, userId) };
@@ -24,12 +27,12 @@ export interface EmailSettingsView {
   email: Record<NotificationKind, boolean>;
 }
 
-export async function emailSettings(deps: AppDeps, userId: number): Promise<EmailSettingsView> {
+export async function emailSettings(deps: Pick<AppDeps, "database">, userId: number): Promise<EmailSettingsView> {
   const [user] = await deps.database.db.select({ email: users.clubEmail }).from(users).where(eq(users.id, userId));
   return { address: user?.email.trim() ?? "", email: await emailSwitchesOf(deps.database.db, userId) };
 }
 
-export async function saveEmailSettings(deps: AppDeps, userId: number, input: EmailSwitchesInput): Promise<EmailSettingsView> {
+export async function saveEmailSettings(deps: Pick<AppDeps, "database">, userId: number, input: EmailSwitchesInput): Promise<EmailSettingsView> {
   await setEmailSwitches(deps.database.db, userId, input.email);
   return emailSettings(deps, userId);
 }
@@ -37,7 +40,7 @@ export async function saveEmailSettings(deps: AppDeps, userId: number, input: Em
 const OUTBOX_SHOWN = 50;
 
 /** The newest outbox messages with the counts of each state, and where they are sent. */
-export async function outbox(deps: AppDeps) {
+export async function outbox(deps: Pick<AppDeps, "database" | "mailSender">) {
   const db = deps.database.db;
   const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(OUTBOX_SHOWN);
   const counted = await db.select({ state: mailOutbox.state, n: sql<number>`count(*)` }).from(mailOutbox).groupBy(mailOutbox.state);

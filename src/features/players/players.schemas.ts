@@ -5,7 +5,7 @@ export const MAX_SAVED_PLAYERS = 100;
 
 const text = (max: number) => z.string().max(max);
 
-/** A saved player as the web app sends and receives it (spec §3 'Saved player'). */
+/** A saved player as the web app sends and receives it. */
 export const savedPlayerSchema = z.object({
   firstName: text(100),
   lastName: text(100),

@@ -1,5 +1,5 @@
 /**
- * The member's saved players (spec §3, §5 'Players list'): read, and replaced as a whole list
+ * The member's saved players: read, and replaced as a whole list
  * after the domain rules and the admin's form options accept it.
  */
 import { asc, eq } from "drizzle-orm";

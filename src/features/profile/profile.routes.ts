@@ -1,26 +1,21 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
-import { readJson } from "../../lib/validate.ts";
-import { changePasswordSchema, setPasswordSchema, updateProfileSchema } from "./profile.schemas.ts";
-import { changePassword, setFirstPassword, updateProfile } from "./profile.service.ts";
+import { profileRoutes } from "./profile.contract.ts";
+import { changePassword, setFirstPassword, updateProfile, type ProfileDeps } from "./profile.service.ts";
 
 /** PUT /v1/my/profile, POST /v1/my/user/change-password, POST /v1/my/user/set-password. */
-export function createProfileRoutes() {
-  return new Hono<AppEnv>()
-    .put("/profile", async (c) => {
-      const input = await readJson(c, updateProfileSchema);
-      const user = await updateProfile(c.get("deps"), currentUser(c).id, input);
-      return c.json({ user });
+export function createProfileRoutes(deps: ProfileDeps) {
+  return routeGroup()
+    .handle(profileRoutes.update, async (c) => {
+      const user = await updateProfile(deps, currentUser(c).id, c.req.valid("json"));
+      return c.json({ user }, 200);
     })
-    .post("/user/change-password", async (c) => {
-      const input = await readJson(c, changePasswordSchema);
-      await changePassword(c.get("deps"), currentUser(c).id, c.get("sessionId"), input);
+    .handle(profileRoutes.changePassword, async (c) => {
+      await changePassword(deps, currentUser(c).id, c.get("sessionId"), c.req.valid("json"));
       return c.body(null, 204);
     })
-    .post("/user/set-password", async (c) => {
-      const input = await readJson(c, setPasswordSchema);
-      await setFirstPassword(c.get("deps"), currentUser(c).id, c.get("sessionId"), input);
+    .handle(profileRoutes.setPassword, async (c) => {
+      await setFirstPassword(deps, currentUser(c).id, c.get("sessionId"), c.req.valid("json"));
       return c.body(null, 204);
     });
 }

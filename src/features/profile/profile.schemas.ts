@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * PUT /v1/my/profile (spec §7). Types and lengths here; the member-facing rules (required fields,
+ * PUT /v1/my/profile. Types and lengths here; the member-facing rules (required fields,
  * email shape, options) are checked in the service so each has its own errorKey.
  */
 export const updateProfileSchema = z.object({
@@ -25,7 +25,7 @@ export const changePasswordSchema = z.object({
   confirmPassword: password,
 });
 
-/** The setup wizard's first password: the current one is the username an admin gave (design.md). */
+/** The setup wizard's first password: the current one is the username an admin gave. */
 export const setPasswordSchema = z.object({
   currentPassword: password,
   newPassword: password,

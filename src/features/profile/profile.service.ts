@@ -15,14 +15,17 @@ import type { UiTextKey } from "../../domain/ui-text/index.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { hashPassword, verifyPassword } from "../../services/passwords.ts";
-import { endUserSessions, forgetCachedUser, toSessionUser } from "../../services/sessions.ts";
+import { endUserSessions, forgetCachedUser, toSessionUser, type SessionDeps } from "../../services/sessions.ts";
 import { listFormOptions } from "../../services/options-and-texts.service.ts";
 import { openClubPassword } from "../../club/club-passwords.ts";
 import type { UpdateProfileInput } from "./profile.schemas.ts";
 
 type UserRow = typeof users.$inferSelect;
 
-async function findUser(deps: AppDeps, userId: number): Promise<UserRow> {
+/** What the member's own account calls use of the app. */
+export type ProfileDeps = SessionDeps & Pick<AppDeps, "club" | "secretBox" | "notifier" | "passwordCost">;
+
+async function findUser(deps: ProfileDeps, userId: number): Promise<UserRow> {
   const rows = await deps.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!rows[0]) throw notFound("profile.not_found");
   return rows[0];
@@ -35,7 +38,7 @@ const DEFAULT_FIELDS: readonly { field: "defaultCartType" | "defaultFeeGuest" | 
 ];
 
 /** The default cart and fees are selects over the admin's form options. */
-async function checkDefaults(deps: AppDeps, input: UpdateProfileInput): Promise<void> {
+async function checkDefaults(deps: ProfileDeps, input: UpdateProfileInput): Promise<void> {
   const options = await listFormOptions(deps.database.db);
   for (const { field, category, errorKey } of DEFAULT_FIELDS) {
     const value = input[field];
@@ -60,7 +63,7 @@ function clubLoginError(error: unknown): AppError {
   }
 }
 
-async function verifyClubLogin(deps: AppDeps, email: string, password: string): Promise<void> {
+async function verifyClubLogin(deps: ProfileDeps, email: string, password: string): Promise<void> {
   try {
     await deps.club.verifyCredentials(email, password);
   } catch (error) {
@@ -72,7 +75,7 @@ async function verifyClubLogin(deps: AppDeps, email: string, password: string): 
  * Saves the profile. A changed club login (email, or a new password) is signed in to the club
  * first; the password is stored sealed and a blank one keeps the stored password.
  */
-export async function updateProfile(deps: AppDeps, userId: number, input: UpdateProfileInput): Promise<SessionUser> {
+export async function updateProfile(deps: ProfileDeps, userId: number, input: UpdateProfileInput): Promise<SessionUser> {
   const problem = checkProfileFields(input);
   if (problem) throw badRequest(problem.message, problem.errorKey);
   await checkDefaults(deps, input);
@@ -114,7 +117,7 @@ const incorrectPassword = () => textError(400, "password.error_incorrect");
  * Replaces the Teebox password after checking the current one. Every other session of the member
  * ends, so a password someone else knew stops working at once.
  */
-async function replacePassword(deps: AppDeps, userId: number, sessionId: string | null, current: string, next: string): Promise<void> {
+async function replacePassword(deps: ProfileDeps, userId: number, sessionId: string | null, current: string, next: string): Promise<void> {
   const row = await findUser(deps, userId);
   if (!(await verifyPassword(current, row.passwordHash))) throw incorrectPassword();
   const problem = newPasswordProblem(next, row.username);
@@ -130,7 +133,7 @@ async function replacePassword(deps: AppDeps, userId: number, sessionId: string 
 }
 
 export async function changePassword(
-  deps: AppDeps,
+  deps: ProfileDeps,
   userId: number,
   sessionId: string | null,
   input: { currentPassword: string; newPassword: string; confirmPassword: string },
@@ -143,7 +146,7 @@ export async function changePassword(
 }
 
 export async function setFirstPassword(
-  deps: AppDeps,
+  deps: ProfileDeps,
   userId: number,
   sessionId: string | null,
   input: { currentPassword: string; newPassword: string },

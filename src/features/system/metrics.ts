@@ -8,11 +8,13 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { desc, isNotNull, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { bookingRequests, mailOutbox } from "../../db/schema.ts";
 import { measureDatabase } from "../../db/size.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { routeGroup } from "../../lib/contract.ts";
 import { AppError } from "../../lib/errors.ts";
+import { probeRoutes } from "./probes.contract.ts";
 
 type Line = [name: string, labels: Record<string, string>, value: number];
 
@@ -46,7 +48,7 @@ function render(families: Family[]): string {
 }
 
 /** The newest release's requests: how late their first posts left (the worst), and how many. */
-async function lastRelease(deps: AppDeps): Promise<{ releaseAt: number; worstLatenessMs: number; requests: number } | null> {
+async function lastRelease(deps: Pick<AppDeps, "database">): Promise<{ releaseAt: number; worstLatenessMs: number; requests: number } | null> {
   const { db } = deps.database;
   const [newest] = await db.select({ releaseAt: bookingRequests.releaseAt }).from(bookingRequests).where(isNotNull(bookingRequests.latenessMs)).orderBy(desc(bookingRequests.releaseAt)).limit(1);
   if (!newest) return null;
@@ -57,7 +59,10 @@ async function lastRelease(deps: AppDeps): Promise<{ releaseAt: number; worstLat
   return { releaseAt: newest.releaseAt, worstLatenessMs: Number(row?.worst ?? 0), requests: Number(row?.n ?? 0) };
 }
 
-export async function renderMetrics(deps: AppDeps): Promise<string> {
+/** What the metrics read of the app. */
+export type MetricsDeps = Pick<AppDeps, "database" | "telemetry" | "jobs" | "releaseEngine" | "slotWatch" | "hub" | "metricsToken">;
+
+export async function renderMetrics(deps: MetricsDeps): Promise<string> {
   const cpu = process.cpuUsage();
   const memory = process.memoryUsage();
   const sample = deps.telemetry.latest();
@@ -111,11 +116,12 @@ function hasToken(c: Context<AppEnv>, token: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createMetricsRoutes(token: string | null) {
-  return new Hono<AppEnv>().get("/", async (c) => {
+export function createMetricsRoutes(deps: MetricsDeps) {
+  const token = deps.metricsToken ?? null;
+  return routeGroup().handle(probeRoutes.metrics, async (c) => {
     if (!isLocalCaller(c) && !hasToken(c, token)) {
       return c.json(new AppError(403, "The metrics are open from this machine, or with the metrics token (METRICS_TOKEN).", "metrics.forbidden").toBody(), 403);
     }
-    return c.body(await renderMetrics(c.get("deps")), 200, { "content-type": "text/plain; version=0.0.4; charset=utf-8" });
+    return c.text(await renderMetrics(deps), 200, { "content-type": "text/plain; version=0.0.4; charset=utf-8" });
   });
 }

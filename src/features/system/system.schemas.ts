@@ -1,5 +1,5 @@
 /**
- * What the public system calls answer (spec §7), checked by the web app before it trusts them.
+ * What the public system calls answer, checked by the web app before it trusts them.
  * The UI text is read on the login page, so these use the domain's small shape checker, not zod.
  */
 import { FORM_OPTION_CATEGORIES, type FormOption } from "../../domain/form-options.ts";

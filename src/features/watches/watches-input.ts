@@ -15,4 +15,6 @@ export const createWatchSchema = bookingSubmissionSchema.omit({ selectionOrder: 
   upgradeBookingId: z.string().trim().min(1).max(100).nullable().optional(),
 });
 
+export type CreateWatchInput = z.output<typeof createWatchSchema>;
+
 export const watchIdParamSchema = z.coerce.number().int().positive();

@@ -15,14 +15,16 @@ import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { isValidRange, isWatchReasonKey } from "../../domain/watches.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { AppError, badRequest, textError } from "../../lib/errors.ts";
-import { parseWith } from "../../lib/validate.ts";
 import { attemptsOfWatches, cancelOwnWatch, countActiveWatches, findWatch, insertWatch, watchesOf, type WatchRow } from "../../lifecycle/watch-lifecycle.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import { submissionGuards } from "../../services/submission-context.ts";
 import { flightToStoredPlayers } from "../../services/club-players.ts";
-import { createWatchSchema } from "./watches-input.ts";
+import type { CreateWatchInput } from "./watches-input.ts";
 import type { WatchView } from "./watches.schemas.ts";
+
+/** What the watch calls use of the app. */
+export type WatchesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "slotWatch" | "notifier">;
 
 const error = (status: 400 | 404 | 409, key: keyof typeof DEFAULT_UI_TEXT, context: Record<string, string> = {}) => new AppError(status, renderReason(DEFAULT_UI_TEXT[key], context), key);
 
@@ -65,10 +67,9 @@ function toView(row: WatchRow, attempts: Awaited<ReturnType<typeof attemptsOfWat
 }
 
 /** POST /v1/my/watches: checked as a request is, at the first and the last time of the range. */
-export async function createWatch(deps: AppDeps, user: SessionUser, payload: unknown): Promise<WatchView> {
+export async function createWatch(deps: WatchesDeps, user: SessionUser, input: CreateWatchInput): Promise<WatchView> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  const input = parseWith(createWatchSchema, payload);
   const fromTime = input.fromTime.trim();
   const toTime = input.toTime.trim();
   if (!isValidRange(fromTime, toTime)) throw error(400, "watches.error.bad_range");
@@ -126,7 +127,7 @@ export async function createWatch(deps: AppDeps, user: SessionUser, payload: unk
   return toView(row, [], () => null);
 }
 
-export async function cancelWatch(deps: AppDeps, userId: number, id: number): Promise<void> {
+export async function cancelWatch(deps: WatchesDeps, userId: number, id: number): Promise<void> {
   const { db } = deps.database;
   if (await cancelOwnWatch(db, userId, id, deps.clock.now())) {
     deps.notifier.publish({ type: "data_changed", userId });

@@ -1,9 +1,9 @@
 /**
- * Fairness among Teebox members whose requests are released together (README, "The release
- * engine"). Each slot is attempted by at most one request at a time: a request claims a slot
- * before it posts and lets go of it with the answer. The earliest-submitted request claims first
- * among its preferences; a later one starts from its first preference nobody has claimed, and
- * moves on when a claimed slot goes to another Teebox member. Pure bookkeeping, no I/O.
+ * Fairness among Teebox members whose requests are released together (docs/release-engine.md).
+ * Each slot is attempted by at most one request at a time: a request claims a slot before it posts
+ * and lets go of it with the answer. The earliest-submitted request claims first among its
+ * preferences; a later one starts from its first preference nobody has claimed, and moves on when
+ * a claimed slot goes to another Teebox member. Pure bookkeeping, no I/O.
  */
 
 export type ClaimOutcome =

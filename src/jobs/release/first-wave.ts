@@ -6,7 +6,7 @@
 import type { MemberClubSession, PreparedBooking } from "../../club/client.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import type { RequestReason } from "../../domain/request-reasons.ts";
-import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { toClubPlayers } from "../../services/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";

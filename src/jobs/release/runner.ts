@@ -7,7 +7,7 @@ import { ClubError } from "../../club/errors.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
-import { toClubPlayers } from "../../features/bookings/club-players.ts";
+import { toClubPlayers } from "../../services/club-players.ts";
 import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
 import type { AttemptSentAt, PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";

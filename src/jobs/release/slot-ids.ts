@@ -41,7 +41,7 @@ function candidateTemplates(date: string, slot: KnownSlot): SlotIdTemplate[] {
     const dateText = formatDate(date);
     const at = slot.slotId.indexOf(dateText);
     if (at < 0) continue;
-    const withDate = slot.slotId.slice(0, at) + "{date}" + slot.slotId.slice(at + dateText.length);
+    const withDate = `${slot.slotId.slice(0, at)}{date}${slot.slotId.slice(at + dateText.length)}`;
     for (const [timeFormat, formatTime] of Object.entries(TIME_FORMATS) as [TimeFormat, (t: string) => string][]) {
       const timeText = formatTime(slot.time);
       if (!withDate.includes(timeText)) continue;

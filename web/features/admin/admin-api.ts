@@ -1,5 +1,9 @@
-/** The admin calls of spec §7; every answer read is checked against the server's schema. */
+/**
+ * The admin calls. Every answer read is checked against the server's schema; every body's type is
+ * what the route's contract takes (web/lib/api-contracts.ts).
+ */
 import { api, getJson } from "../../lib/api.ts";
+import type { BodyAt } from "../../lib/api-contracts.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 import {
   adminSettingsSchema,
@@ -20,37 +24,28 @@ import {
 } from "../../../src/features/admin/admin.schemas.ts";
 import { clubStatusSchema, type ClubStatusView } from "../../../src/features/club/club.schemas.ts";
 import { outboxResponseSchema, type OutboxResponse } from "../../../src/features/notifications/notifications-responses.schemas.ts";
-import type { BookingRule, Holiday } from "../../../src/domain/booking-rules.ts";
-import type { AppSettings, ExtraSettings } from "../../../src/domain/settings.ts";
-import type { AdminSettingsValues } from "../../../src/features/admin/admin.schemas.ts";
-
-type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
+import { apiDocumentSchema } from "../../../src/features/system/openapi.schemas.ts";
 
 export type { AdminCourseView, AdminUserView, BookingWindowView, FrontpageMessage, FullConfig, AdminSettingsView, SystemHistory, SystemStats };
 export type ClubStatus = ClubStatusView;
 export type MailOutbox = OutboxResponse;
 
-export interface UserPayload {
-  username?: string;
-  password?: string;
-  role: AdminUserView["role"];
-  status: AdminUserView["status"];
-  name: string;
-  memberId: string;
-  southwoods_email: string;
-}
-
-export type RulePayload = Omit<BookingRule, "id">;
-export type WindowPayload = Omit<BookingWindowView, "id">;
-export type MessagePayload = Pick<FrontpageMessage, "title" | "content" | "is_active" | "eventDate">;
-
 const paths = apiPaths.admin;
+
+export type UserPayload = BodyAt<typeof paths.users, "POST">;
+export type RulePayload = BodyAt<typeof paths.bookingRules, "POST">;
+export type WindowPayload = BodyAt<typeof paths.bookingWindows, "POST">;
+export type MessagePayload = BodyAt<typeof paths.frontpageMessages, "POST">;
+export type CoursePayload = BodyAt<typeof paths.courses, "POST">;
+export type HolidayPayload = BodyAt<typeof paths.holidays, "POST">;
+export type SettingsPayload = BodyAt<typeof paths.appSettings, "PUT">;
 
 export const adminApi = {
   systemStats: () => getJson(paths.systemStats, systemStatsSchema),
   systemHistory: () => getJson(paths.systemHistory, systemHistorySchema),
   clubStatus: () => getJson(apiPaths.system.club, clubStatusSchema),
   mailOutbox: () => getJson(paths.mailOutbox, outboxResponseSchema),
+  apiDocument: () => getJson(paths.openapi, apiDocumentSchema),
 
   listUsers: () => getJson(paths.users, adminUsersResponseSchema),
   createUser: (user: UserPayload) => api.post(paths.users, user),
@@ -59,10 +54,10 @@ export const adminApi = {
 
   fullConfig: () => getJson(paths.fullConfig, fullConfigSchema),
   settings: () => getJson(paths.appSettings, adminSettingsSchema),
-  saveSettings: (settings: AppSettings & Partial<ExtraSettings> & Partial<WatchSettingValues>) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
+  saveSettings: (settings: SettingsPayload) => api.putFor(paths.appSettings, settings, settingsSaveResponseSchema),
   saveUiText: (texts: Record<string, string>) => api.putFor(paths.uiText, texts, uiTextSaveResponseSchema),
 
-  addHoliday: (holiday: Holiday) => api.post(paths.holidays, holiday),
+  addHoliday: (holiday: HolidayPayload) => api.post(paths.holidays, holiday),
   renameHoliday: (date: string, name: string) => api.put(paths.holiday(date), { name }),
   deleteHoliday: (date: string) => api.delete(paths.holiday(date)),
 
@@ -70,8 +65,8 @@ export const adminApi = {
   updateRule: (id: number, rule: RulePayload) => api.put(paths.bookingRule(id), rule),
   deleteRule: (id: number) => api.delete(paths.bookingRule(id)),
 
-  addCourse: (course: AdminCourseView) => api.post(paths.courses, course),
-  updateCourse: (course: AdminCourseView) => api.put(paths.course(course.id), course),
+  addCourse: (course: CoursePayload) => api.post(paths.courses, course),
+  updateCourse: (course: CoursePayload) => api.put(paths.course(course.id), course),
   deleteCourse: (id: string) => api.delete(paths.course(id)),
 
   addWindow: (window: WindowPayload) => api.post(paths.bookingWindows, window),

@@ -1,8 +1,9 @@
-/** The admin area (spec §2): side tabs in the spec's order, System Monitor first. */
+/** The admin area: side tabs in the product's order, System Monitor first. */
 import { useState, type ComponentType } from "react";
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { useText } from "../../lib/text.ts";
 import { BookingWindowsTab, CoursesTab, FrontpageTab } from "./config-tabs.tsx";
+import { ApiReferenceTab } from "./api-reference.tsx";
 import { GuestRulesTab } from "./guest-rules-tab.tsx";
 import { AppSettingsTab, UiTextTab } from "./settings-tabs.tsx";
 import { SystemMonitor } from "./system-monitor.tsx";
@@ -24,6 +25,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: "guest-rules", labelKey: "admin.tab.guest_rules", Component: GuestRulesTab },
   { id: "frontpage", labelKey: "admin.tab.frontpage", Component: FrontpageTab },
   { id: "ui-text", labelKey: "admin.tab.ui_text", Component: UiTextTab },
+  { id: "api", labelKey: "admin.tab.api", Component: ApiReferenceTab },
 ];
 
 export function AdminArea() {
@@ -34,7 +36,7 @@ export function AdminArea() {
     <section className="page admin-page">
       <h1 className="page__title">{t("admin.title")}</h1>
       <div className="admin-layout">
-        <nav className="admin-tabs" role="tablist" aria-orientation="vertical" aria-label={t("admin.tabs_label")}>
+        <div className="admin-tabs" role="tablist" aria-orientation="vertical" aria-label={t("admin.tabs_label")}>
           {ADMIN_TABS.map((tab) => (
             <button
               key={tab.id}
@@ -49,7 +51,7 @@ export function AdminArea() {
               {t(tab.labelKey)}
             </button>
           ))}
-        </nav>
+        </div>
         <div className="admin-panel" id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${active.id}`}>
           <active.Component key={active.id} />
         </div>

@@ -13,7 +13,7 @@ import { adminApi, type FullConfig } from "./admin-api.ts";
 export const WEEK_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /**
- * The spec's failure text (e.g. 'Failed to save course ({status})'), followed by the server's own
+ * The product's failure text (e.g. 'Failed to save course ({status})'), followed by the server's own
  * message when it sent one (a validation message says what to fix). Without an HTTP status (the
  * network failed) `networkKey` gives the status-free text.
  */

@@ -1,4 +1,4 @@
-/** Courses, Booking Windows and Frontpage Content (spec §2): view/edit rows over full-config. */
+/** Courses, Booking Windows and Frontpage Content: view/edit rows over full-config. */
 import { checkCourse, checkMessage, checkWindow } from "../../../src/domain/admin-checks.ts";
 import { sortAdvisories } from "../../../src/domain/advisories.ts";
 import { formatEventDate, manilaDate } from "../../../src/domain/manila-time.ts";

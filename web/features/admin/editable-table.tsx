@@ -1,6 +1,6 @@
 /**
- * The admin areas' view/edit tables (Users, Courses, Booking Windows, Frontpage Content; spec §2,
- * §4 'Admin rows'): one row at a time is edited; a new row sits at the top until saved, or is
+ * The admin areas' view/edit tables (Users, Courses, Booking Windows, Frontpage Content; decision
+ * 021): one row at a time is edited; a new row sits at the top until saved, or is
  * removed by Cancel. Deleting asks first. Drawn by the shared DataTable, so rows become labelled
  * cards on a phone.
  */
@@ -35,7 +35,7 @@ export interface EditableTableProps<Row, Draft> {
   deleteFailure: (error: unknown) => string;
   loadError?: string | null;
   testId?: string;
-  /** Rows this admin may not edit or delete show their buttons disabled (spec §6). */
+  /** Rows this admin may not edit or delete show their buttons disabled. */
   canEdit?: (row: Row) => boolean;
   canDelete?: (row: Row) => boolean;
   rowTestId?: (row: Row) => string;
@@ -135,7 +135,10 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
           <Button
             variant="secondary"
             disabled={editing !== null || props.canEdit?.(row) === false}
-            onClick={() => (setError(null), editor.startEdit(key, row, props.draftOf(row)))}
+            onClick={() => {
+              setError(null);
+              editor.startEdit(key, row, props.draftOf(row));
+            }}
           >
             {t("admin.action.edit")}
           </Button>
@@ -154,7 +157,13 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
     <section ref={sectionRef} className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>
       <div className="admin-section__head">
         <h2 id={props.titleId}>{props.title}</h2>
-        <Button disabled={editing !== null} onClick={() => (setError(null), editor.startNew(props.newDraft()))}>
+        <Button
+          disabled={editing !== null}
+          onClick={() => {
+            setError(null);
+            editor.startNew(props.newDraft());
+          }}
+        >
           {props.addLabel}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 /**
- * Guest Rules (spec §2): holidays (add with a required date and optional name; inline name edit;
+ * Guest Rules: holidays (add with a required date and optional name; inline name edit;
  * other buttons disabled meanwhile) and the booking-rules table with its Add/Edit Rule dialog.
  */
 import { useState } from "react";
@@ -139,7 +139,7 @@ function HolidaysSection({ holidays, reload, onDelete, setError }: { holidays: H
   const t = useText();
   const [date, setDate] = useState("");
   const [name, setName] = useState("");
-  // The draft is the name: an edit sends the name only (spec §5 'Holidays').
+  // The draft is the name: an edit sends the name only.
   const editor = useRowEditor<Holiday, string>();
   const { editing } = editor;
 

@@ -1,5 +1,5 @@
 /**
- * The email outbox in the System Monitor (issue 16): the newest notification emails, whether each
+ * The email outbox in the System Monitor: the newest notification emails, whether each
  * was sent, and where they go; with no SMTP server configured, the messages Teebox would have sent.
  */
 import { useEffect, useState } from "react";
@@ -30,6 +30,7 @@ export function MailOutbox({ timer, refreshMs }: { timer: { every(callback: () =
       }
     }
     void refresh();
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the monitor's timer, not Array's every.
     const stop = timer.every(() => void refresh(), refreshMs);
     return () => {
       isActive = false;

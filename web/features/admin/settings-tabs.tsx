@@ -1,4 +1,4 @@
-/** App Settings (spec §2, §5 'App settings') and UI Text (the key-to-text map). */
+/** App Settings and UI Text (the key-to-text map). */
 import { useEffect, useMemo, useState } from "react";
 import { makeProblem } from "../../../src/domain/problem.ts";
 import { checkReleaseTime, LOG_LEVELS, type AppSettings, type ExtraSettings, type LogLevel } from "../../../src/domain/settings.ts";
@@ -22,7 +22,7 @@ type NumberKey = (typeof NUMBER_KEYS)[number];
 export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<ExtraKey, string>>;
 
 /**
- * Settings beyond the spec's (the club retry window, slot watches, the readiness check): shown and
+ * Settings beyond the product's (the club retry window, slot watches, the readiness check): shown and
  * sent when the server has them; one left empty is not sent, and the server keeps its stored value.
  */
 const EXTRA_KEYS = ["club_retry_minutes", "max_active_watches", "watch_poll_seconds", "readiness_check_time"] as const;
@@ -52,7 +52,7 @@ export function settingsFormOf(settings: EditedSettings): SettingsForm {
 export type SettingsDecision = { kind: "send"; settings: EditedSettings } | { kind: "error"; message: string } | { kind: "abandon" };
 
 /**
- * Spec §5: a bad release time is an error and nothing is sent; a JSON setting that does not parse
+ * A bad release time is an error and nothing is sent; a JSON setting that does not parse
  * abandons the save silently; numbers are converted to numbers. An emptied number field is an
  * error too (it is never sent as 0, which the server would refuse anyway).
  */
@@ -92,13 +92,12 @@ export function AppSettingsTab() {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per visit of the tab, not again when the texts change.
   useEffect(() => {
     adminApi
       .settings()
       .then((view) => setForm(settingsFormOf(view.settings)))
       .catch((failure) => setError(failureText(t, "admin.settings.load_failed", failure)));
-    // Loaded once per visit of the tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function save() {
@@ -135,6 +134,7 @@ export function AppSettingsTab() {
 
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
   const textField = (key: Exclude<keyof SettingsForm, "log_level">, type: "number" | "text" = "text") => (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the label holds its control, a textarea or an input chosen by the field.
     <label className="field" key={key}>
       <span className="field__label">{t(`admin.settings.${key}`)}</span>
       {key === "courses_to_skip_on_full" ? (
@@ -189,12 +189,12 @@ export function UiTextTab() {
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per visit of the tab, not again when the texts change.
   useEffect(() => {
     adminApi
       .settings()
       .then((view) => setTexts({ ...(DEFAULT_UI_TEXT as Record<string, string>), ...view.uiText }))
       .catch((failure) => setError(failureText(t, "admin.ui_text.load_failed", failure)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const keys = useMemo(() => Object.keys(texts ?? {}).sort(), [texts]);

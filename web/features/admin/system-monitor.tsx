@@ -1,4 +1,4 @@
-/** System Monitor (spec §2): the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
+/** System Monitor: the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";
@@ -56,6 +56,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
   const [history, setHistory] = useState<SystemHistory["points"] | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the poll runs on the timer; a change of the texts does not restart it.
   useEffect(() => {
     let isActive = true;
     let polls = 0;
@@ -86,6 +87,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
       }
     }
     void refresh();
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the monitor's timer, not Array's every.
     const stop = timer.every(() => void refresh(), MONITOR_REFRESH_MS);
     return () => {
       isActive = false;

@@ -1,4 +1,4 @@
-/** Users (spec §2, §5 'Admin user', §6): sorted by username, rows toggle between view and edit. */
+/** Users: sorted by username, rows toggle between view and edit. */
 import { useCallback, useEffect, useState } from "react";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
@@ -10,7 +10,8 @@ import { adminPasswordProblem, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "
 const BUILT_IN_ADMIN = "admin";
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Draft = UserPayload & { password: string; username: string };
+/** The form holds every field the contract takes. */
+type Draft = Required<UserPayload>;
 
 const emptyDraft = (): Draft => ({ username: "", password: "", role: "user", status: "active", name: "", memberId: "", southwoods_email: "" });
 const draftOf = (u: AdminUserView): Draft => ({ username: u.username, password: "", role: u.role, status: u.status, name: u.name, memberId: u.memberId, southwoods_email: u.southwoods_email });

@@ -1,4 +1,4 @@
-/** The sign-in form (spec §2 Login, §5, §8): both fields required, a loading button, one error line. */
+/** The sign-in form: both fields required, a loading button, one error line. */
 import { useState, type FormEvent } from "react";
 import { Button } from "../../components/button.tsx";
 import { ApiError } from "../../lib/api.ts";

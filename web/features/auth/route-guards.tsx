@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2): who may see which route, and where everyone else is sent.
+ * Route guards: who may see which route, and where everyone else is sent.
  * They read the session store; SessionGate makes sure it is known before any guard runs.
  */
 import { lazy, Suspense, useDeferredValue, useEffect } from "react";

@@ -137,7 +137,7 @@ export function rowProblems(flight: readonly FlightPlayer[], limits: FlightLimit
 }
 
 /**
- * The check before sending (spec §5 'Submit'): a date, a course, a time, complete players and the
+ * The check before sending: a date, a course, a time, complete players and the
  * minimum count, else 'Please complete all required fields.'; any other flight problem is named.
  */
 export function checkBeforeSubmit(

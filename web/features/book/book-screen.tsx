@@ -1,4 +1,4 @@
-/** The Book page (spec §2): one page on desktop, the five-step wizard on a phone, the same steps in both. */
+/** The Book page: one page on desktop, the five-step wizard on a phone, the same steps in both. */
 import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
 import { useLiveData, useScrapeOnBookOpen } from "../../lib/live-data-store.ts";
@@ -14,7 +14,7 @@ import { useEditQuery } from "./use-edit-query.ts";
 import { useSubmitBooking } from "./use-submit-booking.ts";
 import "./book.css";
 
-/** Spec §9: the desktop layout starts at 768 px. */
+/** The desktop layout starts at 768 px. */
 export const DESKTOP_MIN_WIDTH_PX = 768;
 
 export function BookScreen({ now = Date.now }: { now?: () => number }) {

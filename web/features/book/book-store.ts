@@ -1,5 +1,5 @@
 /**
- * The booking wizard's state (spec §4 'Booking wizard'). It lives outside the page so a choice
+ * The booking wizard's state. It lives outside the page so a choice
  * survives a visit to another tab, and so Bookings → Edit can hand over an edit target.
  * The desktop page and the mobile wizard read the same state; only their arrangement differs.
  */
@@ -75,7 +75,7 @@ export const useBookStore = create<BookState>()((set, get) => ({
     set({ hasTriedSubmit: true });
   },
   chooseDate(date) {
-    // A new date clears the chosen times (spec §4); the same date again keeps them.
+    // A new date clears the chosen times; the same date again keeps them.
     if (get().date === date) return;
     set({ date, selection: [] });
   },

@@ -1,5 +1,5 @@
 /**
- * The mobile arrangement: five steps, one at a time (spec §2 'Book page', §4 'Booking wizard').
+ * The mobile arrangement: five steps, one at a time.
  * A step can be clicked back, never forward past the current one; Next waits for the step's choice.
  */
 import { Button } from "../../components/button.tsx";

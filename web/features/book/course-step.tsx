@@ -1,4 +1,4 @@
-/** Step 2: one button per course, disabled on a weekday the course does not run (spec §2). */
+/** Step 2: one button per course, disabled on a weekday the course does not run. */
 import { isCourseActiveOn } from "../../../src/domain/booking-rules.ts";
 import { dayName } from "../../../src/domain/manila-time.ts";
 import { useText } from "../../lib/text.ts";

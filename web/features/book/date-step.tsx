@@ -1,4 +1,4 @@
-/** Step 1: the bookable dates in two groups, Live Availability and Estimated Tee Times (spec §2, §4 'Date kind'). */
+/** Step 1: the bookable dates in two groups, Live Availability and Estimated Tee Times. */
 import { isCourseActiveOn } from "../../../src/domain/booking-rules.ts";
 import { groupDatesByKind, type DateEntry } from "../../../src/domain/date-kinds.ts";
 import { useText } from "../../lib/text.ts";

@@ -1,5 +1,5 @@
 /**
- * Step 4: who plays (spec §5 'Players in a booking'). The member comes first and is locked; players
+ * Step 4: who plays. The member comes first and is locked; players
  * are added from the saved list (locked) or typed. Every refusal is shown where the member is
  * looking: beside the button that was pressed, or on the row that breaks a rule.
  */

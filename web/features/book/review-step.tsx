@@ -1,4 +1,4 @@
-/** Step 5: date, course, first time and the player count as 'n of {max}' (spec §2 'Review step'). */
+/** Step 5: date, course, first time and the player count as 'n of {max}'. */
 import { formatLongDate } from "../../../src/domain/manila-time.ts";
 import type { SessionUser } from "../../lib/types.ts";
 import { useText } from "../../lib/text.ts";

@@ -1,7 +1,7 @@
 /**
  * Sending a booking: a new or pending request goes over the socket (SUBMIT_BOOKING_REQUEST) and is
  * answered by `submissionResult` or `error`; a confirmed booking is edited with
- * POST /v1/bookings/{id}/edit (spec §4 'Booking request', §7).
+ * POST /v1/bookings/{id}/edit.
  */
 import type { BookingSubmission } from "../../../src/domain/booking-submission.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";

@@ -2,7 +2,7 @@
  * Step 3: the tee times of the chosen date and course in collapsible morning and afternoon groups.
  * Times that are not AVAILABLE, that the member already holds, or that have already passed today
  * (Manila; the server refuses them too) are disabled and struck through;
- * chosen times carry their priority number in click order (spec §2 'Time step').
+ * chosen times carry their priority number in click order.
  *
  * Each group's grid is one tab stop: the arrow keys move between its times (web/lib/roving-focus.ts),
  * so a keyboard user goes on from a chosen time to the players and Submit without tabbing through

@@ -1,6 +1,6 @@
 /**
  * Bookings → Edit opens /book?edit=request:<id> or ?edit=booking:<id>. Once the item is in the live
- * data, the wizard takes its values and jumps to step 4 (spec §2), and the query is dropped so a
+ * data, the wizard takes its values and jumps to step 4, and the query is dropped so a
  * later visit starts from the wizard's own state.
  */
 import { useEffect } from "react";

@@ -1,6 +1,6 @@
 /**
  * The player type, cart and fee choices (GET /v1/form-options); the domain's fallbacks stand in for a
- * category with none loaded (spec §3 'Form option').
+ * category with none loaded.
  */
 import { useEffect, useState } from "react";
 import { optionValues, type FormOption } from "../../../src/domain/form-options.ts";
@@ -34,7 +34,7 @@ function loadChoices(): Promise<BookingChoices> {
   loading ??= getJson(apiPaths.formOptions, formOptionsResponseSchema)
     .then((options) => choicesFrom(options))
     .catch((error: unknown) => {
-      // Data-fetch failures are only logged (spec §8); the fallbacks keep the form usable.
+      // Data-fetch failures are only logged; the fallbacks keep the form usable.
       clientLog.error("Failed to load form options", { error: error instanceof Error ? error.message : String(error) });
       loading = null;
       return DEFAULT_CHOICES;

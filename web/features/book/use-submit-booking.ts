@@ -1,4 +1,4 @@
-/** The submit of the booking form, shared by the desktop panel and the wizard's last step (spec §5 'Submit', §8). */
+/** The submit of the booking form, shared by the desktop panel and the wizard's last step. */
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { showToast } from "../../lib/toast-store.ts";
@@ -56,7 +56,7 @@ export function useSubmitBooking(data: BookingData, user: SessionUser): SubmitSt
       setErrorText(failureText(outcome.failure));
       return;
     }
-    // The socket's submissionResult opens the result dialog; the wizard starts over (spec §4).
+    // The socket's submissionResult opens the result dialog; the wizard starts over.
     useBookStore.getState().reset();
     if (target?.kind === "booking") showToast("success", { textKey: "book.edit.saved" });
     if (target) navigate(paths.bookings);

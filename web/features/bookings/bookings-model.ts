@@ -1,4 +1,4 @@
-/** How the Bookings page reads and orders the member's bookings and requests (spec §2, §3). */
+/** How the Bookings page reads and orders the member's bookings and requests. */
 import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { REQUEST_PHASES, type ConfirmedBookingView, type PendingRequestView } from "../../../src/domain/bookings-view.ts";
 import { formatEventDate, manilaDate, normaliseTime, parseBookingDate } from "../../../src/domain/manila-time.ts";
@@ -7,7 +7,7 @@ import { paths } from "../../paths.ts";
 /** One try of the release engine, and a request with what the engine did about it (GET /v1/my/requests). */
 export type { AttemptRow as RequestAttempt, RequestRow } from "../../../src/features/bookings/bookings-responses.schemas.ts";
 
-/** 'Mar 5, 2025' from either date format of spec §3; the raw text when it is neither. */
+/** 'Mar 5, 2025' from either date format the bookings carry; the raw text when it is neither. */
 export function displayDate(value: string): string {
   const iso = parseBookingDate(value);
   return iso ? formatEventDate(iso) : value;
@@ -50,7 +50,7 @@ export function requestStatusTextKey(request: { status: string; phase?: string |
   return `bookings.status.${kind}`;
 }
 
-/** A request waiting for its release shows when it goes out; any other shows its status (spec §2). */
+/** A request waiting for its release shows when it goes out; any other shows its status. */
 export function showsReleaseTime(request: Pick<PendingRequestView, "status" | "release_at">): boolean {
   return requestStatusKind(request.status) === "pending" && request.release_at != null;
 }

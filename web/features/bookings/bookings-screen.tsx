@@ -1,5 +1,5 @@
 /**
- * The Bookings page (spec §2): Confirmed Bookings and Pending Requests, as tables on desktop and
+ * The Bookings page: Confirmed Bookings and Pending Requests, as tables on desktop and
  * cards on a phone. Rows expand to show the players and, for requests, what the release engine
  * did. Edit opens the Book page on the item; Cancel asks first and goes through the socket.
  */

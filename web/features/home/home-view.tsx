@@ -8,7 +8,7 @@ import { AdvisorySection } from "./advisory-list.tsx";
 import { NextUpCard } from "./next-up-card.tsx";
 import "./home.css";
 
-/** Spec §2 Home: Next Up, Announcements (internal) and Club Advisories (scraped); a spinner when there is nothing. */
+/** Home: Next Up, Announcements (internal) and Club Advisories (scraped); a spinner when there is nothing. */
 export function HomeView({ now = Date.now }: { now?: () => number }) {
   const t = useText();
   const bookings = useLiveData((s) => s.bookings);

@@ -32,7 +32,7 @@ function displayTime(item: NextUpItem): string {
   return normaliseTime(raw) ?? raw;
 }
 
-/** Spec §2 Home: the earliest upcoming booking or request, with a link to the Bookings page. */
+/** Home: the earliest upcoming booking or request, with a link to the Bookings page. */
 export function NextUpCard({ item, courses, ownMemberId }: { item: NextUpItem; courses: readonly Course[]; ownMemberId: string }) {
   const t = useText();
   const others = otherPlayerNames(item, ownMemberId);

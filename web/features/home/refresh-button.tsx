@@ -3,7 +3,7 @@ import { Button } from "../../components/button.tsx";
 import { refreshLiveData } from "../../lib/live-data-store.ts";
 import { useText } from "../../lib/text.ts";
 
-/** The manual refresh (spec §8): asks for a scrape, reloads all data, then toasts 'data refreshed'. */
+/** The manual refresh: asks for a scrape, reloads all data, then toasts 'data refreshed'. */
 export function RefreshButton() {
   const t = useText();
   const [isRefreshing, setRefreshing] = useState(false);

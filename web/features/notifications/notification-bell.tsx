@@ -1,5 +1,5 @@
 /**
- * The bell in the header (issue 16): the member's unread count, and their notification list in a
+ * The bell in the header: the member's unread count, and their notification list in a
  * dialog (focus kept inside, Escape closes, labelled by its title). The count follows the server:
  * the list reloads whenever the socket says the member's data changed (a notification stored, one
  * read in another tab) or the socket came back.

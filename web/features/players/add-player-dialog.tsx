@@ -1,4 +1,4 @@
-/** The Add Player modal (spec §2 Players page): a Guest or Senior Care player gets the member id '0000'. */
+/** The Add Player modal: a Guest or Senior Care player gets the member id '0000'. */
 import { useEffect, useState, type FormEvent } from "react";
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";
@@ -24,9 +24,9 @@ export function AddPlayerDialog({ options, defaults, onClose, onAdd }: AddPlayer
   const [isSaving, setSaving] = useState(false);
 
   // Options may arrive after the dialog opened with the fallbacks.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the options arrive, not when the defaults change.
   useEffect(() => {
     if (options.length > 0) setPlayer((current) => (current.lastName || current.firstName ? current : newPlayer(options, defaults)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the options arrive
   }, [options]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -65,7 +65,7 @@ export function PlayerFields({ player, options, defaults, onChange, layout, rowL
           disabled={disabled || isGuest}
           autoComplete="off"
           title={isGuest ? t("players.field.guest_member_id", { memberId: GUEST_MEMBER_ID }) : undefined}
-          // Member ids are upper-cased on entry (spec §5).
+          // Member ids are upper-cased on entry.
           onChange={(e) => set({ memberId: e.target.value.toUpperCase() })}
         />
       ),
@@ -112,6 +112,7 @@ export function PlayerFields({ player, options, defaults, onChange, layout, rowL
     <div className="player-fields">
       {fields.map((field) => (
         <div key={field.key} className="field">
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the label holds the control its field makes. */}
           <label className="field__label">
             {field.label}
             {field.control(field.label)}

@@ -33,7 +33,7 @@ export function withType(player: SavedPlayer, type: string, options: readonly Fo
   return { ...player, type, memberId, feePreference };
 }
 
-/** The list as it will be saved, or the first problem with it (spec §5 'Players list'). */
+/** The list as it will be saved, or the first problem with it. */
 export function prepareList(list: readonly SavedPlayer[], options: readonly FormOption[]): { players: SavedPlayer[]; problem: DomainProblem | null } {
   const players = list.map(normaliseSavedPlayer);
   return { players, problem: validateSavedPlayers(players, optionValues(options, "playerType")) };

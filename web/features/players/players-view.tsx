@@ -1,5 +1,5 @@
 /**
- * The Players page body (spec §2, §5 'Players list'): the saved players table, Edit List mode with
+ * The Players page body: the saved players table, Edit List mode with
  * inline edits and removal, and the Add Player modal. Every save sends the whole list.
  */
 import { useState } from "react";
@@ -63,12 +63,12 @@ export function PlayersView() {
   }
 
   function changeRow(index: number, player: SavedPlayer) {
-    setDraft((current) => current && current.map((p, i) => (i === index ? player : p)));
+    setDraft((current) => (current === null ? null : current.map((p, i) => (i === index ? player : p))));
     setEditError(null);
   }
 
   function removeRow(index: number) {
-    setDraft((current) => current && current.filter((_, i) => i !== index));
+    setDraft((current) => (current === null ? null : current.filter((_, i) => i !== index)));
     setEditError(null);
   }
 

@@ -24,7 +24,7 @@ export function useSavedPlayers(): SavedPlayersState {
     try {
       setPlayers(await fetchSavedPlayers());
     } catch (error) {
-      // Data-fetch failures are only logged (spec §8).
+      // Data-fetch failures are only logged.
       clientLog.error("Failed to load saved players", { error: describe(error) });
     } finally {
       setLoading(false);

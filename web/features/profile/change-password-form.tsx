@@ -1,5 +1,5 @@
 /**
- * The change-password form (spec §5 'Change password', §8): the button stays disabled until all
+ * The change-password form: the button stays disabled until all
  * three fields are filled and the new password equals the confirmation.
  */
 import { useState, type FormEvent } from "react";

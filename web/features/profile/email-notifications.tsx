@@ -1,5 +1,5 @@
 /**
- * The member's email switches (issue 16): one per kind of notification, saved as it is flipped.
+ * The member's email switches: one per kind of notification, saved as it is flipped.
  * Every notification is always listed under the bell; these choose which are also emailed.
  */
 import { useEffect, useState } from "react";
@@ -55,6 +55,7 @@ export function EmailNotifications() {
                 <label className="email-notifications__switch">
                   <input
                     type="checkbox"
+                    // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state.
                     role="switch"
                     checked={settings.email[kind]}
                     disabled={saving !== null}

@@ -1,4 +1,4 @@
-/** Spec §8 'keyed text': the UI text keyed by the server's errorKey (or its message), else a fallback. */
+/** The UI text keyed by the server's errorKey (or its message), else a fallback. */
 import { ApiError } from "../../lib/api.ts";
 import type { TryText } from "../../lib/text.ts";
 

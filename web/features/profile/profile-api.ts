@@ -1,15 +1,15 @@
-/** The profile calls (spec §7): save the profile, change the password, the form options and the email switches. */
+/** The profile calls: save the profile, change the password, the form options and the email switches. */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
-import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
 import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
 import { emailSettingsSchema, type EmailSettings } from "../../../src/features/notifications/notifications-responses.schemas.ts";
 import type { NotificationKind } from "../../../src/domain/notifications.ts";
 import { api, getJson, withCacheBuster } from "../../lib/api.ts";
+import type { BodyAt } from "../../lib/api-contracts.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 
-/** The server's own contract (a blank or absent golf_password keeps the stored club password). */
-export type ProfileUpdate = UpdateProfileInput;
+/** What the route's contract takes (a blank or absent golf_password keeps the stored club password). */
+export type ProfileUpdate = BodyAt<typeof apiPaths.my.profile, "PUT">;
 
 export function fetchFormOptions(): Promise<FormOption[]> {
   return getJson(apiPaths.formOptions, formOptionsResponseSchema);
@@ -19,7 +19,7 @@ export function updateProfile(update: ProfileUpdate): Promise<UserResponse> {
   return api.putFor(apiPaths.my.profile, update, userResponseSchema);
 }
 
-export function changePassword(body: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
+export function changePassword(body: BodyAt<typeof apiPaths.my.changePassword, "POST">): Promise<void> {
   return api.post(apiPaths.my.changePassword, body);
 }
 

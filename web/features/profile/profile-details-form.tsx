@@ -1,7 +1,7 @@
 /**
- * The user details form (spec §2 Profile page, §5 'Profile'): read-only until Edit, then every field
+ * The user details form: read-only until Edit, then every field
  * with its validation message; a blank club password keeps the stored one. A save is followed by
- * a session re-check (spec §4).
+ * a session re-check.
  */
 import { cloneElement, useEffect, useId, useState, type FormEvent, type ReactElement } from "react";
 import { optionValues, pickOption, type FormOption } from "../../../src/domain/form-options.ts";
@@ -93,7 +93,7 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
         southwoods_email: rest.southwoods_email.trim(),
         ...(golf_password.trim() ? { golf_password } : {}),
       });
-      // The saved user shows at once; the session re-check (spec §4) confirms it from the server.
+      // The saved user shows at once; the session re-check confirms it from the server.
       useSessionStore.setState({ user: saved.user });
       void checkSession();
       showToast("success", { textKey: "profile.updated" });

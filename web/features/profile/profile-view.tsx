@@ -1,4 +1,4 @@
-/** The Profile page body (spec §2): the user details form, the change-password form and the email switches. */
+/** The Profile page body: the user details form, the change-password form and the email switches. */
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";

@@ -1,9 +1,9 @@
-/** The setup wizard's calls (spec §7, design.md). */
+/** The setup wizard's calls. */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
-import type { UpdateProfileInput } from "../../../src/features/profile/profile.schemas.ts";
 import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
 import { api, getJson } from "../../lib/api.ts";
+import type { BodyAt } from "../../lib/api-contracts.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 
 export function fetchFormOptions(): Promise<FormOption[]> {
@@ -20,6 +20,6 @@ export function verifyClubLogin(email: string, password: string): Promise<void> 
   return api.post(apiPaths.my.verifyCredentials, { email, password });
 }
 
-export function saveProfile(profile: UpdateProfileInput): Promise<UserResponse> {
+export function saveProfile(profile: BodyAt<typeof apiPaths.my.profile, "PUT">): Promise<UserResponse> {
   return api.putFor(apiPaths.my.profile, profile, userResponseSchema);
 }

@@ -1,5 +1,5 @@
 /**
- * The first-login setup wizard (spec §2 'Setup wizard', §4, §5, §8): five steps with progress dots,
+ * The first-login setup wizard: five steps with progress dots,
  * Back on steps 2 to 4, progress kept in session storage.
  */
 import { useEffect, useId, useReducer, type FormEvent, type ReactNode } from "react";
@@ -20,7 +20,7 @@ import { initialWizardState, progressToKeep, wizardReducer } from "./wizard-redu
 import { clearWizardState, saveWizardState, WIZARD_STEPS, type WizardStep, type WizardValues } from "./wizard-storage.ts";
 import "./setup.css";
 
-/** The server's error code for "the current password is not the username any more" (design.md). */
+/** The server's error code for "the current password is not the username any more". */
 export const PASSWORD_ALREADY_SET_KEY = "password.error_incorrect";
 
 const DEFAULT_FIELDS: readonly { key: "defaultCartType" | "defaultFeeGuest" | "defaultFeeMember"; category: FormOptionCategory; label: UiTextKey }[] = [
@@ -29,7 +29,7 @@ const DEFAULT_FIELDS: readonly { key: "defaultCartType" | "defaultFeeGuest" | "d
   { key: "defaultFeeMember", category: "feePreferenceMember", label: "setup.field.default_fee_member" },
 ];
 
-/** Keyed text for the server's error, else its message, else the step's fallback (spec §8 'Setup wizard'). */
+/** Keyed text for the server's error, else its message, else the step's fallback. */
 function wizardErrorText(error: unknown, tryText: TryText, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   return tryText(error.errorKey) ?? error.serverMessage ?? fallback;
@@ -91,7 +91,7 @@ export function SetupWizard() {
   function submitPassword() {
     void run(
       async () => {
-        // The spec's first password is the username; a password an admin typed is asked for.
+        // The product's first password is the username; a password an admin typed is asked for.
         await setFirstPassword(currentPassword || (user?.username ?? ""), newPassword);
         // The member's own password is set: back on step 1 later, "incorrect" means "already set".
         markOwnPasswordSet();

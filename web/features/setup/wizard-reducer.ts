@@ -1,5 +1,5 @@
 /**
- * The setup wizard's state in one reducer (spec §2 'Setup wizard', §4): the step, the form values,
+ * The setup wizard's state in one reducer: the step, the form values,
  * the secrets that live in memory only, the loaded options, the error line and the busy flag.
  * Every transition is named here; the component only dispatches and runs the calls.
  */

@@ -1,5 +1,5 @@
 /**
- * The setup wizard's progress in session storage (spec §2, §8): the step and the form values,
+ * The setup wizard's progress in session storage: the step and the form values,
  * restored on reload, cleared on finish (and on logout by the session store). Corrupt state is
  * discarded and logged.
  *

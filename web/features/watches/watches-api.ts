@@ -3,6 +3,7 @@ import type { BookingSubmission } from "../../../src/domain/booking-submission.t
 import { suggestedRange, type WatchMode } from "../../../src/domain/watches.ts";
 import { readinessResultSchema, watchCreatedSchema, watchesResponseSchema, type ReadinessResult, type WatchView } from "../../../src/features/watches/watches.schemas.ts";
 import { api, ApiError, getJson } from "../../lib/api.ts";
+import type { BodyAt } from "../../lib/api-contracts.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 
 /** What a watch is made from: a booking form without its chosen times, and a suggested range. */
@@ -25,7 +26,7 @@ export function watchBaseOf(submission: BookingSubmission): WatchBase {
 export const listWatches = (signal?: AbortSignal): Promise<WatchView[]> => getJson(apiPaths.my.watches, watchesResponseSchema, signal);
 
 export async function createWatch(base: WatchBase, choices: WatchChoices): Promise<WatchView> {
-  const body = { ...base, ...choices, upgradeBookingId: choices.upgradeBookingId || null };
+  const body: BodyAt<typeof apiPaths.my.watches, "POST"> = { ...base, ...choices, upgradeBookingId: choices.upgradeBookingId || null };
   return (await api.postFor(apiPaths.my.watches, body, watchCreatedSchema)).watch;
 }
 
