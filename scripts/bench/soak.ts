@@ -29,7 +29,12 @@ const number = (name: string, fallback: number) => {
 };
 const optional = (name: string) => (options.has(name) ? number(name, 0) : null);
 
+// Ctrl-C or SIGTERM: the day being lived ends, the processes are stopped, and what was lived is reported.
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop.abort());
+
 const result = await runSoak({
+  signal: stop.signal,
   days: number("days", DEFAULT_OPTIONS.days),
   members: number("members", DEFAULT_OPTIONS.members),
   seed: number("seed", DEFAULT_OPTIONS.seed),

@@ -10,6 +10,7 @@
  * simulated day and several sync rounds later).
  */
 import type { SimBooking } from "../../../src/club-sim/state.ts";
+import { addDays } from "../../../src/domain/manila-time.ts";
 import type { TeeboxSnapshot } from "./teebox-db.ts";
 
 export interface LedgerRequest {
@@ -59,6 +60,12 @@ export interface CheckInput {
   previous: Suspects;
 }
 
+/**
+ * Teebox keeps a cancelled request 30 days after its play date (the shortest of its ages, in the
+ * limits): one older than that may have been removed by the daily retention pass, not lost.
+ */
+export const REQUEST_KEPT_DAYS = 30;
+
 /** A request not settled this long after its release instant is lost in between. */
 export const SETTLED_WITHIN_MS = 6 * 3_600_000;
 const UNSETTLED = new Set(["pending", "held", "processing", "needs_attention"]);
@@ -73,10 +80,11 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
   const goneOnPurpose = (ref: string) => ledger.cancelledByMembers.has(ref) || ledger.cancelledAtClub.has(ref);
 
   // Every request a member was told was stored is there, in the state the member left it.
+  const keptFrom = addDays(input.today, -REQUEST_KEPT_DAYS);
   for (const asked of ledger.requests.values()) {
     const row = requests.get(asked.id);
     if (!row) {
-      fail("request lost", `request ${asked.id} (${asked.playDate} ${asked.courseId}) was accepted and is gone`);
+      if (asked.playDate >= keptFrom) fail("request lost", `request ${asked.id} (${asked.playDate} ${asked.courseId}) was accepted and is gone`);
       continue;
     }
     if (asked.isCancelled && row.status !== "cancelled") fail("cancel not kept", `request ${row.id} was cancelled by its member and is ${row.status}`);

@@ -53,6 +53,8 @@ export interface SoakOptions {
   restarts: boolean;
   /** Where the chart is written; null: none. */
   chartFile: string | null;
+  /** Aborted: the soak ends after the day it is living, and reports what it lived. */
+  signal?: AbortSignal;
   log(line: string): void;
 }
 
@@ -162,12 +164,12 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
       endsSeen: teebox.ends().length,
       releaseDaysBefore: RELEASE_DAYS_BEFORE,
     };
-    for (let day = 0; day < options.days; day++) {
+    for (let day = 0; day < options.days && !options.signal?.aborted; day++) {
       const figures = await livesDay(soak, day);
       soak.figures.push(figures);
       options.log(dayLine(figures));
       const next = addDays(options.startDate, day + 1);
-      if (day === options.days - 1 || next.slice(0, 7) !== figures.date.slice(0, 7)) options.log(monthlyTable(soak.figures, figures.date.slice(0, 7)));
+      if (day === options.days - 1 || options.signal?.aborted || next.slice(0, 7) !== figures.date.slice(0, 7)) options.log(monthlyTable(soak.figures, figures.date.slice(0, 7)));
     }
     const table = monthlyTable(soak.figures);
     const chartFile = options.chartFile ? writeChart(options.chartFile, soak.figures) : null;
