@@ -89,7 +89,8 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     slotWatch: overrides.slotWatch ?? createSlotWatch(jobDeps, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
     retention: overrides.retention ?? createRetention(jobDeps, config.retention),
-    telemetry: overrides.telemetry ?? createTelemetry(jobDeps, config.telemetry),
+    // The club adapter counts every request (decision 145).
+    telemetry: overrides.telemetry ?? createTelemetry({ ...jobDeps, clubRequestsTotal: () => club.politeness?.traffic.total() ?? 0 }, config.telemetry),
   };
   return deps;
 }

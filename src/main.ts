@@ -10,6 +10,7 @@ import { seed } from "./db/seed.ts";
 import type { AppDeps } from "./deps.ts";
 import { hashPassword } from "./services/passwords.ts";
 import { readSettings } from "./services/settings.service.ts";
+import { budgetLimitsOf } from "./club/budget.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { openSimClock } from "./lib/sim-clock.ts";
 import { createLogger } from "./lib/logger.ts";
@@ -27,7 +28,6 @@ import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
 import { createContainer } from "./container.ts";
-import { createMailTransport } from "./mail/nodemailer-transport.ts";
 import { createJobRegistry } from "./jobs/registry.ts";
 import { createEngineLease } from "./jobs/engine-lease.ts";
 import { createEngine, type Job } from "./jobs/engine.ts";
@@ -86,7 +86,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
       publicOrigin: config.publicOrigin,
       trust: createTrustPolicy(config.publicOrigin, { trustedProxies: config.trustedProxies, allowedHosts: config.allowedHosts }),
       clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
-      mail: { transport: config.smtpUrl ? createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      // The SMTP client is a fifth of the server's code: loaded only where mail is configured.
+      mail: { transport: config.smtpUrl ? (await import("./mail/nodemailer-transport.ts")).createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
       telemetry: { heartbeatUrl: config.heartbeatUrl },
       metricsToken: config.metricsToken,
     },
@@ -106,6 +107,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   await reportUnreadableClubPasswords(deps);
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
+  deps.club.politeness.budget.configure(budgetLimitsOf(settings));
 
   registerPlayersActions(deps);
   // Jobs (scraper, release engine, bookings sync) start after the seed and stop before the
@@ -129,6 +131,9 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   const engine = createEngine({ jobs, lease, logger });
   await engine.start();
   logger.info("Teebox is serving", { url: server.url, demo, club: clubUrl, mail: deps.mailSender.describe() ?? "outbox only (no SMTP_URL)" });
+  // The binary starts with the JIT reluctant, so code that only runs at start-up is not compiled
+  // (scripts/build.ts); from here on the code that runs is what serves, and it is worth compiling.
+  Bun.unsafe.setJITPolicy(1);
   if (demoClub) {
     // Local tools (browser tests, benchmarks) find the demo club and its control token here.
     writeFileSync(join(config.dataDir, CLUB_INFO_FILE), JSON.stringify({ url: demoClub.url, controlToken: demoSim!.controlToken }), { mode: 0o600 });
@@ -139,6 +144,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
     (stopping ??= (async () => {
       // Stop taking requests, let release attempts in flight finish, close sockets, then the rest.
       await server.stopAccepting();
+      // Requests waiting for the club budget are not sent: the jobs stop without waiting for tokens.
+      deps.club.politeness.budget.cancelWaiting();
       await engine.stop();
       // Notifications raised by the last work are stored before the database closes.
       await deps.notifier.settled?.();

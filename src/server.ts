@@ -12,6 +12,7 @@ import { SOCKET_MAX_PER_USER } from "./lib/limits.ts";
 import { SECURITY_HEADERS } from "./lib/security-headers.ts";
 import type { SocketData } from "./realtime/hub.ts";
 import type { WebAssets } from "./web-assets.ts";
+import { answerTeeTimesFast } from "./features/availability/tee-times-fast-path.ts";
 
 export interface HttpServer {
   url: string;
@@ -91,6 +92,12 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
         const data: SocketData = { ...session, current: () => resolveSession(deps, session.sessionId) };
         if (srv.upgrade(req, { data })) return undefined as unknown as Response;
         return json(400, textError(400, "socket.upgrade_required").toBody());
+      }),
+      // The read every open app makes: answered without the app's router when it can be (decision 195).
+      "/v1/tee-times": forHostsOfOurs((req: Request, srv: Server<SocketData>) => {
+        const fast = answerTeeTimesFast(deps, req);
+        if (fast instanceof Response) return fast;
+        return fast === null ? forward(req, srv) : fast.then((answer) => answer ?? forward(req, srv));
       }),
       "/v1/*": forHostsOfOurs(forward),
       "/v1": forHostsOfOurs(forward),

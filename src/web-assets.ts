@@ -37,10 +37,17 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json))/;
 /** Only the bundler's hashed chunks never change; these keep their names from build to build. */
 const isFixedName = (path: string) => path === "/index.html" || path === "/sw.js" || !/-[a-z0-9]{8}\.[a-z]+$/.test(path);
 
-let embedded: { path: string; file: string }[] | null = null;
+/** A file the binary embeds, with its gzipped copy when the build made one. */
+export interface EmbeddedWebFile {
+  path: string;
+  file: string;
+  gzipFile?: string;
+}
+
+let embedded: EmbeddedWebFile[] | null = null;
 
 /** Called by the binary's entry with the files `bun build --compile` embedded. */
-export function useEmbeddedWebAssets(files: { path: string; file: string }[]): void {
+export function useEmbeddedWebAssets(files: EmbeddedWebFile[]): void {
   embedded = files;
 }
 
@@ -55,12 +62,17 @@ function contentTypeOf(path: string): string {
   return Bun.file(path).type || "application/octet-stream";
 }
 
-function toAsset(path: string, body: Uint8Array<ArrayBuffer>): WebAsset {
-  const contentType = contentTypeOf(path);
+/** Whether a file is worth sending gzipped: text of more than half a kilobyte. */
+export function shouldGzip(path: string, body: Uint8Array): boolean {
+  return COMPRESSIBLE.test(contentTypeOf(path)) && body.length > 512;
+}
+
+/** A file as served; its gzipped copy is made here unless the build made it (`gzip` given). */
+function toAsset(path: string, body: Uint8Array<ArrayBuffer>, gzip?: Uint8Array<ArrayBuffer>): WebAsset {
   return {
     body,
-    gzip: COMPRESSIBLE.test(contentType) && body.length > 512 ? new Uint8Array(gzipSync(body)) : null,
-    contentType,
+    gzip: gzip ?? (shouldGzip(path, body) ? new Uint8Array(gzipSync(body)) : null),
+    contentType: contentTypeOf(path),
     isImmutable: !isFixedName(path),
   };
 }
@@ -129,11 +141,12 @@ async function buildServiceWorker(shell: { path: string; body: Uint8Array }[]): 
  * (e.g. "/book"), naming the files that page needs as modulepreload links.
  */
 export async function loadWebAssets(): Promise<WebAssets> {
-  const files = embedded
-    ? await Promise.all(embedded.map(async (e) => ({ path: e.path, body: new Uint8Array(await Bun.file(e.file).arrayBuffer()) })))
+  const read = async (file: string) => new Uint8Array(await Bun.file(file).arrayBuffer());
+  const files: { path: string; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }[] = embedded
+    ? await Promise.all(embedded.map(async (e) => ({ path: e.path, body: await read(e.file), gzip: e.gzipFile ? await read(e.gzipFile) : undefined })))
     : await bundleWeb();
   const preloadsFile = files.find((f) => f.path === ROUTE_PRELOADS_FILE);
-  const assets: WebAssets = new Map(files.filter((f) => f !== preloadsFile).map((f) => [f.path, toAsset(f.path, f.body)]));
+  const assets: WebAssets = new Map(files.filter((f) => f !== preloadsFile).map((f) => [f.path, toAsset(f.path, f.body, f.gzip)]));
   const index = files.find((f) => f.path === "/index.html");
   if (index && preloadsFile) {
     const html = new TextDecoder().decode(index.body);

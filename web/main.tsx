@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router-dom";
 import { ToastViewport } from "./components/toast-viewport.tsx";
 import { UpdateBanner } from "./components/update-banner.tsx";
 import { afterFirstPaint } from "./lib/after-first-paint.ts";
@@ -8,7 +7,7 @@ import { keepOfflineSnapshot } from "./lib/offline-snapshot.ts";
 import { registerServiceWorker } from "./lib/service-worker.ts";
 import { useSessionStore } from "./lib/session-store.ts";
 import { useTextStore } from "./lib/text-store.ts";
-import { createAppRouter } from "./router.tsx";
+import { AppShell } from "./app-shell.tsx";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element.");
@@ -23,15 +22,15 @@ afterFirstPaint(() => {
   registerServiceWorker();
 });
 
-// The router (it matches the routes and starts loading the page's code) and the first render start
-// in a task of their own, after this bundle's evaluation: two shorter tasks instead of one long one.
+// The first render (the sign-in page, or the router with the member area: app-shell.tsx) starts in a
+// task of its own, after this bundle's evaluation: two shorter tasks instead of one long one.
 setTimeout(() => {
   const root = createRoot(container);
   // As a transition React renders in slices of a few milliseconds: no single long task on a slow phone.
   startTransition(() => {
     root.render(
       <StrictMode>
-        <RouterProvider router={createAppRouter()} />
+        <AppShell />
         <ToastViewport />
         <UpdateBanner />
       </StrictMode>,

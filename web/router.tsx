@@ -1,7 +1,8 @@
 /**
- * Every page of the app with its guard. The sign-in page is part of the first bundle; everything
- * behind it loads lazily as one chunk (web/pages/member-area.ts), the admin page as another, so a
- * visitor on /login downloads only the login code.
+ * Every page of the app with its guard. The router and the member pages are one chunk
+ * (web/pages/member-area.ts), which the first bundle loads for any screen but a signed-out /login
+ * (app-shell.tsx); the admin page is a chunk of its own on top of it. A visitor on /login downloads
+ * only React and the sign-in page.
  */
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
@@ -14,15 +15,19 @@ import {
   SetupOnlyWhenNeeded,
 } from "./features/auth/route-guards.tsx";
 import { RouteLoading } from "./components/spinner.tsx";
+import MainLayout from "./layout/main-layout.tsx";
+import BookPage from "./pages/book-page.tsx";
+import BookingsPage from "./pages/bookings-page.tsx";
 import ErrorPage from "./pages/error-page.tsx";
+import HomePage from "./pages/home-page.tsx";
 import LoginPage from "./pages/login-page.tsx";
+import NotFoundPage from "./pages/not-found-page.tsx";
+import PlayersPage from "./pages/players-page.tsx";
+import ProfilePage from "./pages/profile-page.tsx";
+import SetupPage from "./pages/setup-page.tsx";
 import { paths } from "./paths.ts";
 
 type LazyModule = { default: ComponentType };
-type MemberAreaPart = "MainLayout" | "HomePage" | "BookPage" | "BookingsPage" | "PlayersPage" | "ProfilePage" | "SetupPage" | "NotFoundPage";
-
-/** A component of the member area's chunk, which also brings the full text catalogue. */
-const memberArea = (name: MemberAreaPart) => () => import("./pages/member-area.ts").then((area) => ({ default: area[name] }));
 
 function lazyComponent(load: () => Promise<LazyModule>): RouteObject["lazy"] {
   return async () => ({ Component: (await load()).default });
@@ -44,28 +49,28 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             element: <SetupOnlyWhenNeeded />,
-            children: [{ path: paths.setup, lazy: lazyComponent(memberArea("SetupPage")) }],
+            children: [{ path: paths.setup, Component: SetupPage }],
           },
           {
             element: <RequireProfile />,
             children: [
               {
-                lazy: lazyComponent(memberArea("MainLayout")),
+                Component: MainLayout,
                 children: [
                   {
                     // A page that throws shows the error screen inside the layout: header and tabs stay usable.
                     errorElement: <ErrorPage />,
                     children: [
-                      { index: true, lazy: lazyComponent(memberArea("HomePage")) },
-                      { path: paths.book, lazy: lazyComponent(memberArea("BookPage")) },
-                      { path: paths.bookings, lazy: lazyComponent(memberArea("BookingsPage")) },
-                      { path: paths.players, lazy: lazyComponent(memberArea("PlayersPage")) },
-                      { path: paths.profile, lazy: lazyComponent(memberArea("ProfilePage")) },
+                      { index: true, Component: HomePage },
+                      { path: paths.book, Component: BookPage },
+                      { path: paths.bookings, Component: BookingsPage },
+                      { path: paths.players, Component: PlayersPage },
+                      { path: paths.profile, Component: ProfilePage },
                       {
                         element: <RequireAdmin />,
                         children: [{ path: paths.admin, lazy: lazyComponent(() => import("./pages/admin-page.tsx")) }],
                       },
-                      { path: "*", lazy: lazyComponent(memberArea("NotFoundPage")) },
+                      { path: "*", Component: NotFoundPage },
                     ],
                   },
                 ],

@@ -4,10 +4,10 @@
  * members who refresh in the same second around the instant, each refresh being the reads the app
  * makes on a full reload. Prints one JSON line: reads made, answered, failed, latency figures.
  *
- *   bun scripts/bench/app-load.ts '<AppLoadSetup as JSON>'
+ *   bun scripts/bench/app-load.ts < setup.json   (an AppLoadSetup)
  */
 import { SOCKET_MAX_PER_USER } from "../../src/lib/limits.ts";
-import { percentile, sleepUntilHost } from "./release-support.ts";
+import { percentile, readJsonInput, sleepUntilHost } from "./release-support.ts";
 
 export interface AppLoadSetup {
   url: string;
@@ -88,6 +88,6 @@ export async function runAppLoad(setup: AppLoadSetup): Promise<AppLoadReport> {
 }
 
 if (import.meta.main) {
-  console.log(JSON.stringify(await runAppLoad(JSON.parse(process.argv[2]) as AppLoadSetup)));
+  console.log(JSON.stringify(await runAppLoad(await readJsonInput<AppLoadSetup>())));
   process.exit(0);
 }

@@ -42,6 +42,8 @@ function keepReport(report: LighthouseReport, visit: string, path: string, run: 
 }
 
 interface LighthouseReport {
+  /** Set when Lighthouse could not audit the page (its scores are then null). */
+  runtimeError?: { code: string; message?: string };
   categories: Record<"performance" | "accessibility" | "best-practices", { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { overallSavingsBytes?: number } }>;
 }
@@ -62,8 +64,7 @@ function installLighthouse(): string {
 async function auditReturning(url: string, cookie: string): Promise<LighthouseReport> {
   const proc = Bun.spawn(["node", join(import.meta.dir, "lighthouse-returning.mjs"), LIGHTHOUSE_DIR, CHROMIUM, url, cookie], { stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new Error(`lighthouse (returning member) failed on ${url}: ${err.slice(-500)}`);
-  return JSON.parse(out) as LighthouseReport;
+  return readReport(out, err, code, url);
 }
 
 async function audit(cli: string, url: string, cookie: string | null): Promise<LighthouseReport> {
@@ -82,8 +83,48 @@ async function audit(cli: string, url: string, cookie: string | null): Promise<L
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   const proc = Bun.spawn(args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new Error(`lighthouse failed on ${url}: ${err.slice(-500)}`);
-  return JSON.parse(out) as LighthouseReport;
+  return readReport(out, err, code, url);
+}
+
+/**
+ * The report, or the failure with its reason: Lighthouse may exit with an error and no report, or
+ * write a report for a page it could not audit (a runtime error such as NO_NAVSTART, null scores).
+ */
+function readReport(out: string, err: string, code: number, url: string): LighthouseReport {
+  let report: LighthouseReport | null = null;
+  try {
+    report = JSON.parse(out) as LighthouseReport;
+  } catch {
+    // no report: the exit code and stderr say why
+  }
+  const runtime = report?.runtimeError && report.runtimeError.code !== "NO_ERROR" ? `${report.runtimeError.code} ${report.runtimeError.message ?? ""}` : null;
+  if (code !== 0 || !report || runtime) throw new Error(`lighthouse failed on ${url}: ${runtime ?? err.slice(-500)}`);
+  return report;
+}
+
+/** Audits that were tried again, and audits lost, printed after the tables. */
+const retries: string[] = [];
+
+/**
+ * One audit, tried once more when Chromium's trace came back without its navigation start
+ * (NO_NAVSTART, a flake of the trace, not of the page); any other failure, or a second one, loses
+ * only this run of this page, never the other pages' figures.
+ */
+async function auditWithRetry(label: string, run: () => Promise<LighthouseReport>): Promise<LighthouseReport | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const isTraceFlake = message.includes("NO_NAVSTART");
+      if (isTraceFlake && attempt === 1) {
+        retries.push(`${label}: NO_NAVSTART, audited again`);
+        continue;
+      }
+      retries.push(`${label}: lost (${message.split("\n")[0].slice(0, 200)})`);
+      return null;
+    }
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -122,13 +163,17 @@ try {
       const url = `${teebox.url}${page.path}`;
       const reports: LighthouseReport[] = [];
       for (let i = 0; i < runs; i++) {
-        const report = visit === "first visit" ? await audit(cli, url, page.isSignedIn ? cookie : null) : await auditReturning(url, cookie);
+        const label = `${visit}, ${page.path}, run ${i + 1}`;
+        const report = await auditWithRetry(label, () => (visit === "first visit" ? audit(cli, url, page.isSignedIn ? cookie : null) : auditReturning(url, cookie)));
+        if (!report) continue;
         keepReport(report, visit, page.path, i);
         reports.push(report);
       }
-      printRow(page.path, reports);
+      if (reports.length > 0) printRow(page.path, reports);
+      else console.log(`${page.path.padEnd(10)} no audit succeeded`);
     }
   }
+  if (retries.length > 0) console.log(`Audits tried again or lost:\n${retries.map((r) => `  ${r}`).join("\n")}`);
 } finally {
   await teebox.stop();
 }

@@ -1,6 +1,6 @@
 /**
  * The release bots golfers run, as contenders of the release benchmarks, each written to behave
- * as the public bots are documented to.
+ * as the public bots are documented to (docs/decisions/091-release-bots-as-peers.md).
  * A bot is one process per member, as golfers run them, with no coordination between members. It
  * signs in to the club and posts through the club's own HTML forms, with the club adapter any bot
  * needs for that. Each bot's host clock is true time; only the club's clock is off.
@@ -12,13 +12,14 @@
  * - Ladder bot: posts its top three times at −400, −250 and 0 ms, keeps the best one it wins and
  *   cancels the others; with none won, walks its list once from the top.
  *
- *   bun scripts/bench/release-bots.ts '<BotSetup as JSON>'   (one member; prints a BotReport line)
+ *   bun scripts/bench/release-bots.ts < bot.json   (a BotSetup, one member; prints a BotReport line)
  */
 import { CART_CHOICES, MEMBER_FEE_CHOICES, type ClubAccount } from "../../src/club-sim/demo-data.ts";
 import { slotIdOf } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { isClubError } from "../../src/club/errors.ts";
-import { ownPeakRssMb, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
+import { UNMETERED_LIMITS } from "../../src/club/politeness.ts";
+import { ownPeakRssMb, readJsonInput, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 type BotKind = "cron" | "burst" | "ladder";
 
@@ -50,7 +51,7 @@ type PostResult = { outcome: "confirmed"; ref: string } | { outcome: string; ref
 
 async function runBot(setup: BotSetup): Promise<BotReport> {
   const { account } = setup;
-  const session = createClubClient({ baseUrl: setup.clubUrl }).forMember({ userId: 1, email: account.email, password: account.password });
+  const session = createClubClient({ baseUrl: setup.clubUrl, budget: UNMETERED_LIMITS }).forMember({ userId: 1, email: account.email, password: account.password });
   const self = { type: "Member", firstName: account.firstName, lastName: account.lastName, memberId: account.membershipNumber, cart: CART_CHOICES[0], fee: MEMBER_FEE_CHOICES[1] };
   const sentHostMs: number[] = [];
   // Signed in ahead, with the slot ids known from earlier sheets: the bots are given every help.
@@ -114,7 +115,7 @@ function botContender(kind: BotKind, name: string): Contender {
       const reports = await Promise.all(
         setup.members.map((m) => {
           const bot: BotSetup = { kind, clubUrl: setup.clubUrl, account: m.account, course: m.course, date: setup.plan.playDate, times: m.times, releaseAt };
-          return runJsonProcess<BotReport>([import.meta.path, JSON.stringify(bot)], timeoutMs).catch(() => ({ sentHostMs: [], peakRssMb: 0 }));
+          return runJsonProcess<BotReport>(import.meta.path, bot, timeoutMs).catch(() => ({ sentHostMs: [], peakRssMb: 0 }));
         }),
       );
       const sentHostMs: Record<string, number[]> = {};
@@ -134,7 +135,7 @@ export const burstBot = botContender("burst", "Burst bot");
 export const ladderBot = botContender("ladder", "Ladder bot");
 
 if (import.meta.main) {
-  const report = await runBot(JSON.parse(process.argv[2]) as BotSetup);
+  const report = await runBot(await readJsonInput<BotSetup>());
   console.log(JSON.stringify(report));
   process.exit(0);
 }

@@ -1,7 +1,8 @@
 /**
- * The pure arithmetic of the release benchmarks (docs/decisions/090-honest-release-benchmark.md):
- * which asked-for slots were free at the instant, the best any engine could have done under the
- * fairness rule, and who ended up with the contested slots. No I/O, so it is unit-tested.
+ * The pure arithmetic of the release benchmarks (docs/decisions/090-honest-release-benchmark.md,
+ * 190-an-exact-release-oracle.md): which asked-for slots were free at the instant, the first
+ * choices the fairness rule gives, the most members any engine could leave with a slot, and who
+ * ended up with the contested slots. No I/O, so it is unit-tested.
  *
  * A slot is named by a key `course|HH:mm`; members are given in submission order.
  */
@@ -37,16 +38,54 @@ export function freeAtInstant(asked: Iterable<string>, availableAtEnd: ReadonlyS
 }
 
 /**
- * The fairness rule played out: in submission order, each member takes the first slot on their
- * list that is free and not taken by an earlier member. Returns each member's slot, or null.
+ * The first choices the fairness rule gives, exactly (decision 190). At the instant nobody can see
+ * which slots are free (the date's sheet opens then), so each request claims its first preference
+ * that no earlier-submitted request has claimed, available or not, and its first post goes for
+ * that slot. A member's first choice is theirs under the rule when they claim it (nobody ahead of
+ * them claimed it) and it was free at the instant: the post for it is the first to reach the club.
+ * Returns, per member, whether their first choice is one of those.
  */
-export function fairAllocation(members: readonly MemberWish[], free: ReadonlySet<string>): (string | null)[] {
-  const taken = new Set<string>();
+export function firstChoicesByRule(members: readonly MemberWish[], free: ReadonlySet<string>): boolean[] {
+  const claimed = new Set<string>();
   return members.map((member) => {
-    const pick = member.wanted.find((key) => free.has(key) && !taken.has(key)) ?? null;
-    if (pick) taken.add(pick);
-    return pick;
+    const claim = member.wanted.find((key) => !claimed.has(key));
+    if (claim === undefined) return false;
+    claimed.add(claim);
+    return claim === member.wanted[0] && free.has(claim);
   });
+}
+
+/**
+ * The most members any engine could leave holding a slot: a maximum matching of members to the
+ * slots on their lists that were free at the instant, one member a slot (decision 190). No engine,
+ * fair or not, can do better, since each member keeps one booking and each slot holds one; a fair
+ * engine may do less, because the rule gives earlier members their better choices first. Returns
+ * each member's slot in one such matching, or null.
+ */
+export function maximumMatching(members: readonly MemberWish[], free: ReadonlySet<string>): (string | null)[] {
+  const holderOf = new Map<string, number>();
+  const slotOf: (string | null)[] = members.map(() => null);
+  // Kuhn's augmenting paths: a thousand members of four wishes each take a few milliseconds.
+  const augment = (member: number, visited: Set<string>): boolean => {
+    for (const key of members[member].wanted) {
+      if (!free.has(key) || visited.has(key)) continue;
+      visited.add(key);
+      const holder = holderOf.get(key);
+      if (holder === undefined || augment(holder, visited)) {
+        holderOf.set(key, member);
+        slotOf[member] = key;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let member = 0; member < members.length; member++) augment(member, new Set());
+  return slotOf;
+}
+
+/** Members the rule gives their first choice (firstChoicesByRule) who do not hold it at the end. */
+export function firstChoicesMissed(members: readonly MemberWish[], byRule: readonly boolean[], holdings: ReadonlyMap<string, readonly string[]>): MemberWish[] {
+  return members.filter((m, i) => byRule[i] && !(holdings.get(m.email) ?? []).includes(m.wanted[0]));
 }
 
 export interface CourseContest {

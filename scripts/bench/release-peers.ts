@@ -5,12 +5,14 @@
  *
  * Each run waits for a whole minute on the club's clock, so a case takes about a minute per
  * contender: the default (30 members, one case) finishes in about five minutes; `--cases=all`
- * plays the issue's eight cases (about half an hour).
+ * plays the issue's eight cases (about half an hour); `--cases=late` the club opening 2 s and 30 s
+ * later than announced (decision 148), each row with the booking posts per member (mean and most).
  *
  *   bun scripts/bench/release-peers.ts [members=30] [--cases=1300:50] [--contenders=teebox,cron,burst,ladder]
  *
- * A case is `clubOffsetMs:rivalDelayMs` (the club's clock ahead of true time, negative behind; the
- * rivals' delay after the instant on the club's clock), several separated by commas, or `all`.
+ * A case is `clubOffsetMs:rivalDelayMs[:lateMs]` (the club's clock ahead of true time, negative
+ * behind; the rivals' delay after the date really opens, on the club's clock; how much later than
+ * announced the club opens it), several separated by commas, or `all`, or `late`.
  */
 import { burstBot, cronBot, ladderBot } from "./release-bots.ts";
 import { caseLabel, figuresTable, parseCases, playRelease, readOptions, type Contender, type ReleaseFigures } from "./release-support.ts";
@@ -27,7 +29,7 @@ const contenders = (options.get("contenders") ?? "teebox,cron,burst,ladder").spl
   return contender;
 });
 if (!Number.isInteger(members) || members < 1) {
-  console.error("usage: bun scripts/bench/release-peers.ts [members=30] [--cases=1300:50,...|all] [--contenders=teebox,cron,burst,ladder]");
+  console.error("usage: bun scripts/bench/release-peers.ts [members=30] [--cases=1300:50[:lateMs],...|all|late] [--contenders=teebox,cron,burst,ladder]");
   process.exit(2);
 }
 
@@ -42,6 +44,7 @@ for (const releaseCase of cases) {
 }
 
 console.log(`${members} members per run; times in ms after the instant on the club's clock, of each member's first post at or after it;`);
-console.log(`contested: slots some member asked for that were free at the instant, per course "won by the contender/by rivals of n"; best: the fairness rule played out on the same wishes.`);
+console.log(`contested: slots some member asked for that were free at the instant, per course "won by the contender/by rivals of n";`);
+console.log(`1st choices: held at the end (how many the fairness rule gives; how many of those were missed); with slot: held at the end (the most any engine could, a maximum matching).`);
 console.log(figuresTable(rows));
 for (const note of notes) console.log(note);

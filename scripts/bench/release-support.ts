@@ -13,13 +13,16 @@ import { isCourseOpenOn, teeTimesFor } from "../../src/club-sim/tee-sheet.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { addDays, manilaDate, manilaTimeOfDay } from "../../src/domain/manila-time.ts";
 import type { ClubProcessOptions } from "./club-process.ts";
+import type { DelayProxyOptions } from "./delay-proxy.ts";
 import {
   beatenByRivals,
   contestByCourse,
   emptyHandedThoughFree,
-  fairAllocation,
+  firstChoicesByRule,
   firstChoicesHeld,
+  firstChoicesMissed,
   freeAtInstant,
+  maximumMatching,
   slotKey,
   type CourseContest,
   type MemberWish,
@@ -39,25 +42,45 @@ export const ownPeakRssMb = () => peakRssMb(process.pid);
 export interface ReleaseCase {
   /** How far the club's clock is ahead of true time (negative: behind). */
   clubOffsetMs: number;
-  /** How long after the instant, on the club's clock, the rivals book. */
-  rivalDelayMs: number;
+  /**
+   * How long after the instant, on the club's clock, the rivals book. With several delays, a group
+   * of rivals acts at each, and together they still take the rivals' share of the popular slots.
+   */
+  rivalDelaysMs: number[];
+  /** The club across a network (a delaying proxy in front of it), each way; absent: loopback. */
+  network?: { delayMs: number; jitterMs: number };
+  /** How much later than announced the club opens the date (its 'open late' fault, decision 148); absent: on time. */
+  lateMs?: number;
 }
 
 export const caseLabel = (c: ReleaseCase) =>
-  `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}, rivals +${c.rivalDelayMs} ms`;
+  [
+    `club ${c.clubOffsetMs === 0 ? "in step" : `${Math.abs(c.clubOffsetMs / 1000)} s ${c.clubOffsetMs > 0 ? "ahead" : "behind"}`}${c.lateMs ? `, opens ${c.lateMs / 1000} s late` : ""}`,
+    `rivals ${c.rivalDelaysMs.map((d) => `+${d}`).join(" and ")} ms`,
+    ...(c.network ? [`${c.network.delayMs} ± ${c.network.jitterMs} ms away each way`] : []),
+  ].join(", ");
 
 /** The issue's matrix: four club clocks, two rival delays. */
-export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelayMs })));
+export const ALL_CASES: ReleaseCase[] = [1300, 500, 0, -400].flatMap((clubOffsetMs) => [150, 50].map((rivalDelayMs) => ({ clubOffsetMs, rivalDelaysMs: [rivalDelayMs] })));
 
-/** `1300:150,-400:50` (club offset ms : rival delay ms), or `all`. */
+/** A club that opens 2 s and 30 s later than announced, its clock in step, rivals 50 ms after the real opening (decision 148). */
+export const LATE_CASES: ReleaseCase[] = [2_000, 30_000].map((lateMs) => ({ clubOffsetMs: 0, rivalDelaysMs: [50], lateMs }));
+
+/** `1300:150,-400:50,0:50:2000` (club offset ms : rival delay ms, several as `50+150` [: opens late by ms]), or `all`, or `late`. */
 export function parseCases(text: string): ReleaseCase[] {
   if (text === "all") return ALL_CASES;
+  if (text === "late") return LATE_CASES;
   return text.split(",").map((part) => {
-    const [offset, delay] = part.split(":").map(Number);
-    if (!Number.isFinite(offset) || !Number.isFinite(delay)) throw new Error(`a case is 'offsetMs:rivalDelayMs', got '${part}'`);
-    return { clubOffsetMs: offset, rivalDelayMs: delay };
+    const [offset, delays, late = "0"] = part.split(":");
+    const rivalDelaysMs = (delays ?? "").split("+").map(Number);
+    const lateMs = Number(late);
+    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d)) || !Number.isFinite(lateMs) || lateMs < 0) throw new Error(`a case is 'offsetMs:rivalDelayMs[:lateMs]', got '${part}'`);
+    return { clubOffsetMs: Number(offset), rivalDelaysMs, lateMs };
   });
 }
+
+/** The rivals' share of the popular slots at the release: half, however many groups act. */
+const RIVAL_SHARE = 0.5;
 
 /** `--name=value` options after the positional arguments. */
 export function readOptions(argv: string[]): { positional: string[]; options: Map<string, string> } {
@@ -104,7 +127,7 @@ export interface BenchMember {
  */
 export function drawMembers(count: number, playDate: string, seed = 7, perMember = 4): BenchMember[] {
   const rand = createRandom(seed);
-  const pickFrom = (list: string[]) => list[Math.floor(rand() * list.length)];
+  const pickFrom = (list: readonly string[]) => list[Math.floor(rand() * list.length)];
   return generateAccounts(count).map((account) => {
     const course = rand() < 2 / 3 ? "masters" : "legends";
     const grid = teeTimesFor(playDate, CLUB_COURSES.find((c) => c.id === course)!);
@@ -120,9 +143,15 @@ export const wishesOf = (members: BenchMember[]): MemberWish[] =>
 
 // ── processes ────────────────────────────────────────────────────────────
 
-/** Runs a bench script as a process and resolves with the JSON of its last stdout line. */
-export async function runJsonProcess<T>(args: string[], timeoutMs: number): Promise<T> {
-  const proc = Bun.spawn(["bun", ...args], { stdout: "pipe", stderr: "inherit" });
+/**
+ * Runs a bench script with the running Bun (never one looked up on the PATH), hands it `input` as
+ * JSON on its stdin (a thousand members' setup is more than one argument may carry), and resolves
+ * with the JSON of its last stdout line.
+ */
+export async function runJsonProcess<T>(script: string, input: unknown, timeoutMs: number, command?: string[]): Promise<T> {
+  // A compiled contender is told where Bun and the scripts are, for the processes it starts itself.
+  const env = { ...process.env, [BENCH_BUN]: bunExecutable(), [BENCH_DIR]: benchDir() };
+  const proc = Bun.spawn(command ?? [bunExecutable(), ...profileFlags(script), script], { stdin: new Blob([JSON.stringify(input)]), stdout: "pipe", stderr: "inherit", env });
   const timer = setTimeout(() => proc.kill("SIGKILL"), timeoutMs);
   const text = await new Response(proc.stdout).text();
   await proc.exited;
@@ -131,9 +160,32 @@ export async function runJsonProcess<T>(args: string[], timeoutMs: number): Prom
   try {
     return JSON.parse(last) as T;
   } catch {
-    throw new Error(`${args[0]} ended (${proc.exitCode}) without a report`);
+    throw new Error(`${script} ended (${proc.exitCode}) without a report`);
   }
 }
+
+const BENCH_BUN = "TEEBOX_BENCH_BUN";
+const BENCH_DIR = "TEEBOX_BENCH_DIR";
+
+/** The Bun running the benchmark (a compiled contender's own executable is not Bun). */
+export const bunExecutable = () => process.env[BENCH_BUN] ?? process.execPath;
+
+/** This folder on disk (a compiled contender's import.meta.dir is inside the executable). */
+export const benchDir = () => process.env[BENCH_DIR] ?? import.meta.dir;
+
+/**
+ * With BENCH_PROFILE_DIR set, every process a benchmark starts writes its CPU profile there on
+ * exit, as Bun's JSON and as markdown (where a figure's time goes, for the goals not met).
+ */
+export function profileFlags(script: string): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return [];
+  const name = `${script.split("/").at(-1)!.replace(/\.ts$/, "")}-${Date.now()}`;
+  return ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, "--cpu-prof-interval=250"];
+}
+
+/** What `runJsonProcess` handed this process. */
+export const readJsonInput = async <T>(): Promise<T> => (await Bun.stdin.json()) as T;
 
 export interface ClubProcess {
   url: string;
@@ -143,16 +195,9 @@ export interface ClubProcess {
 
 export async function startClubProcess(options: Omit<ClubProcessOptions, "controlToken">): Promise<ClubProcess> {
   const controlToken = "bench";
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "club-process.ts"), JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the club process ended before it started");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const { url } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { url: string };
+  const script = join(import.meta.dir, "club-process.ts");
+  const proc = Bun.spawn([bunExecutable(), ...profileFlags(script), script, JSON.stringify({ ...options, controlToken })], { stdout: "pipe", stderr: "inherit" });
+  const { url } = JSON.parse(await firstLine(proc.stdout)) as { url: string };
   return {
     url,
     controlToken,
@@ -161,6 +206,32 @@ export async function startClubProcess(options: Omit<ClubProcessOptions, "contro
       await proc.exited;
     },
   };
+}
+
+/** The delaying proxy (delay-proxy.ts) in a process of its own, in front of the club. */
+async function startDelayProxyProcess(options: DelayProxyOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "delay-proxy.ts"), JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const { port } = JSON.parse(await firstLine(proc.stdout)) as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** The first line a process prints (it says where it listens). */
+async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the process ended before it said where it listens");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return text.slice(0, text.indexOf("\n"));
 }
 
 // ── one run ──────────────────────────────────────────────────────────────
@@ -182,6 +253,10 @@ export interface ContenderReport {
   sentHostMs: Record<string, number[]>;
   /** Peak resident memory of the contender's processes (summed when it runs several). */
   peakRssMb: number;
+  /** The club clock's offset as the contender measured it (Teebox only). */
+  clock?: { offsetMs: number; uncertaintyMs: number; sendAheadMs: number };
+  /** What members' reads of the app met around the instant, when it was under load (Teebox only). */
+  reads?: { count: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
   notes?: string[];
 }
 
@@ -211,8 +286,12 @@ export interface ReleaseFigures {
   arriving: LatenessSummary;
   contest: CourseContest[];
   firstChoices: number;
+  /** First choices the fairness rule gives (each free at the instant and claimed first by its member). */
   bestFirstChoices: number;
+  /** Of those, the ones the member does not hold at the end. */
+  firstChoicesMissed: number;
   withSlot: number;
+  /** The most members any engine could leave with a slot (a maximum matching). */
   bestWithSlot: number;
   emptyHandedThoughFree: number;
   /** Members a rival beat to a slot they ranked above what they ended with. */
@@ -221,6 +300,10 @@ export interface ReleaseFigures {
   rivalBookings: number;
   duplicates: number;
   peakRssMb: number;
+  clock: ContenderReport["clock"] | null;
+  /** The measured offset minus the true one (ms), when measured. */
+  offsetErrorMs: number | null;
+  reads: ContenderReport["reads"] | null;
   notes: string[];
 }
 
@@ -277,15 +360,19 @@ export function figuresOf(input: {
   const ours = attempts.filter((a) => !a.isRival && emails.has(a.email));
   const asked = new Set(wishes.flatMap((w) => w.wanted));
   const confirmations = attempts.filter((a) => a.outcome === "confirmed").map((a) => ({ key: slotKey(a.course, a.time), arrivedClubMs: a.arrivedClubMs, isRival: a.isRival }));
-  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R);
-  const best = fairAllocation(wishes, free);
+  // Free "at the instant" means when the date really opened: a late club opens after the announced instant.
+  const free = freeAtInstant(asked, input.availableAtEnd, confirmations, R + (input.releaseCase.lateMs ?? 0));
+  const byRule = firstChoicesByRule(wishes, free);
   const rivalHeld = attempts.filter((a) => a.isRival && a.outcome === "confirmed").map((a) => slotKey(a.course, a.time));
 
   const firstArrival = new Map<string, number>();
   for (const a of ours) if (a.arrivedClubMs >= R) firstArrival.set(a.email, Math.min(firstArrival.get(a.email) ?? Infinity, a.arrivedClubMs - R));
+  // Across a network a post may rightly leave before the instant, to arrive at it (decision 191):
+  // there the first post counts wherever it falls; over loopback posts before the instant are early
+  // ones (counted at the club), and the first post is the first at or after it.
   const firstLeaving: number[] = [];
   for (const times of Object.values(report.sentHostMs)) {
-    const onClub = times.map((t) => t + setup.clubOffsetMs - R).filter((t) => t >= 0);
+    const onClub = times.map((t) => t + setup.clubOffsetMs - R).filter((t) => input.releaseCase.network !== undefined || t >= 0);
     if (onClub.length > 0) firstLeaving.push(Math.min(...onClub));
   }
   return {
@@ -298,14 +385,18 @@ export function figuresOf(input: {
     arriving: summarize([...firstArrival.values()]),
     contest: contestByCourse(free, [...holdings.values()].flat(), rivalHeld),
     firstChoices: firstChoicesHeld(wishes, holdings),
-    bestFirstChoices: best.filter((pick, i) => pick !== null && pick === wishes[i].wanted[0]).length,
+    bestFirstChoices: byRule.filter(Boolean).length,
+    firstChoicesMissed: firstChoicesMissed(wishes, byRule, holdings).length,
     withSlot: [...holdings.values()].filter((keys) => keys.length > 0).length,
-    bestWithSlot: best.filter((pick) => pick !== null).length,
+    bestWithSlot: maximumMatching(wishes, free).filter((pick) => pick !== null).length,
     emptyHandedThoughFree: emptyHandedThoughFree(wishes, holdings, free),
     beatenByRivals: beatenByRivals(wishes, holdings, rivalHeld),
     rivalBookings: rivalHeld.length,
     duplicates: [...holdings.values()].filter((keys) => keys.length > 1).length,
     peakRssMb: report.peakRssMb,
+    clock: report.clock ?? null,
+    offsetErrorMs: report.clock ? report.clock.offsetMs - setup.clubOffsetMs : null,
+    reads: report.reads ?? null,
     notes: report.notes ?? [],
   };
 }
@@ -328,19 +419,23 @@ export async function playRelease(
     releaseTime: plan.releaseTime,
     releaseDaysBefore: plan.releaseDaysBefore,
     members: memberCount,
-    rivalShare: 0.5,
-    rivalDelayMs: releaseCase.rivalDelayMs,
+    // Each group takes its share of what the groups before it left: half in all.
+    rivals: releaseCase.rivalDelaysMs.map((delayMs) => ({ delayMs, share: 1 - (1 - RIVAL_SHARE) ** (1 / releaseCase.rivalDelaysMs.length) })),
+    openLateMs: releaseCase.lateMs ?? 0,
   });
+  const proxy = releaseCase.network ? await startDelayProxyProcess({ targetPort: Number(new URL(club.url).port), ...releaseCase.network, seed: 11 }) : null;
   try {
-    const setup: RunSetup = { clubUrl: club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
+    // The contender talks to the club through the proxy when there is one; the club's account is read directly.
+    const setup: RunSetup = { clubUrl: proxy?.url ?? club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
     log(`${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`);
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals
     // have acted: the club is read once both are past.
-    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + Math.max(0, releaseCase.rivalDelayMs) + RIVALS_SETTLE_MS);
+    await sleepUntilHost(plan.releaseAtClub - releaseCase.clubOffsetMs + (releaseCase.lateMs ?? 0) + Math.max(0, ...releaseCase.rivalDelaysMs) + RIVALS_SETTLE_MS);
     const seen = await readClub(club, setup);
     return figuresOf({ contender: contender.name, releaseCase, setup, report, ...seen });
   } finally {
+    await proxy?.stop();
     await club.stop();
   }
 }
@@ -355,23 +450,26 @@ const contestText = (f: ReleaseFigures) => f.contest.map((c) => `${c.course} ${c
 export function describeFigures(f: ReleaseFigures): string[] {
   return [
     `booking posts: ${f.bookingPosts}; early posts (reached the club before the instant): ${f.earlyPosts}`,
-    `first post leaving ${f.contender}, on the club's clock: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
+    `first post leaving ${f.contender}, on the club's clock${f.releaseCase.network ? " (before the instant: sent ahead for the way)" : ""}: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
     `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
     ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
     `members beaten by a rival to a slot they ranked above what they got: ${f.beatenByRivals}`,
-    `first choices won: ${f.firstChoices} (best achievable under the fairness rule: ${f.bestFirstChoices})`,
-    `members with a slot: ${f.withSlot} of ${f.members} (best achievable: ${f.bestWithSlot})`,
+    `first choices won: ${f.firstChoices}; the fairness rule gives ${f.bestFirstChoices} (free at the instant, claimed first by their member), of which missed: ${f.firstChoicesMissed}`,
+    `members with a slot: ${f.withSlot} of ${f.members} (the most any engine could: ${f.bestWithSlot}, a maximum matching on the free slots)`,
     `members with nothing although a slot on their list was free: ${f.emptyHandedThoughFree}`,
     `duplicates (members holding more than one booking): ${f.duplicates}`,
     `peak memory (${f.contender}, RSS): ${f.peakRssMb.toFixed(1)} MB`,
+    ...(f.clock
+      ? [`club clock offset measured: ${f.clock.offsetMs} ms ± ${f.clock.uncertaintyMs} ms (true ${f.releaseCase.clubOffsetMs} ms, error ${f.offsetErrorMs} ms); first posts sent ${f.clock.sendAheadMs} ms ahead for their way to the club`]
+      : []),
     ...f.notes,
   ];
 }
 
 /** One table: a row per case and contender. */
 export function figuresTable(rows: ReleaseFigures[]): string {
-  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (best)", "with slot (best)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
+  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (rule; missed)", "with slot (most)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
   const cells = rows.map((f) => [
     caseLabel(f.releaseCase),
     f.contender,
@@ -379,7 +477,7 @@ export function figuresTable(rows: ReleaseFigures[]): string {
     lateness(f.leaving),
     lateness(f.arriving),
     contestText(f),
-    `${f.firstChoices} (${f.bestFirstChoices})`,
+    `${f.firstChoices} (${f.bestFirstChoices}; ${f.firstChoicesMissed})`,
     `${f.withSlot} (${f.bestWithSlot})`,
     String(f.emptyHandedThoughFree),
     String(f.beatenByRivals),

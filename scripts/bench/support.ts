@@ -38,11 +38,11 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response
   }
 }
 
-/** Starts Teebox (`bun src/main.ts`, or a given command such as dist/teebox) and waits for /healthz. */
+/** Starts Teebox (`src/main.ts` with the running Bun, or a given command such as dist/teebox) and waits for /healthz. */
 export async function startTeebox(options: { command?: string[]; dataDir?: string; env?: Record<string, string> } = {}): Promise<TeeboxProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "teebox-bench-"));
   const port = await freePort();
-  const proc = Bun.spawn(options.command ?? ["bun", join(ROOT, "src/main.ts")], {
+  const proc = Bun.spawn(options.command ?? [process.execPath, join(ROOT, "src/main.ts")], {
     cwd: dataDir,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: "warn", ...options.env },
     stdout: "ignore",

@@ -34,7 +34,8 @@ export interface ClubSimOptions {
   releaseDaysBefore?: number;
   releaseTime?: string;
   idleMinutes?: number;
-  rivals?: RivalsOptions;
+  /** Rivals, or several groups of them (each with its own delay and share). */
+  rivals?: RivalsOptions | RivalsOptions[];
   faults?: ClubFaultsInput;
   /** More member accounts (a count uses generateAccounts). */
   extraAccounts?: number | ClubAccount[];
@@ -59,7 +60,7 @@ export interface ClubSim {
   setClockOffset(ms: number): void;
   /** The club's clock. */
   now(): number;
-  /** The club-clock instant at which a play date opens for booking. */
+  /** The club-clock instant at which a play date opens for booking, as announced (the 'open late' fault moves the real one later). */
   releaseInstantOf(date: string): number;
   /** When the club opens dates now. */
   release(): ClubRelease;
@@ -91,7 +92,10 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   const releaseTime = options.releaseTime ?? CLUB_RELEASE_TIME;
   if (!isHhMm(releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${releaseTime}'`);
   const extra = typeof options.extraAccounts === "number" ? generateAccounts(options.extraAccounts) : (options.extraAccounts ?? []);
+  // Declared before the state, which reads the opening delay from the current faults.
+  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const state = new ClubState({
+    openingDelayMs: () => faults.openLateMs,
     seed: options.seed ?? 1,
     releaseDaysBefore: options.releaseDaysBefore ?? CLUB_RELEASE_DAYS_BEFORE,
     releaseTime,
@@ -101,19 +105,26 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     accounts: extra,
   });
   let offsetMs = options.clockOffsetMs ?? 0;
-  let faults = mergeFaults(NO_FAULTS, options.faults ?? {});
   const clubNow = () => clock.now() + offsetMs;
-  const runtime: SimRuntime = { state, clubNow, faults: () => faults };
   const traffic = createTrafficCounter({ clubNow, emailOfSession: (id) => state.emailOfSession(id), sessionCookie: SESSION_COOKIE });
-  let rivals: Rivals | null = options.rivals
-    ? createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: options.rivals })
-    : null;
+  /** When each request reached the server, read when its booking post is logged (then dropped with the request). */
+  const arrivals = new WeakMap<Request, number>();
+  const runtime: SimRuntime = { state, clubNow, faults: () => faults, arrivalOf: (request) => arrivals.get(request) };
+  const rivalGroups = options.rivals === undefined ? [] : Array.isArray(options.rivals) ? options.rivals : [options.rivals];
+  let rivals: Rivals[] = rivalGroups.map((group) => createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: group }));
 
   const sim: ClubSim = {
     app: new Hono(),
     controlToken: options.controlToken ?? crypto.randomUUID(),
     async start(port = 0, hostname = "127.0.0.1") {
-      const server = Bun.serve({ port, hostname, fetch: sim.app.fetch });
+      const server = Bun.serve({
+        port,
+        hostname,
+        fetch(request, srv) {
+          arrivals.set(request, clubNow());
+          return sim.app.fetch(request, srv);
+        },
+      });
       return {
         url: `http://${hostname}:${server.port}`,
         async stop() {
@@ -124,13 +135,16 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     },
     faults: () => faults,
     setFaults(input) {
+      const wasLate = faults.openLateMs;
       faults = mergeFaults(faults, input);
+      // The rivals act shortly after a date really opens: a new delay moves their next moment.
+      if (faults.openLateMs !== wasLate) for (const group of rivals) group.reschedule();
       return faults;
     },
     clockOffsetMs: () => offsetMs,
     setClockOffset(ms) {
       offsetMs = ms;
-      rivals?.reschedule();
+      for (const group of rivals) group.reschedule();
     },
     now: clubNow,
     releaseInstantOf: (date) => state.releaseInstantOf(date),
@@ -139,7 +153,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
       if (!isHhMm(release.releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${release.releaseTime}'`);
       if (!Number.isInteger(release.releaseDaysBefore) || release.releaseDaysBefore < 0) throw new Error(`releaseDaysBefore must be a whole number of days, got ${release.releaseDaysBefore}`);
       state.setRelease(release);
-      rivals?.reschedule();
+      for (const group of rivals) group.reschedule();
       return state.release;
     },
     attempts: () => state.attempts(),
@@ -153,12 +167,12 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     clearAdvisories: () => state.clearAdvisories(),
     dropAllSessions: () => state.dropAllSessions(),
     runRivals(date) {
-      if (!rivals) throw new Error("runRivals needs the rivals option");
-      return rivals.runFor(date);
+      if (rivals.length === 0) throw new Error("runRivals needs the rivals option");
+      return rivals.flatMap((group) => group.runFor(date));
     },
     close() {
-      rivals?.stop();
-      rivals = null;
+      for (const group of rivals) group.stop();
+      rivals = [];
     },
   };
 
@@ -175,7 +189,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     faultMiddleware({
       faults: () => faults,
       random: state.random,
-      onBookingFault: (outcome, form) => recordBookingPost(runtime, form, "", outcome, null),
+      onBookingFault: (outcome, form, request) => recordBookingPost(runtime, form, "", outcome, null, arrivals.get(request)),
     }),
   );
   sim.app.route("/", createMemberRoutes(runtime));

@@ -38,7 +38,7 @@ export interface Rivals {
   runFor(date: string): string[];
   /** One rival cancels one of their bookings still ahead now; its reference, or null. */
   cancelOne(): string | null;
-  /** Re-plans the next wake-up (the club clock offset changed). */
+  /** Re-plans the next wake-up (the club clock offset or the opening delay changed). */
   reschedule(): void;
   stop(): void;
 }
@@ -70,11 +70,12 @@ export function createRivals(deps: RivalsDeps): Rivals {
     return taken;
   }
 
-  /** Moments (club clock) at which rivals act for each release after `afterMs`, earliest first. */
+  /** Moments (club clock) at which rivals act for each release after `afterMs`, earliest first: shortly after the date really opens. */
   function dueMomentsBetween(afterMs: number, untilMs: number): { dueMs: number; playDate: string }[] {
     const due: { dueMs: number; playDate: string }[] = [];
-    for (let day = manilaDate(afterMs - options.delayMs - DAY_MS); ; day = addDays(day, 1)) {
-      const dueMs = manilaInstant(day, state.release.releaseTime) + options.delayMs;
+    const after = options.delayMs + (state.options.openingDelayMs?.() ?? 0);
+    for (let day = manilaDate(afterMs - after - DAY_MS); ; day = addDays(day, 1)) {
+      const dueMs = manilaInstant(day, state.release.releaseTime) + after;
       if (dueMs > untilMs) break;
       if (dueMs > afterMs) due.push({ dueMs, playDate: addDays(day, state.release.releaseDaysBefore) });
     }

@@ -43,6 +43,8 @@ export interface SimRuntime {
   state: ClubState;
   clubNow(): number;
   faults(): ClubFaults;
+  /** When a request reached the club's server (its clock), before its turn to be handled; undefined in-process. */
+  arrivalOf(request: Request): number | undefined;
 }
 
 type MemberEnv = { Variables: { session: SimSession; account: ClubAccount } };
@@ -140,7 +142,7 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
       c.set("account", account);
       return next();
     }
-    if (c.req.method === "POST" && c.req.path === "/members/book") recordBookingPost(rt, await readForm(c), "", "session_expired", null);
+    if (c.req.method === "POST" && c.req.path === "/members/book") recordBookingPost(rt, await readForm(c), "", "session_expired", null, rt.arrivalOf(c.req.raw));
     const target = c.req.method === "GET" ? c.req.path + (new URL(c.req.url).search ?? "") : "/members/home";
     return c.redirect(`/login?next=${encodeURIComponent(target)}`, 302);
   });
@@ -189,7 +191,7 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
     const email = c.get("account").email;
     const request = { date: form.date ?? "", courseId: form.course ?? "", slotId: form.slotId ?? "", time: form.time ?? "", players: readPlayers(form) };
     const outcome = rt.state.book(email, request, rt.clubNow());
-    recordBookingPost(rt, form, email, outcome.ok ? "confirmed" : outcome.outcome, outcome.ok ? outcome.booking.ref : null);
+    recordBookingPost(rt, form, email, outcome.ok ? "confirmed" : outcome.outcome, outcome.ok ? outcome.booking.ref : null, rt.arrivalOf(c.req.raw));
     if (!outcome.ok) return c.html(refusal(c, outcome.outcome, outcome.message));
     return c.html(result(c, "booked", outcome.booking));
   });
@@ -223,14 +225,18 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
   return app;
 }
 
-export function recordBookingPost(rt: SimRuntime, form: Form, email: string, outcome: BookingOutcome, ref: string | null): void {
+/**
+ * Logs a booking post with when it reached the club: when the server took it in, so that a burst of
+ * posts waiting their turn shows when each arrived, not when the club got round to it.
+ */
+export function recordBookingPost(rt: SimRuntime, form: Form, email: string, outcome: BookingOutcome, ref: string | null, arrivedClubMs = rt.clubNow()): void {
   rt.state.recordAttempt({
     slotId: form.slotId ?? "",
     date: form.date ?? "",
     time: form.time ?? "",
     course: form.course ?? "",
     email,
-    arrivedClubMs: rt.clubNow(),
+    arrivedClubMs,
     outcome,
     ref,
     isRival: false,

@@ -55,7 +55,9 @@ export type BookingOutcome =
   | "invalid"
   | "session_expired"
   | "server_error"
-  | "down";
+  | "down"
+  /** Answered 429, 503 with Retry-After or a challenge page before the club did anything. */
+  | "slowed_down";
 
 export interface BookingAttemptRecord {
   slotId: string;
@@ -118,6 +120,8 @@ export interface ClubStateOptions {
   prebookedShare: number;
   blockedShare: number;
   accounts: ClubAccount[];
+  /** How much later than announced every date really opens (a fault switch; 0 when on time). */
+  openingDelayMs?: () => number;
 }
 
 interface SlotOverride {
@@ -246,13 +250,18 @@ export class ClubState {
 
   // ── horizon ────────────────────────────────────────────────────────────
 
-  /** The club-clock instant at which a play date opens for booking. */
+  /** The club-clock instant at which a play date opens for booking, as the club announces it. */
   releaseInstantOf(date: string): number {
     return manilaInstant(addDays(date, -this.releaseSetting.releaseDaysBefore), this.releaseSetting.releaseTime);
   }
 
+  /** When it really opens: later than announced while the 'open late' fault is on. */
+  opensAt(date: string): number {
+    return this.releaseInstantOf(date) + (this.options.openingDelayMs?.() ?? 0);
+  }
+
   isReleased(date: string, clubNow: number): boolean {
-    return clubNow >= this.releaseInstantOf(date);
+    return clubNow >= this.opensAt(date);
   }
 
   hasPassed(date: string, time: string | null, clubNow: number): boolean {

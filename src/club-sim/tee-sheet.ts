@@ -27,8 +27,26 @@ function intervalAt(minutes: number, isSundayLegends: boolean): number {
   return isSundayLegends && minutes >= SUNDAY_LEGENDS_FAST_FROM ? 4 : 8;
 }
 
+/**
+ * The grids made last, by date and course: every booking post checks its time against the grid,
+ * and a release brings hundreds of posts for one date in a second. A few dates are all that is
+ * ever asked for at once; the oldest is dropped beyond that, so it never grows.
+ */
+const recentGrids = new Map<string, readonly string[]>();
+const RECENT_GRIDS = 32;
+
 /** Tee times of a course on a date, in order; empty when the course is closed that day. */
-export function teeTimesFor(date: string, course: ClubCourse): string[] {
+export function teeTimesFor(date: string, course: ClubCourse): readonly string[] {
+  const key = `${date}|${course.id}`;
+  const known = recentGrids.get(key);
+  if (known) return known;
+  const grid = Object.freeze(makeGrid(date, course));
+  recentGrids.set(key, grid);
+  if (recentGrids.size > RECENT_GRIDS) recentGrids.delete(recentGrids.keys().next().value!);
+  return grid;
+}
+
+function makeGrid(date: string, course: ClubCourse): string[] {
   if (!isCourseOpenOn(course, date)) return [];
   const latest = minutesOf(CLUB_LATEST_TEE_TIME);
   const isSundayLegends = weekdayOf(date) === 7 && course.name.includes("Legends");

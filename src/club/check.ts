@@ -8,7 +8,8 @@
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { addDays } from "../domain/manila-time.ts";
 import { ClubError, pageNotUnderstood } from "./errors.ts";
-import { createClubHttp, type ClubHttp, type ClubResponse } from "./http.ts";
+import { createClubHttp, type ClubHttp, type ClubResponse, type RequestPurpose } from "./http.ts";
+import { createClubPoliteness, type ClubPoliteness } from "./politeness.ts";
 import { parseAdvisoriesPage } from "./pages/advisories-page.ts";
 import { parseNotFoundMessage } from "./pages/booking-result-page.ts";
 import { parseBookingsPage } from "./pages/bookings-page.ts";
@@ -31,6 +32,8 @@ export interface ClubCheckOptions {
   numericDateOrder?: NumericDateOrder | null;
   timeoutMs?: number;
   clock?: Clock;
+  /** The running Teebox's request counts and budget, so a check from the admin area draws from them; absent (the command line), a fresh one. */
+  politeness?: ClubPoliteness;
 }
 
 export interface PageCheck {
@@ -96,7 +99,10 @@ function describeError(error: unknown): { kind: string; message: string; missing
 /** Runs the check. Never throws for the club's trouble: each page says what went wrong. */
 export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckReport> {
   const clock = options.clock ?? systemClock;
-  const http: ClubHttp = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: 2, clock });
+  const politeness = options.politeness ?? createClubPoliteness({ clock });
+  const http: ClubHttp = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: 2, clock, politeness });
+  // The check is an operator's, for no member: it draws from the whole club's budget only.
+  const as = (kind: RequestPurpose["kind"]) => ({ jar, purpose: { kind, memberId: null } });
   const jar = new CookieJar();
   const pages: PageCheck[] = [];
   const report: ClubCheckReport = { clubUrl: options.baseUrl, startedAt: clock.now(), ok: false, clockOffsetMs: null, pages };
@@ -131,11 +137,11 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
   }
 
   // Sign in: the login form, the post, the member's home page.
-  const login = await visit("login", LOGIN_PATH, () => http.send(LOGIN_PATH, { jar }), (html) => parseLoginPage(html), (form) => ({ summary: `login form found: fields '${form.userField}' and '${form.passwordField}', token in a hidden field` }));
+  const login = await visit("login", LOGIN_PATH, () => http.send(LOGIN_PATH, as("sign_in")), (html) => parseLoginPage(html), (form) => ({ summary: `login form found: fields '${form.userField}' and '${form.passwordField}', token in a hidden field` }));
   if (!login) return finish(report);
   secrets.add(login.csrf);
   const answer = await http
-    .send(login.action || LOGIN_PATH, { method: "POST", jar, form: { ...login.hidden, [login.userField]: options.email, [login.passwordField]: options.password } })
+    .send(login.action || LOGIN_PATH, { ...as("sign_in"), method: "POST", form: { ...login.hidden, [login.userField]: options.email, [login.passwordField]: options.password } })
     .catch((error: unknown) => error);
   if (answer instanceof Error || !("status" in (answer as object))) {
     pages.push({ page: "sign-in", path: login.action || LOGIN_PATH, ok: false, summary: describeError(answer).message, problems: [], error: describeError(answer), html: "" });
@@ -154,14 +160,14 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
     pages.push({ page: "sign-in", path: login.action || LOGIN_PATH, ok: false, summary: error.message, problems: [], error, html: redactPage(posted.html, [...secrets, ...cookieValues(jar)]) });
     return finish(report);
   }
-  const home = await visit("member home", posted.location, () => http.send(posted.location!, { jar }), (html) => parseHomePage(html), (h) => ({ summary: `signed in as ${h.memberName} (${h.membershipNumber})` }));
+  const home = await visit("member home", posted.location, () => http.send(posted.location!, as("sign_in")), (html) => parseHomePage(html), (h) => ({ summary: `signed in as ${h.memberName} (${h.membershipNumber})` }));
   if (!home) return finish(report);
   secrets.add(home.csrf);
 
   // Teebox with no courses yet (a first check before setting up): take them from the club's own picker.
   let courseList = options.courses;
   if (courseList.length === 0) {
-    const picked = await visit("courses (from the club's tee sheet picker)", "/members/tee-sheet", () => http.send("/members/tee-sheet", { jar }), coursesInPicker, (list) => ({
+    const picked = await visit("courses (from the club's tee sheet picker)", "/members/tee-sheet", () => http.send("/members/tee-sheet", as("sheet")), coursesInPicker, (list) => ({
       summary: `Teebox has no courses yet; the club's picker lists ${list.map((c) => `${c.name} (${c.id})`).join(", ")}`,
       count: list.length,
     }));
@@ -181,11 +187,11 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
       count: sheet.slots.length,
       firstRows: sheet.slots.slice(0, FIRST_ROWS),
     });
-    await visit(`tee sheet ${course.id} ${options.today} (today)`, sheetPath(options.today), () => http.send(sheetPath(options.today), { jar }), readSheet(options.today), describeSheet);
+    await visit(`tee sheet ${course.id} ${options.today} (today)`, sheetPath(options.today), () => http.send(sheetPath(options.today), as("sheet")), readSheet(options.today), describeSheet);
     // The furthest open sheet: walk back from the end of the range to the first released one.
     for (let i = Math.max(1, options.horizonDays - 1); i >= 1; i--) {
       const date = addDays(options.today, i);
-      const response = await http.send(sheetPath(date), { jar }).catch(() => null);
+      const response = await http.send(sheetPath(date), as("sheet")).catch(() => null);
       let isReleased = false;
       try {
         isReleased = response !== null && response.status === 200 && readSheet(date)(response.html).released;
@@ -193,14 +199,14 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
         isReleased = true; // an unreadable sheet is reported below, not skipped over
       }
       if (!isReleased && i > 1) continue;
-      await visit(`tee sheet ${course.id} ${date} (furthest open)`, sheetPath(date), async () => response ?? http.send(sheetPath(date), { jar }), readSheet(date), describeSheet);
+      await visit(`tee sheet ${course.id} ${date} (furthest open)`, sheetPath(date), async () => response ?? http.send(sheetPath(date), as("sheet")), readSheet(date), describeSheet);
       break;
     }
   }
 
-  await visit("advisories", "/advisories", () => http.send("/advisories", { jar }), (html) => parseAdvisoriesPage(html, reading), (list) => ({ summary: `${list.length} advisories`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
-  await visit("my bookings", "/members/bookings", () => http.send("/members/bookings", { jar }), (html) => parseBookingsPage(html, reading), (list) => ({ summary: `${list.length} bookings`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
-  await http.send("/logout", { jar }).catch(() => undefined);
+  await visit("advisories", "/advisories", () => http.send("/advisories", as("advisories")), (html) => parseAdvisoriesPage(html, reading), (list) => ({ summary: `${list.length} advisories`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
+  await visit("my bookings", "/members/bookings", () => http.send("/members/bookings", as("my_bookings")), (html) => parseBookingsPage(html, reading), (list) => ({ summary: `${list.length} bookings`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
+  await http.send("/logout", as("sign_out")).catch(() => undefined);
   return finish(report);
 }
 

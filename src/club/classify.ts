@@ -75,3 +75,49 @@ export function classifyRefusal(message: string): RefusalKind {
   const text = message.replace(/\s+/g, " ");
   return REFUSAL_FAMILIES.find((family) => family.phrasings.some((p) => p.test(text)))?.kind ?? "refused_unknown";
 }
+
+/**
+ * A bot wall's page in place of the club's ("Just a moment...", "Checking your browser", a
+ * captcha): a CDN or firewall in front of the club decided Teebox looks like a bot. The first
+ * phrasings are strong enough to trust on any status; the rest only on a refusal status, since a
+ * club's own login page may carry a captcha widget.
+ */
+const CHALLENGE_ALWAYS: readonly RegExp[] = [
+  /<title>\s*(just a moment|attention required)\b/i,
+  /\bchecking (if the site connection is secure|your browser)\b/i,
+  /\b(cf-browser-verification|cf_chl_|challenge-platform|cf-challenge)/i,
+  /\bddos protection by\b/i,
+];
+const CHALLENGE_ON_REFUSAL: readonly RegExp[] = [/<title>\s*access denied\b/i, /\bcaptcha\b/i, /\bverify (that )?you are (a )?human\b/i, /\bbot (protection|detection)\b/i, /\brequest (was )?blocked\b/i, /\benable javascript and cookies to continue\b/i];
+
+export function isChallengePage(status: number, html: string): boolean {
+  if (CHALLENGE_ALWAYS.some((p) => p.test(html))) return true;
+  return (status === 403 || status === 429 || status === 503) && CHALLENGE_ON_REFUSAL.some((p) => p.test(html));
+}
+
+/** Retry-After as a pause: delay-seconds, or an HTTP date read against the club's own Date header when it sent one. */
+export function parseRetryAfter(value: string | null, clubNowMs: number): number | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - clubNowMs);
+}
+
+export interface SlowDownAnswer {
+  reason: "429" | "503" | "challenge";
+  status: number;
+  retryAfterMs: number | null;
+}
+
+/**
+ * Whether an answer is the club asking Teebox to slow down: a 429, a 503 that says when to come
+ * back (Retry-After; a bare 503 is the club in trouble, decision 115), or a bot wall's challenge.
+ */
+export function readSlowDown(answer: { status: number; retryAfter: string | null; html: string; clubNowMs: number }): SlowDownAnswer | null {
+  const retryAfterMs = parseRetryAfter(answer.retryAfter, answer.clubNowMs);
+  if (isChallengePage(answer.status, answer.html)) return { reason: "challenge", status: answer.status, retryAfterMs };
+  if (answer.status === 429) return { reason: "429", status: 429, retryAfterMs };
+  if (answer.status === 503 && retryAfterMs !== null) return { reason: "503", status: 503, retryAfterMs };
+  return null;
+}

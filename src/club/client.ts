@@ -2,10 +2,14 @@
  * The club adapter: the only code that talks to the club's site. It keeps one cookie
  * session per member, renews it once when the club has ended it, and turns every failure
  * into a ClubError. Acts done for a member go to the audit callback (never the password).
+ * Every request draws from the politeness budget and is counted (`politeness`, decision 145).
  */
 import { systemClock, type Clock } from "../lib/clock.ts";
+import type { BudgetLimits, ClubPace, EpisodeEvent } from "./budget.ts";
 import { ClubError, pageNotUnderstood } from "./errors.ts";
-import { createClubHttp, type ClubHttp, type ClubResponse, type WireRequest, type WireSend } from "./http.ts";
+import { createClubHttp, type ClubHttp, type ClubResponse, type RequestPurpose, type WireRequest, type WireSend } from "./http.ts";
+import { createClubPoliteness, type ClubPoliteness } from "./politeness.ts";
+import type { ClubRequestOutcome } from "./traffic.ts";
 import { parseAdvisoriesPage } from "./pages/advisories-page.ts";
 import { parseBookingResultPage, parseNotFoundMessage } from "./pages/booking-result-page.ts";
 import { parseBookingsPage } from "./pages/bookings-page.ts";
@@ -29,6 +33,17 @@ export interface ClubClientOptions {
   onAudit?: (entry: ClubAuditEntry) => void;
   /** What the page readers are told about the club: its courses with aliases, its numeric date order, where to report skips. */
   reading?: () => PageReadOptions;
+  /** The request counts and the budget (default: fresh ones at the settings' defaults). */
+  politeness?: ClubPoliteness;
+  /** The budget's sizes when no `politeness` is given. */
+  budget?: BudgetLimits;
+  /** Told when the club asks Teebox to slow down and when that is over (no `politeness` given). */
+  onSlowDown?: (event: EpisodeEvent) => void;
+}
+
+/** How a call treats a spent budget (budget.ts): `urgent` (the default) and `background` wait, `skip` gives up at once with ClubError('busy'). */
+export interface ClubCallOptions {
+  pace?: ClubPace;
 }
 
 export interface ClubMember {
@@ -58,17 +73,18 @@ export interface MemberClubSession {
   readonly userId: number;
   readonly email: string;
   /** Signs in unless a session is already held (a live one is reused). */
-  login(): Promise<void>;
+  login(options?: ClubCallOptions): Promise<void>;
   /** Drops the held session and signs in afresh. */
-  renew(): Promise<void>;
-  fetchTeeSheet(date: string, courseId: string): Promise<ClubTeeSheet>;
-  fetchMyBookings(): Promise<ClubBooking[]>;
+  renew(options?: ClubCallOptions): Promise<void>;
+  fetchTeeSheet(date: string, courseId: string, options?: ClubCallOptions): Promise<ClubTeeSheet>;
+  fetchMyBookings(options?: ClubCallOptions): Promise<ClubBooking[]>;
   /** Never retried here: a booking post without an answer may still have been booked. */
   book(input: BookInput): Promise<{ ref: string }>;
   /**
    * The same booking post, built now (form, cookies, CSRF token) and sent when `post` is called, so
    * that at a release instant only the network call is left. Built at the call (`wire` null) if the
-   * member is not signed in yet.
+   * member is not signed in yet. Only for a release's first wave: a prepared post does not wait for
+   * the politeness budget (it is counted all the same).
    */
   prepareBook(input: BookInput): PreparedBooking;
   editBooking(ref: string, players: ClubPlayer[]): Promise<void>;
@@ -85,9 +101,11 @@ export interface PreparedBooking {
 
 export interface ClubClient {
   verifyCredentials(email: string, password: string): Promise<void>;
-  fetchAdvisories(): Promise<ClubAdvisory[]>;
-  clubTime(): Promise<ClubTimeReading>;
+  fetchAdvisories(options?: ClubCallOptions): Promise<ClubAdvisory[]>;
+  clubTime(options?: ClubCallOptions): Promise<ClubTimeReading>;
   forMember(member: ClubMember): MemberClubSession;
+  /** The counts of every request sent and the budget they draw from. */
+  readonly politeness: ClubPoliteness;
 }
 
 const LOGIN_PATH = "/login";
@@ -113,6 +131,13 @@ function expectPage(response: ClubResponse, page: string): string {
 }
 
 /** Unknown exceptions (a bug, an odd runtime error) still leave as a ClubError. */
+/** How a booking, edit or cancel post is counted when its page says no. */
+function outcomeOfRefusal(error: unknown): ClubRequestOutcome {
+  if (!(error instanceof ClubError)) return "unreadable";
+  if (error.kind === "not_yet_open") return "not_yet_open";
+  return error.kind === "page_not_understood" ? "unreadable" : "refused";
+}
+
 function toClubError(error: unknown): ClubError {
   if (error instanceof ClubError) return error;
   return new ClubError("unavailable", "Unexpected failure while talking to the club site.", { cause: error });
@@ -143,12 +168,12 @@ function playersToForm(players: ClubPlayer[]): Record<string, string> {
 }
 
 /** GET the login form, post the credentials, open the home page; returns what the home page says. */
-async function signIn(http: ClubHttp, jar: CookieJar, email: string, password: string): Promise<HomePage> {
+async function signIn(http: ClubHttp, jar: CookieJar, email: string, password: string, purpose: RequestPurpose): Promise<HomePage> {
   jar.clear();
-  const form = parseLoginPage(expectPage(await http.send(LOGIN_PATH, { jar }), "login"));
-  const answer = await http.send(form.action || LOGIN_PATH, { method: "POST", jar, form: { ...form.hidden, [form.userField]: email, [form.passwordField]: password } });
+  const form = parseLoginPage(expectPage(await http.send(LOGIN_PATH, { jar, purpose }), "login"));
+  const answer = await http.send(form.action || LOGIN_PATH, { method: "POST", jar, purpose, form: { ...form.hidden, [form.userField]: email, [form.passwordField]: password } });
   if (isRedirect(answer.status) && answer.location && !isLoginPath(answer.location)) {
-    const home = await http.send(answer.location, { jar });
+    const home = await http.send(answer.location, { jar, purpose });
     if (hasSessionEnded(home)) throw sessionExpired();
     return parseHomePage(expectPage(home, "member home"));
   }
@@ -159,7 +184,8 @@ async function signIn(http: ClubHttp, jar: CookieJar, email: string, password: s
 
 export function createClubClient(options: ClubClientOptions): ClubClient {
   const clock = options.clock ?? systemClock;
-  const http = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: options.maxConnections ?? 8, clock });
+  const politeness = options.politeness ?? createClubPoliteness({ clock, limits: options.budget, onEpisode: options.onSlowDown });
+  const http = createClubHttp({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, maxConnections: options.maxConnections ?? 8, clock, politeness });
   const sessions = new Map<number, { email: string; password: string; session: MemberClubSession }>();
   const reading = () => options.reading?.() ?? {};
 
@@ -190,11 +216,12 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
     let csrfField = "_csrf";
     let signingIn: Promise<void> | null = null;
     const who = { userId: member.userId, email: member.email };
+    const purpose = (kind: RequestPurpose["kind"], pace: ClubPace = "urgent"): RequestPurpose => ({ kind, memberId: member.userId, pace });
 
-    function login(): Promise<void> {
+    function login(pace: ClubPace = "urgent"): Promise<void> {
       if (csrf) return Promise.resolve();
       // Concurrent callers share one sign-in instead of racing several.
-      signingIn ??= audited({ ...who, action: "login" }, () => signIn(http, jar, member.email, member.password))
+      signingIn ??= audited({ ...who, action: "login" }, () => signIn(http, jar, member.email, member.password, purpose("sign_in", pace)))
         .then((home) => {
           csrf = home.csrf;
           csrfField = home.csrfField;
@@ -205,66 +232,74 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       return signingIn;
     }
 
-    async function send(path: string, method: "GET" | "POST", form?: Record<string, string>, isBooking = false): Promise<ClubResponse> {
-      await login();
+    async function send(path: string, method: "GET" | "POST", why: RequestPurpose, form?: Record<string, string>, isBooking = false): Promise<ClubResponse> {
+      await login(why.pace);
       const body = form ? { ...form, [csrfField]: csrf ?? "" } : undefined;
-      return http.send(path, { method, form: body, jar, isAmbiguousIfUnanswered: isBooking });
+      return http.send(path, { method, form: body, jar, purpose: why, isAmbiguousIfUnanswered: isBooking, outcomeFromPage: method === "POST" });
     }
 
     /** One request with one transparent renewal when the club has ended the session. */
-    async function request(path: string, method: "GET" | "POST", form?: Record<string, string>): Promise<ClubResponse> {
-      const first = await send(path, method, form);
+    async function request(path: string, method: "GET" | "POST", why: RequestPurpose, form?: Record<string, string>): Promise<ClubResponse> {
+      const first = await send(path, method, why, form);
       if (!hasSessionEnded(first)) return first;
+      first.settle("refused");
       csrf = null;
-      const second = await send(path, method, form);
+      const second = await send(path, method, why, form);
       if (!hasSessionEnded(second)) return second;
+      second.settle("refused");
       csrf = null;
       throw sessionExpired();
     }
 
-    async function postResult(path: string, form: Record<string, string> | undefined, isBooking: boolean): Promise<string> {
-      const response = isBooking ? await send(path, "POST", form, true) : await request(path, "POST", form);
+    async function postResult(path: string, why: RequestPurpose, form: Record<string, string> | undefined, isBooking: boolean): Promise<string> {
+      const response = isBooking ? await send(path, "POST", why, form, true) : await request(path, "POST", why, form);
       return resultRef(response, isBooking);
     }
 
-    /** The booking reference a result page carries, or the typed reason it has none. */
+    /** The booking reference a result page carries, or the typed reason it has none; the post is counted by what its page said. */
     function resultRef(response: ClubResponse, isBooking: boolean): string {
-      if (isBooking && hasSessionEnded(response)) {
-        csrf = null;
-        throw sessionExpired();
+      try {
+        if (isBooking && hasSessionEnded(response)) {
+          csrf = null;
+          throw sessionExpired();
+        }
+        const result = parseBookingResultPage(expectPage(response, "booking result"));
+        if (result.outcome === "refused") throw new ClubError(result.kind, result.message);
+        response.settle("ok");
+        return result.ref;
+      } catch (error) {
+        response.settle(outcomeOfRefusal(error));
+        throw error;
       }
-      const result = parseBookingResultPage(expectPage(response, "booking result"));
-      if (result.outcome === "refused") throw new ClubError(result.kind, result.message);
-      return result.ref;
     }
 
     const bookingForm = (input: BookInput) => ({ slotId: input.slotId, date: input.date, course: input.course, time: input.time, ...playersToForm(input.players) });
     const bookingAudit = (input: BookInput) => ({ ...who, action: "book" as const, detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` });
 
     function book(input: BookInput): Promise<{ ref: string }> {
-      return audited(bookingAudit(input), async () => ({ ref: await postResult("/members/book", bookingForm(input), true) }), (result) => `ref ${result.ref}`);
+      return audited(bookingAudit(input), async () => ({ ref: await postResult("/members/book", purpose("book"), bookingForm(input), true) }), (result) => `ref ${result.ref}`);
     }
 
     return {
       userId: member.userId,
       email: member.email,
-      login: () => guarded(login),
-      renew() {
+      login: (options) => guarded(() => login(options?.pace)),
+      renew(options) {
         csrf = null;
-        return guarded(login);
+        return guarded(() => login(options?.pace));
       },
-      fetchTeeSheet: (date, courseId) =>
+      fetchTeeSheet: (date, courseId, options) =>
         guarded(async () => {
           const query = new URLSearchParams({ date, course: courseId });
-          const sheet = parseTeeSheetPage(expectPage(await request(`/members/tee-sheet?${query}`, "GET"), "tee sheet"), reading());
+          const sheet = parseTeeSheetPage(expectPage(await request(`/members/tee-sheet?${query}`, "GET", purpose("sheet", options?.pace)), "tee sheet"), reading());
           if (sheet.date !== date || sheet.course !== courseId) throw pageNotUnderstood("tee sheet", `the sheet of ${courseId} on ${date}`);
           return sheet;
         }),
-      fetchMyBookings: () => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET"), "my bookings"), reading())),
+      fetchMyBookings: (options) => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET", purpose("my_bookings", options?.pace)), "my bookings"), reading())),
       book,
       prepareBook(input) {
         if (!csrf) return { wire: null, post: () => book(input) };
-        const prepared = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, isAmbiguousIfUnanswered: true });
+        const prepared = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, purpose: purpose("book"), isAmbiguousIfUnanswered: true, outcomeFromPage: true });
         return {
           wire: prepared.wire,
           post: (via) => audited(bookingAudit(input), async () => ({ ref: resultRef(await prepared.send(via), true) }), (result) => `ref ${result.ref}`),
@@ -272,33 +307,35 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       },
       editBooking: (ref, players) =>
         audited({ ...who, action: "edit", detail: `ref ${ref}` }, async () => {
-          await postResult(`/members/bookings/${encodeURIComponent(ref)}/edit`, playersToForm(players), false);
+          await postResult(`/members/bookings/${encodeURIComponent(ref)}/edit`, purpose("edit"), playersToForm(players), false);
         }),
       cancelBooking: (ref) =>
         audited({ ...who, action: "cancel", detail: `ref ${ref}` }, async () => {
-          await postResult(`/members/bookings/${encodeURIComponent(ref)}/cancel`, {}, false);
+          await postResult(`/members/bookings/${encodeURIComponent(ref)}/cancel`, purpose("cancel"), {}, false);
         }),
       logout: () =>
         guarded(async () => {
           if (!csrf) return;
           csrf = null;
-          await http.send("/logout", { jar });
+          await http.send("/logout", { jar, purpose: purpose("sign_out") });
           jar.clear();
         }),
     };
   }
 
   return {
+    politeness,
     verifyCredentials: (email, password) =>
       audited({ userId: null, email, action: "verify" }, async () => {
         const jar = new CookieJar();
-        await signIn(http, jar, email, password);
-        await http.send("/logout", { jar }).catch(() => undefined);
+        await signIn(http, jar, email, password, { kind: "sign_in", memberId: null });
+        await http.send("/logout", { jar, purpose: { kind: "sign_out", memberId: null } }).catch(() => undefined);
       }),
-    fetchAdvisories: () => guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories"), "advisories"), reading())),
-    clubTime: () =>
+    fetchAdvisories: (options) =>
+      guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories", { purpose: { kind: "advisories", memberId: null, pace: options?.pace } }), "advisories"), reading())),
+    clubTime: (options) =>
       guarded(async () => {
-        const response = await http.send("/");
+        const response = await http.send("/", { purpose: { kind: "clock_probe", memberId: null, pace: options?.pace } });
         if (response.clubDateMs === null) throw pageNotUnderstood("any", "Date header");
         return { clubMs: response.clubDateMs, localMs: (response.sentMs + response.receivedMs) / 2, sentMs: response.sentMs, receivedMs: response.receivedMs };
       }),

@@ -29,7 +29,8 @@ export interface ClubStatus extends ClubInfo {
 
 export async function readClubStatus(club: Pick<ClubClient, "clubTime">, info: ClubInfo): Promise<ClubStatus> {
   try {
-    await club.clubTime();
+    // The monitor asks every 5 s: when the club budget is spent (or the club asked Teebox to slow down) it is not asked.
+    await club.clubTime({ pace: "skip" });
     return { ...info, reachable: true, lastError: null };
   } catch (error) {
     return { ...info, reachable: false, lastError: error instanceof Error ? error.message : String(error) };

@@ -15,6 +15,10 @@ export function clubErrorToAppError(error: unknown): AppError {
         : new AppError(502, "The club's booking site is having trouble. Please try again later.", "club.unavailable");
     case "page_not_understood":
       return new AppError(502, "The club's booking site answered with a page Teebox could not read.", "club.page_not_understood");
+    case "slow_down":
+      return textError(503, "club.slow_down");
+    case "busy":
+      return textError(503, "club.busy");
     default:
       return textError(400, "club.refused", { message: error.message });
   }

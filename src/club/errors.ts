@@ -16,6 +16,13 @@ export const CLUB_ERROR_KINDS = [
   "refused_unknown",
   /** The club has no such tee time on that date (or not under that slot id). */
   "no_such_time",
+  /**
+   * The club asked Teebox to slow down: a 429, a 503 with Retry-After, or a bot wall's challenge
+   * page instead of the club's. Every request to the club waits out the pause (budget.ts).
+   */
+  "slow_down",
+  /** Not sent at all: the politeness budget was spent for a request that skips to its next turn, or Teebox is stopping. */
+  "busy",
 ] as const;
 
 export type ClubErrorKind = (typeof CLUB_ERROR_KINDS)[number];
@@ -29,6 +36,8 @@ export interface ClubErrorDetails {
   status?: number;
   /** True when the club may have acted although we got no answer (a booking post that timed out). */
   isAmbiguous?: boolean;
+  /** slow_down: how long every request to the club now waits (the club's Retry-After, or the default). */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -38,6 +47,7 @@ export class ClubError extends Error {
   readonly missing?: string;
   readonly status?: number;
   readonly isAmbiguous: boolean;
+  readonly retryAfterMs?: number;
 
   constructor(kind: ClubErrorKind, message: string, details: ClubErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -47,6 +57,7 @@ export class ClubError extends Error {
     this.missing = details.missing;
     this.status = details.status;
     this.isAmbiguous = details.isAmbiguous ?? false;
+    this.retryAfterMs = details.retryAfterMs;
   }
 }
 

@@ -14,6 +14,8 @@ export const ATTEMPT_OUTCOME_TEXTS = {
   "attempts.outcome.session_expired": "the club ended the session",
   "attempts.outcome.page_not_understood": "the club's answer could not be read",
   "attempts.outcome.unavailable": "the club did not answer",
+  "attempts.outcome.slow_down": "the club asked Teebox to slow down",
+  "attempts.outcome.busy": "not sent: Teebox was holding back its requests to the club",
   "attempts.outcome.not_found": "not found at the club",
   "attempts.outcome.refused": "refused by the club",
   "attempts.outcome.refused_unknown": "refused by the club",

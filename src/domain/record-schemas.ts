@@ -77,6 +77,10 @@ export const appSettingsSchema = z.object({
   max_active_watches: z.optional(z.number()),
   watch_poll_seconds: z.optional(z.number()),
   readiness_check_time: z.optional(z.string()),
+  club_requests_per_minute: z.optional(z.number()),
+  club_request_burst: z.optional(z.number()),
+  member_requests_per_minute: z.optional(z.number()),
+  member_request_burst: z.optional(z.number()),
 }) satisfies z.ZodMiniType<AppSettings>;
 
 const timeWindowSchema = z.object({ start_time: z.string(), end_time: z.string() }) satisfies z.ZodMiniType<TimeWindow>;

@@ -10,6 +10,7 @@ export const REQUEST_REASON_KEYS = [
   "bookings.reason.unsettled",
   "bookings.reason.could_not_tell",
   "bookings.reason.club_timeout",
+  "bookings.reason.club_slowed_down",
   "bookings.reason.page_not_understood",
   "bookings.reason.club_refused",
   "bookings.reason.no_club_login",

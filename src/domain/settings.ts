@@ -40,6 +40,15 @@ export type ExtraSettings = {
   watch_poll_seconds: number;
   /** Manila time of day ('HH:MM') of the readiness check, the day before each release. */
   readiness_check_time: string;
+  /**
+   * The politeness budget (decision 145): requests Teebox may send to the club, outside a release's
+   * first wave at the instant, for the whole club (one address) and per member's club login: a
+   * steady rate per minute and how many may be saved up for a burst.
+   */
+  club_requests_per_minute: number;
+  club_request_burst: number;
+  member_requests_per_minute: number;
+  member_request_burst: number;
 };
 
 export type StoredSettings = AppSettings & ExtraSettings;
@@ -57,7 +66,18 @@ export const DEFAULT_SETTINGS: AppSettings = {
 };
 
 /** Every stored setting's default, the ones added since the original ones included. */
-export const DEFAULT_STORED_SETTINGS: StoredSettings = { ...DEFAULT_SETTINGS, max_open_requests: 10, club_retry_minutes: 10, max_active_watches: 3, watch_poll_seconds: 60, readiness_check_time: "18:00" };
+export const DEFAULT_STORED_SETTINGS: StoredSettings = {
+  ...DEFAULT_SETTINGS,
+  max_open_requests: 10,
+  club_retry_minutes: 10,
+  max_active_watches: 3,
+  watch_poll_seconds: 60,
+  readiness_check_time: "18:00",
+  club_requests_per_minute: 60,
+  club_request_burst: 1000,
+  member_requests_per_minute: 12,
+  member_request_burst: 60,
+};
 
 export const SETTING_KEYS = Object.keys(DEFAULT_STORED_SETTINGS) as (keyof StoredSettings)[];
 
@@ -88,7 +108,10 @@ export function checkReleaseTime(value: string): DomainProblem | null {
  * release_days_before 0–60; ui_date_range_days and scraper_date_range_days 1–60 days;
  * booking_roll_hour 0–24 (24 never rolls to tomorrow); smart_refresh_threshold_seconds
  * 0–86400 (one day); course ids and scraper_username up to 64 characters; club_retry_minutes
- * 1–60 (at least long enough for a club restart, at most an hour of posts to a failing club).
+ * 1–60 (at least long enough for a club restart, at most an hour of posts to a failing club);
+ * the request budget (decision 145): the whole club 6–600 a minute with 20–5000 saved up, a member's
+ * login 1–120 a minute with 5–600 saved up (below the floors a release or a sign-in cannot work; above
+ * the ceilings the budget would no longer hold anything back).
  */
 export const SETTING_BOUNDS = {
   release_days_before: { min: 0, max: 60 },
@@ -100,6 +123,10 @@ export const SETTING_BOUNDS = {
   club_retry_minutes: { min: 1, max: 60 },
   max_active_watches: { min: 1, max: 20 },
   watch_poll_seconds: { min: 15, max: 3600 },
+  club_requests_per_minute: { min: 6, max: 600 },
+  club_request_burst: { min: 20, max: 5000 },
+  member_requests_per_minute: { min: 1, max: 120 },
+  member_request_burst: { min: 5, max: 600 },
 } as const;
 
 export const NUMERIC_SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof typeof SETTING_BOUNDS)[];
@@ -127,6 +154,10 @@ export const appSettingsSchema = z.strictObject({
   max_active_watches: boundedInt("max_active_watches"),
   watch_poll_seconds: boundedInt("watch_poll_seconds"),
   readiness_check_time: releaseTimeSchema,
+  club_requests_per_minute: boundedInt("club_requests_per_minute"),
+  club_request_burst: boundedInt("club_request_burst"),
+  member_requests_per_minute: boundedInt("member_requests_per_minute"),
+  member_request_burst: boundedInt("member_request_burst"),
 }) satisfies z.ZodType<StoredSettings>;
 
 /**

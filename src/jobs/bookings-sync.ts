@@ -63,7 +63,8 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
   async function syncMemberNow(userId: number): Promise<boolean> {
     const session = await d.sessions.forMember(userId);
     const startedAt = d.clock.now();
-    const atClub = await session.fetchMyBookings();
+    // After every urgent request when the club budget is spent; one member at a time, so it only waits (decision 145).
+    const atClub = await session.fetchMyBookings({ pace: "background" });
     const ours = await bookingsOfMember(d.database.db, userId);
     const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
     for (const row of applied.cancelled) {

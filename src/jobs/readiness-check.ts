@@ -72,7 +72,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
   async function checkLogin(userId: number): Promise<RequestReason | null> {
     try {
       const session = await d.sessions.forMember(userId);
-      await session.renew();
+      await session.renew({ pace: "background" });
       return null;
     } catch (error) {
       if (error instanceof AppError && error.errorKey === "club.no_login") return reason("readiness.reason.no_login");

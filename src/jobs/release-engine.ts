@@ -78,13 +78,16 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     let contexts: RunContext[] = [];
     let wave = new Map<number, PreparedAttempt>();
     let fireAt = rt.now();
+    const isAhead = releaseAt > rt.clubNow();
+    let timing = { armMs: 0, planMs: 0 };
     try {
-      if (releaseAt > rt.clubNow()) {
+      if (isAhead) {
         await prepareRelease(rt, await loadPendingAt(db, releaseAt));
-        const offset = rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 };
+        const offset: ClockOffset = rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 };
         // The club's clock reads releaseAt at our releaseAt − offset; the uncertainty is added so
-        // that no attempt can arrive early, whatever the true offset within the measured bounds.
-        fireAt = Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs);
+        // that no attempt can arrive early, whatever the true offset within the measured bounds. A
+        // distant club's posts leave earlier by the part of that which is their own way there (decision 191).
+        fireAt = Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
         await rt.park(rt.deps.clock.sleepUntil(fireAt - ARM_AHEAD_MS, rt.stopController.signal));
         if (!rt.isRunning) return;
       }
@@ -93,9 +96,11 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       // taken and their first attempts written as sent, so nothing is left to do at the instant
       // but post.
       await rt.loadRetryWindow();
+      const armStarted = rt.now();
       contexts = await armRequests(rt, await loadPendingAt(db, releaseAt));
+      const planStarted = rt.now();
       wave = await planFirstWave(rt, contexts, fireAt);
-      await warmConnections(rt, contexts.length);
+      timing = { armMs: planStarted - armStarted, planMs: rt.now() - planStarted };
     } finally {
       rt.preparing.delete(releaseAt);
     }
@@ -105,6 +110,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     if (wave.size > 0) armedWaves.add(armed);
     // On the system clock the wave leaves from a thread of its own; a test clock moves only by hand.
     const thread = rt.deps.clock === systemClock ? armWaveThread(rt, wave, fireAt) : null;
+    if (isAhead) noteArmed(rt, { requests: contexts.length, posts: wave.size, ...timing }, fireAt);
+    // The wave's thread opens its own connections; these are for the posts that follow it.
+    await warmConnections(rt, contexts.length);
     try {
       // The wave's thread times the instant itself: a plain timer is enough here, and waiting
       // precisely would only take a core from it at the moment it sends.
@@ -124,6 +132,14 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     }
     await rt.park(Promise.all(contexts.map((ctx) => rt.track(() => runRequest(rt, ctx, wave.get(ctx.request.id))))));
     forgetSheetsOf(rt, contexts.map((c) => c.request));
+  }
+
+  /** How long before the instant the wave was ready: too little means arming must start earlier. */
+  function noteArmed(rt: ReleaseRuntime, counts: { requests: number; posts: number; armMs: number; planMs: number }, fireAt: number): void {
+    const details = { ...counts, readyMsBefore: fireAt - rt.now() };
+    const { readyMsBefore } = details;
+    if (readyMsBefore < ARM_AHEAD_MS / 5) rt.deps.logger.warn("release: the first wave was armed late", details);
+    else rt.deps.logger.info("release: first wave armed", details);
   }
 
   const started = () => {
@@ -157,6 +173,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       if (!rt?.isRunning) return;
       rt.isRunning = false;
       rt.stopController.abort();
+      // Nothing of this engine may wait on for a turn or a token of the club budget now.
+      rt.openings.clear();
+      rt.deps.club.politeness?.budget.cancelWaiting();
       await planner?.stop();
       await rt.drain();
       lastMeasured = rt.measured;

@@ -35,6 +35,8 @@ const REASON_WORDS: Record<string, string> = {
   page_not_understood: "the page could not be read",
   bad_credentials: "the club refused the scraper's login",
   not_found: "the club has no such page",
+  busy: "skipped: the club's request budget was spent (or the club asked Teebox to slow down)",
+  slow_down: "the club asked Teebox to slow down",
 };
 
 /** Failures named at most this many at a time per reason; the rest are counted. */

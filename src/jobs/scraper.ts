@@ -15,7 +15,7 @@
  * - After a run that changed anything, every member's socket is told `status: updated`.
  */
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import type { ClubAdvisory, ClubTeeSheet, MemberClubSession } from "../club/client.ts";
+import type { ClubAdvisory, ClubCallOptions, ClubTeeSheet, MemberClubSession } from "../club/client.ts";
 import { isClubError } from "../club/errors.ts";
 import type { Db } from "../db/client.ts";
 import { advisories, scrapeRuns, teeTimeSlots, users } from "../db/schema.ts";
@@ -76,9 +76,12 @@ export interface Scraper {
 
 /** The two things the scraper needs from the club adapter (tests and benchmarks may swap them). */
 export interface ScraperClub {
-  fetchAdvisories(): Promise<ClubAdvisory[]>;
+  fetchAdvisories(options?: ClubCallOptions): Promise<ClubAdvisory[]>;
   openSession(userId: number): Promise<Pick<MemberClubSession, "fetchTeeSheet">>;
 }
+
+/** A page the club budget cannot pay for now is skipped to the next run (decision 145). */
+const SKIP_WHEN_SPENT: ClubCallOptions = { pace: "skip" };
 
 export interface ScraperOptions {
   intervalMs?: number;
@@ -116,7 +119,7 @@ export async function findScraperUser(db: Db, settings: Pick<AppSettings, "scrap
 
 function defaultClub(deps: AppDeps): ScraperClub {
   return {
-    fetchAdvisories: () => deps.club.fetchAdvisories(),
+    fetchAdvisories: (options) => deps.club.fetchAdvisories(options),
     openSession: (userId) => deps.sessions.forMember(userId),
   };
 }
@@ -180,7 +183,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
     const pauseBetween = () => (pauseMs > 0 ? pause(pauseMs) : Promise.resolve());
     await forEachBounded(pages, concurrency, pauseBetween, () => loop.signal.aborted, async (page) => {
       try {
-        results.push({ page, sheet: await session.fetchTeeSheet(page.date, page.course) });
+        results.push({ page, sheet: await session.fetchTeeSheet(page.date, page.course, SKIP_WHEN_SPENT) });
       } catch (error) {
         const clubError = isClubError(error) ? error : null;
         log.warn("scraper could not read a page", {
@@ -198,7 +201,7 @@ export function createScraper(deps: AppDeps, options: ScraperOptions = {}): Scra
 
   async function readAdvisoryPage(): Promise<{ list: ClubAdvisory[] } | { failure: PageFailure }> {
     try {
-      return { list: await club.fetchAdvisories() };
+      return { list: await club.fetchAdvisories(SKIP_WHEN_SPENT) };
     } catch (error) {
       const reason = isClubError(error) ? error.kind : "error";
       log.warn("scraper could not read a page", { page: "advisories", reason, error: errorText(error) });

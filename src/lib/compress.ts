@@ -7,12 +7,15 @@ import type { MiddlewareHandler } from "hono";
 
 export const COMPRESS_MIN_BYTES = 1024;
 
+/** Whether the client takes gzipped answers. */
+export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/i.test(acceptEncoding ?? "");
+
 export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
   if (c.req.method === "HEAD" || !res.body || res.headers.has("content-encoding")) return;
   if (!/^application\/json\b/i.test(res.headers.get("content-type") ?? "")) return;
-  if (!/\bgzip\b/i.test(c.req.header("accept-encoding") ?? "")) return;
+  if (!acceptsGzip(c.req.header("accept-encoding"))) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   headers.append("vary", "accept-encoding");

@@ -6,10 +6,60 @@
 import type { ClubErrorKind } from "../club/errors.ts";
 import { reason, type RequestReason } from "../domain/request-reasons.ts";
 
+/** One step of the 'not yet open' cadence: a pause of `everyMs` until the date has been answered so for `untilMs`. */
+export interface NotYetOpenStep {
+  untilMs: number;
+  everyMs: number;
+}
+
+/**
+ * How often a date the club still calls 'not yet open' after the instant is asked again (decision
+ * 147): quick in the first seconds (a clock a little off, a club a little late: the slots go to
+ * whoever asks first), then slower and slower over the club's retry window. The pace is per date:
+ * its requests take turns (src/jobs/release/opening-turns.ts). Over the default 10-minute window
+ * that is at most 447 asks per date (`notYetOpenAsks`), each member's login further held to its budget.
+ */
+export const NOT_YET_OPEN_SCHEDULE: readonly NotYetOpenStep[] = [
+  { untilMs: 3_000, everyMs: 10 },
+  { untilMs: 30_000, everyMs: 500 },
+  { untilMs: 120_000, everyMs: 2_000 },
+  { untilMs: Number.POSITIVE_INFINITY, everyMs: 10_000 },
+];
+
+/**
+ * However many requests share a date, none asks more often than this: in the quick first 3 s that
+ * is 60 asks, what one member's login may send at once (decision 145), so a date with few requests
+ * is asked more slowly rather than its members' budgets spent in the first second.
+ */
+export const NOT_YET_OPEN_PER_REQUEST_MS = 50;
+
+/** The pause between two turns of a date whose `requests` take turns: the schedule's, or slower so each request keeps to its own floor. */
+export function notYetOpenTurnMs(pauseMs: number, requests: number, perRequestMs = NOT_YET_OPEN_PER_REQUEST_MS): number {
+  return Math.max(pauseMs, Math.ceil(perRequestMs / Math.max(1, requests)));
+}
+
+/** The pause before asking again, once the date has been answered 'not yet open' for `elapsedMs`; the last step repeats. */
+export function notYetOpenPauseMs(elapsedMs: number, schedule: readonly NotYetOpenStep[]): number {
+  const step = schedule.find((s) => elapsedMs < s.untilMs) ?? schedule.at(-1);
+  return step?.everyMs ?? 0;
+}
+
+/** How many times the schedule asks again within `windowMs` (the README's bound). */
+export function notYetOpenAsks(windowMs: number, schedule: readonly NotYetOpenStep[]): number {
+  let asks = 0;
+  for (let at = 0; ; ) {
+    const pause = notYetOpenPauseMs(at, schedule);
+    if (pause <= 0 || at + pause > windowMs) return asks;
+    at += pause;
+    asks++;
+  }
+}
+
 export interface RetrySettings {
-  /** 'Not yet open': the same time again after this long, for at most `notYetOpenWindowMs`. */
-  notYetOpenRetryMs: number;
-  notYetOpenWindowMs: number;
+  /** 'Not yet open': asked again at this cadence (`notYetOpenPauseMs`), for at most `notYetOpenWindowMs`. */
+  notYetOpenSchedule: readonly NotYetOpenStep[];
+  /** null: as long as club trouble is tried for (`unavailableWindowMs`, the club_retry_minutes setting). */
+  notYetOpenWindowMs: number | null;
   /** Club trouble: retries after these pauses (the last repeats), for at most `unavailableWindowMs`. */
   unavailableBackoffMs: readonly number[];
   unavailableWindowMs: number;
@@ -39,7 +89,7 @@ export const freshRetryState = (isPredicted = false): RetryState => ({
 /** What the club said: to a booking post, or to the read of the tee sheet before one. */
 export type ClubAnswer =
   | { to: "post"; kind: "booked"; ref: string }
-  | { to: "post" | "sheet"; kind: "error"; error: { kind: ClubErrorKind; message: string; isAmbiguous: boolean } }
+  | { to: "post" | "sheet"; kind: "error"; error: { kind: ClubErrorKind; message: string; isAmbiguous: boolean; retryAfterMs?: number } }
   /** The sheet was read but the date is not open yet. */
   | { to: "sheet"; kind: "not_released" };
 
@@ -47,7 +97,7 @@ export type Decision =
   | { kind: "book"; ref: string }
   /** Try the request's next time. `gone`: nobody tries this one again; else only this request skips it. */
   | { kind: "next_time"; gone: boolean }
-  /** The same time again after a pause (the date is not open yet). */
+  /** The same time again after a pause (the date is not open yet): the request's turn at the date's pace. */
   | { kind: "retry_same"; afterMs: number }
   /** Club trouble with nothing possibly booked: the same time again after a growing pause. */
   | { kind: "back_off"; afterMs: number }
@@ -71,24 +121,37 @@ export interface DecisionInput {
   settings: RetrySettings;
 }
 
+/**
+ * Whether an answer shows the club has opened the date (it booked, or weighed the post and said no
+ * for another reason): the requests still waiting for their turn may post at once.
+ */
+export function showsDateOpen(answer: ClubAnswer): boolean {
+  if (answer.kind === "booked") return true;
+  if (answer.kind !== "error" || answer.to !== "post") return false;
+  return ["slot_taken", "rule_refused", "player_not_found", "no_such_time", "refused_unknown"].includes(answer.error.kind);
+}
+
 export function decideAfterAnswer({ answer, state, now, playDate, settings }: DecisionInput): { decision: Decision; state: RetryState } {
   const notYetOpen = () => {
     const since = state.notYetOpenSince ?? now;
-    if (now - since >= settings.notYetOpenWindowMs) return done({ kind: "fail", reason: reason("bookings.reason.not_opened_in_time", { date: playDate }) });
-    return { decision: { kind: "retry_same", afterMs: settings.notYetOpenRetryMs } as Decision, state: { ...state, notYetOpenSince: since } };
+    const windowMs = settings.notYetOpenWindowMs ?? settings.unavailableWindowMs;
+    if (now - since >= windowMs) return done({ kind: "fail", reason: reason("bookings.reason.not_opened_in_time", { date: playDate }) });
+    const afterMs = notYetOpenPauseMs(now - since, settings.notYetOpenSchedule);
+    return { decision: { kind: "retry_same", afterMs } as Decision, state: { ...state, notYetOpenSince: since } };
   };
+  /** The next pause of the backoff list; never shorter than the pause the club asked for. */
+  const backoff = (atLeastMs = 0) => Math.max(atLeastMs, settings.unavailableBackoffMs[Math.min(state.backoffStep, settings.unavailableBackoffMs.length - 1)]);
   /** A pause from the backoff list, or the failure once the trouble has lasted the whole window. */
-  const trouble = (failure: RequestReason, make: (afterMs: number) => Decision, extra: Partial<RetryState> = {}) => {
+  const trouble = (failure: RequestReason, make: (afterMs: number) => Decision, extra: Partial<RetryState> = {}, atLeastMs = 0) => {
     const since = state.troubleSince ?? now;
     if (now - since >= settings.unavailableWindowMs) return done({ kind: "fail", reason: failure });
-    const afterMs = settings.unavailableBackoffMs[Math.min(state.backoffStep, settings.unavailableBackoffMs.length - 1)];
-    return { decision: make(afterMs), state: { ...state, ...extra, troubleSince: since, backoffStep: state.backoffStep + 1 } };
+    return { decision: make(backoff(atLeastMs)), state: { ...state, ...extra, troubleSince: since, backoffStep: state.backoffStep + 1 } };
   };
   const done = (decision: Decision) => ({ decision, state });
   /** After a post that may have booked: always a read of the club first, whatever the window says. */
-  const unknownOutcome = (failure: RequestReason) => {
+  const unknownOutcome = (failure: RequestReason, atLeastMs = 0) => {
     const since = state.troubleSince ?? now;
-    const afterMs = settings.unavailableBackoffMs[Math.min(state.backoffStep, settings.unavailableBackoffMs.length - 1)];
+    const afterMs = backoff(atLeastMs);
     const decision: Decision = now - since >= settings.unavailableWindowMs ? { kind: "reconcile", afterMs, failIfAbsent: failure } : { kind: "reconcile", afterMs };
     return { decision, state: { ...state, troubleSince: since, backoffStep: state.backoffStep + 1 } };
   };
@@ -100,6 +163,8 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
   const timeout = reason("bookings.reason.club_timeout");
   const unreadable = reason("bookings.reason.page_not_understood");
   const refused = reason("bookings.reason.club_refused", { message: error.message });
+  const slowedDown = reason("bookings.reason.club_slowed_down");
+  const backOff = (afterMs: number): Decision => ({ kind: "back_off", afterMs });
 
   if (answer.to === "sheet") {
     // Reading the sheet books nothing: trouble here never needs a reconcile.
@@ -109,9 +174,12 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
       case "session_expired":
         return trouble(timeout, (afterMs) => ({ kind: "re_sign_in", afterMs }));
       case "page_not_understood":
-        return trouble(unreadable, (afterMs) => ({ kind: "back_off", afterMs }));
+        return trouble(unreadable, backOff);
+      case "slow_down":
+        // The club asked Teebox to slow down: nothing more before its pause is over (decision 146).
+        return trouble(slowedDown, backOff, {}, error.retryAfterMs);
       default:
-        return trouble(timeout, (afterMs) => ({ kind: "back_off", afterMs }));
+        return trouble(timeout, backOff);
     }
   }
 
@@ -124,12 +192,19 @@ export function decideAfterAnswer({ answer, state, now, playDate, settings }: De
     case "session_expired":
       if (!state.hasRenewed) return { decision: { kind: "re_sign_in", afterMs: null }, state: { ...state, hasRenewed: true } };
       // Expired again right after a sign-in: the club is in trouble; sign in afresh after the pause.
-      return trouble(refused, (afterMs) => ({ kind: "back_off", afterMs }), { hasRenewed: false });
+      return trouble(refused, backOff, { hasRenewed: false });
     case "unavailable":
       // Without a readable answer the club may have booked it: read the club before posting again.
-      return error.isAmbiguous ? unknownOutcome(timeout) : trouble(timeout, (afterMs) => ({ kind: "back_off", afterMs }));
+      return error.isAmbiguous ? unknownOutcome(timeout) : trouble(timeout, backOff);
     case "page_not_understood":
       return unknownOutcome(unreadable);
+    case "slow_down":
+      // A bot wall or a 503 may stand behind the club's answer (decision 146): read the club after
+      // the pause before posting again; a 429 did no work, so the same time after the pause.
+      return error.isAmbiguous ? unknownOutcome(slowedDown, error.retryAfterMs) : trouble(slowedDown, backOff, {}, error.retryAfterMs);
+    case "busy":
+      // Not sent (Teebox is stopping, or a budget refused it): nothing can have been booked.
+      return trouble(timeout, backOff);
     case "no_such_time":
       // The club has no such time: the id may just be wrong or stale (read the sheet once for the
       // real one); refused again, or absent from the sheet, the time is not there: the next time.

@@ -6,6 +6,7 @@
 import { asc } from "drizzle-orm";
 import { checkClub, type ClubCheckReport } from "../club/check.ts";
 import type { NumericDateOrder } from "../club/text.ts";
+import type { ClubPoliteness } from "../club/politeness.ts";
 import type { Db } from "../db/client.ts";
 import { courses } from "../db/schema.ts";
 import { manilaDate } from "../domain/manila-time.ts";
@@ -21,6 +22,8 @@ export interface RunClubCheckInput {
   timeoutMs?: number;
   /** How the club writes numeric dates (CLUB_DATE_ORDER). */
   numericDateOrder?: NumericDateOrder | null;
+  /** The running Teebox's club budget and counts (absent from the command line). */
+  politeness?: ClubPoliteness;
 }
 
 export async function runClubCheck(input: RunClubCheckInput): Promise<ClubCheckReport> {
@@ -35,5 +38,6 @@ export async function runClubCheck(input: RunClubCheckInput): Promise<ClubCheckR
     timeoutMs: input.timeoutMs,
     clock: input.clock,
     numericDateOrder: input.numericDateOrder ?? null,
+    politeness: input.politeness,
   });
 }

@@ -101,14 +101,23 @@ export function forgetCachedUser(deps: SessionDeps, userId: number): void {
 }
 
 /** The session behind a cookie value: from the cache when recently verified, else verified and read. */
+/** The session a cookie's token stands for, when it was verified less than SESSION_CACHE_TTL_MS ago; else undefined. */
+export function rememberedSession(deps: SessionDeps, token: string | undefined): { user: SessionUser; sessionId: string } | undefined {
+  if (!token) return undefined;
+  const now = deps.clock.now();
+  const cached = sessionCacheOf(deps).get(token);
+  return cached && now - cached.checkedAt < SESSION_CACHE_TTL_MS && cached.expiresAt > now ? { user: cached.user, sessionId: cached.sessionId } : undefined;
+}
+
+/** The session behind a raw Cookie header when it is remembered (no database, no signature check); else undefined. */
+export const rememberedSessionOfCookieHeader = (deps: SessionDeps, cookieHeader: string | null | undefined) => rememberedSession(deps, sessionTokenOf(cookieHeader));
+
 export async function resolveSessionToken(deps: SessionDeps, token: string | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!token) return null;
   const now = deps.clock.now();
   const cache = sessionCacheOf(deps);
-  const cached = cache.get(token);
-  if (cached && now - cached.checkedAt < SESSION_CACHE_TTL_MS && cached.expiresAt > now) {
-    return { user: cached.user, sessionId: cached.sessionId };
-  }
+  const remembered = rememberedSession(deps, token);
+  if (remembered) return remembered;
   cache.delete(token);
   const sessionId = await readSessionCookie(deps, token);
   if (!sessionId) return null;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { gunzipSync } from "node:zlib";
 import { advisories, bookingRules, holidays, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { DEFAULT_SETTINGS, DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
@@ -63,6 +64,21 @@ describe("GET /v1/tee-times", () => {
       ],
       lastScrapeTime: TEST_NOW - 8000,
     });
+  });
+
+  test("a browser that takes gzip gets the answer gzipped, the same JSON, again and again", async () => {
+    t = await createTestApp();
+    const slots = Array.from({ length: 60 }, (_, i) => ({ date: "2026-11-24", courseId: "masters", time: `${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`, status: "AVAILABLE", slotId: `M-${i}`, scrapedAt: TEST_NOW - 5000 }));
+    await t.deps.database.db.insert(teeTimeSlots).values(slots);
+    const cookie = await t.signIn("admin", ADMIN_PASSWORD);
+    const plain = await (await t.call("GET", "/v1/tee-times", { cookie })).json();
+    const gzipped = async () => t.app.request("http://localhost/v1/tee-times?_=2", { headers: { cookie, "accept-encoding": "gzip, br" } });
+    const first = await gzipped();
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(first.headers.get("vary")?.toLowerCase()).toContain("accept-encoding");
+    const firstBody = new Uint8Array(await first.arrayBuffer());
+    expect(JSON.parse(gunzipSync(firstBody).toString("utf8"))).toEqual(plain);
+    expect(new Uint8Array(await (await gzipped()).arrayBuffer())).toEqual(firstBody);
   });
 });
 

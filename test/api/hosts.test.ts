@@ -82,7 +82,7 @@ describe("pages and the socket answer only for our host names", () => {
 
   test("an HTTP/1.0 request without a Host header gets 400 JSON, never a 500", async () => {
     const port = new URL(server.url).port;
-    for (const path of ["/", "/bookings", "/v1/auth/status", "/v1/ws", "/healthz"]) {
+    for (const path of ["/", "/bookings", "/v1/auth/status", "/v1/tee-times", "/v1/ws", "/healthz"]) {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(port), "127.0.0.1", () => socket.write(`GET ${path} HTTP/1.0\r\n\r\n`));
         let text = "";

@@ -44,6 +44,69 @@ describe("clock offset, simulated", () => {
   });
 });
 
+/**
+ * A club across a network: each way takes `delayMs` ± `jitterMs` (a fresh draw for every probe),
+ * the Date header is stamped when the probe arrives. Our clock reads whole milliseconds.
+ */
+function distantClub(clock: JumpingClock, offsetMs: number, delayMs: number, jitterMs: number, seed: number) {
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  const way = () => delayMs - jitterMs + 2 * jitterMs * random();
+  return {
+    way,
+    async clubTime() {
+      const sentMs = Math.floor(clock.current);
+      const out = way();
+      const clubMs = Math.floor((clock.current + out + offsetMs) / 1000) * 1000;
+      const receivedMs = Math.ceil(clock.current + out + way());
+      return { clubMs, sentMs, receivedMs, localMs: (sentMs + receivedMs) / 2 };
+    },
+  };
+}
+
+describe("clock offset of a distant club (decision 191)", () => {
+  test("15 ms ± 5 ms each way: the offset within half the jitter, and posts sent ahead by the way out are never early", async () => {
+    let early = 0;
+    let latest = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const offset = (seed * 7919) % 4000 - 2000;
+      const clock = new JumpingClock(1_700_000_000_000 + seed * 37);
+      const club = distantClub(clock, offset, 15, 5, seed);
+      const result = await measureClockOffset(club, { clock, targetUncertaintyMs: 1, maxProbes: 121, probesPerRound: 4 });
+      expect(Math.abs(result.offsetMs - offset)).toBeLessThanOrEqual(2.5);
+      expect(result.sendAheadMs).toBeGreaterThan(10);
+      // A post timed as the engine times it, reaching the club after one more way out.
+      const releaseAt = 1_800_000_000_000;
+      const fireAt = Math.ceil(releaseAt - result.offsetMs + result.uncertaintyMs - (result.sendAheadMs ?? 0));
+      for (let post = 0; post < 200; post++) {
+        const arrival = fireAt + club.way() + offset - releaseAt;
+        if (arrival < 0) early++;
+        latest = Math.max(latest, arrival);
+      }
+    }
+    expect(early).toBe(0);
+    // Within the way out's jitter and the guard of the instant: about 10 + 5 ms, never the 30 ms of a whole round trip.
+    expect(latest).toBeLessThanOrEqual(20);
+  });
+
+  test("a short measurement (the planner's coarse one) sends nothing ahead: its upper end may be far above the way out", async () => {
+    const clock = new JumpingClock(1_700_000_000_000);
+    const result = await measureClockOffset(distantClub(clock, 1300, 15, 5, 3), { clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4 });
+    expect(result.uncertaintyMs).toBeGreaterThan(20);
+    expect(result.sendAheadMs).toBe(0);
+  });
+
+  test("a near club sends nothing ahead: its interval is narrower than the guard", async () => {
+    const clock = new JumpingClock(1_700_000_000_123);
+    const result = await measureClockOffset(simulatedClub(clock, 1300, 1), { clock, targetUncertaintyMs: 1, maxProbes: 121 });
+    expect(result.sendAheadMs).toBe(0);
+    expect(Math.abs(result.offsetMs - 1300)).toBeLessThanOrEqual(result.uncertaintyMs);
+  });
+});
+
 describe("clock offset against the demo club", () => {
   test("measures club clocks +1300 ms and -700 ms off to within 50 ms, the true offset always inside its bounds", async () => {
     // Both at once: each measurement spends most of its time waiting for second boundaries.

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, requestAttempts, users } from "../../src/db/schema.ts";
 import { NO_TIME_AVAILABLE } from "../../src/jobs/release-engine.ts";
+import { NOT_YET_OPEN_SCHEDULE } from "../../src/lifecycle/club-answer.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs, its morning tee times are 05:04 + 8 min steps (06:00, 06:08, 06:16 …). */
@@ -43,6 +44,19 @@ describe("firing at the release instant", () => {
     const mine = f.t.published.filter((p) => p.topic === `user:${maria.id}`).map((p) => p.message);
     expect(mine).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "success", textKey: "bookings.toast.booked" }) }));
     expect(mine.at(-1)).toEqual({ type: "status", status: "updated" });
+  });
+
+  test("for a distant club the first post leaves earlier by the measured way there, and no earlier (decision 191)", async () => {
+    // The club is 1.3 s ahead; the probes found the offset ± 12 ms and a way out of at least 18 ms.
+    f = await startReleaseFixture({ clubOffsetMs: 1300, engine: { measureOffset: async () => ({ offsetMs: 1300, uncertaintyMs: 12, sendAheadMs: 18 }) } });
+    await f.submit("maria", submission(PLAY, ["06:00"]));
+    const [id] = await requestIdOf(f);
+    const fireAt = RELEASE - 1300 + 12 - 18;
+    await f.moveTo(RELEASE - 1300 - 60_000);
+    await f.moveTo(fireAt - 1);
+    expect(clubPosts(f)).toHaveLength(0);
+    await f.moveTo(fireAt);
+    expect((await f.attempts(id)).map((a) => a.firedAtLocal)).toEqual([fireAt]);
   });
 
   test("a taken first choice falls back to the next time at once", async () => {
@@ -112,8 +126,9 @@ describe("firing at the release instant", () => {
     expect(posts.filter((p) => p.outcome === "not_yet_open").length).toBeGreaterThanOrEqual(4);
     expect(posts.at(-1)).toMatchObject({ outcome: "confirmed" });
     expect(posts.at(-1)!.arrivedClubMs).toBeGreaterThanOrEqual(RELEASE);
+    // The schedule's first pace (decision 147), never quicker.
     const gaps = posts.slice(1).map((p, i) => p.arrivedClubMs - posts[i].arrivedClubMs);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(40);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(NOT_YET_OPEN_SCHEDULE[0].everyMs);
   });
 
   test("a date the club never opens fails after a bounded while, with the reason", async () => {

@@ -22,7 +22,7 @@ describe("ClaimBoard (fairness among Teebox members)", () => {
     board.choose(1, D, C, ["06:00"]);
     board.choose(2, D, C, ["06:08"]);
     expect(board.choose(3, D, C, ["06:00", "06:08"])).toEqual({ kind: "wait" });
-    const changed = board.changed();
+    const changed = board.changed(D, C, ["06:00", "06:08"]);
     board.release(1, D, C, "06:00", "gone");
     await changed;
     expect(board.choose(3, D, C, ["06:00", "06:08"])).toEqual({ kind: "wait" });
@@ -43,6 +43,27 @@ describe("ClaimBoard (fairness among Teebox members)", () => {
     board.forgetBefore("2026-12-01");
     expect(board.isGone(D, C, "06:00")).toBe(false);
   });
+});
+
+test("a waiting request wakes at a change of a slot it wants, or when the engine stops, not at any other", async () => {
+  const board = new ClaimBoard();
+  board.choose(1, D, C, ["06:00"]);
+  board.choose(2, D, C, ["06:08"]);
+  let woken = 0;
+  const waiting = board.changed(D, C, ["06:00"]).then(() => woken++);
+  board.release(2, D, C, "06:08", "gone");
+  board.releaseAll(2);
+  board.markGone(D, "legends", "06:00");
+  await Bun.sleep(0);
+  expect(woken).toBe(0);
+  board.releaseAll(1);
+  await waiting;
+  expect(woken).toBe(1);
+  // A stop wakes whoever still waits.
+  board.choose(3, D, C, ["06:16"]);
+  const atStop = board.changed(D, C, ["06:16"]);
+  board.wakeAll();
+  await atStop;
 });
 
 test("what the board learned of a date lasts only while a request of that date runs", () => {

@@ -3,9 +3,11 @@ import {
   beatenByRivals,
   contestByCourse,
   emptyHandedThoughFree,
-  fairAllocation,
+  firstChoicesByRule,
   firstChoicesHeld,
+  firstChoicesMissed,
   freeAtInstant,
+  maximumMatching,
   slotKey,
   type MemberWish,
 } from "../../scripts/bench/release-fairness.ts";
@@ -35,23 +37,36 @@ describe("freeAtInstant", () => {
   });
 });
 
-describe("fairAllocation", () => {
-  test("the earliest-submitted member picks first among the free slots", () => {
+describe("firstChoicesByRule", () => {
+  test("the earliest-submitted member claims a first choice; a later one wanting it first does not get it", () => {
     const members: MemberWish[] = [
       { email: "a", wanted: [M("06:00"), M("06:08")] },
       { email: "b", wanted: [M("06:00"), M("06:16")] },
-      { email: "c", wanted: [M("06:00"), M("06:08")] },
+      { email: "c", wanted: [M("06:16")] },
     ];
-    expect(fairAllocation(members, new Set([M("06:00"), M("06:08"), M("06:16")]))).toEqual([M("06:00"), M("06:16"), M("06:08")]);
+    // b claims 06:16 at the instant (06:00 is a's), so c's first choice is b's under the rule.
+    expect(firstChoicesByRule(members, new Set([M("06:00"), M("06:08"), M("06:16")]))).toEqual([true, false, false]);
   });
 
-  test("a slot that was not free is skipped, and a member whose list is used up gets nothing", () => {
+  test("a claim on a slot that was not free still stands at the instant: nobody can see it was taken", () => {
+    // a's first choice was pre-booked; a claims it all the same, and b claims 06:08 (its first),
+    // which the rule gives b even though a ranked it second. c's first is b's claim.
     const members: MemberWish[] = [
       { email: "a", wanted: [M("06:00"), M("06:08")] },
-      { email: "b", wanted: [M("06:08"), M("06:00")] },
+      { email: "b", wanted: [M("06:08"), M("06:16")] },
       { email: "c", wanted: [M("06:08")] },
     ];
-    expect(fairAllocation(members, new Set([M("06:08")]))).toEqual([M("06:08"), null, null]);
+    expect(firstChoicesByRule(members, new Set([M("06:08"), M("06:16")]))).toEqual([false, true, false]);
+  });
+
+  test("a first choice that was not free is nobody's; one claimed by an earlier member's later preference is not the member's", () => {
+    const members: MemberWish[] = [
+      { email: "a", wanted: [M("06:00")] },
+      { email: "b", wanted: [M("06:00"), M("06:08")] },
+      { email: "c", wanted: [M("06:08"), M("06:16")] },
+      { email: "d", wanted: [M("06:24")] },
+    ];
+    expect(firstChoicesByRule(members, new Set([M("06:08"), M("06:16")]))).toEqual([false, false, false, false]);
   });
 
   test("the same time on two courses is two slots", () => {
@@ -59,7 +74,64 @@ describe("fairAllocation", () => {
       { email: "a", wanted: [M("06:00")] },
       { email: "b", wanted: [L("06:00")] },
     ];
-    expect(fairAllocation(members, new Set([M("06:00"), L("06:00")]))).toEqual([M("06:00"), L("06:00")]);
+    expect(firstChoicesByRule(members, new Set([M("06:00"), L("06:00")]))).toEqual([true, true]);
+  });
+});
+
+describe("maximumMatching", () => {
+  const held = (picks: (string | null)[]) => picks.filter((p) => p !== null).length;
+
+  test("finds more members a slot than the earliest-first rule when an earlier member's choice blocks a later one", () => {
+    // Earliest first, a takes 06:00 and b gets nothing; a matching gives a 06:08 and b 06:00.
+    const members: MemberWish[] = [
+      { email: "a", wanted: [M("06:00"), M("06:08")] },
+      { email: "b", wanted: [M("06:00")] },
+    ];
+    const picks = maximumMatching(members, new Set([M("06:00"), M("06:08")]));
+    expect(picks).toEqual([M("06:08"), M("06:00")]);
+  });
+
+  test("the case the old oracle undercounted: an engine that cannot see the sheet beat 'earliest first on the free slots'", () => {
+    // Earliest first on the free slots: a → 06:08, b → 06:16, c → nothing (2). Teebox, claiming
+    // before it can see the sheet, gives a 06:24, b 06:08, c 06:16 (3), which a matching allows.
+    const members: MemberWish[] = [
+      { email: "a", wanted: [M("06:00"), M("06:08"), M("06:24")] },
+      { email: "b", wanted: [M("06:08"), M("06:16")] },
+      { email: "c", wanted: [M("06:16")] },
+    ];
+    expect(held(maximumMatching(members, new Set([M("06:08"), M("06:16"), M("06:24")])))).toBe(3);
+  });
+
+  test("slots that were not free are never matched, and each slot holds one member", () => {
+    const members: MemberWish[] = [
+      { email: "a", wanted: [M("06:00"), M("06:08")] },
+      { email: "b", wanted: [M("06:08")] },
+      { email: "c", wanted: [M("06:08"), M("06:00")] },
+    ];
+    const picks = maximumMatching(members, new Set([M("06:08")]));
+    expect(held(picks)).toBe(1);
+    expect(picks.filter((p) => p === M("06:08"))).toHaveLength(1);
+  });
+
+  test("a long chain of displacements is followed to the end", () => {
+    // Member i wants slot i then slot i+1; the last slot is free only for the last member's second wish.
+    const slot = (i: number) => M(`${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`);
+    const n = 40;
+    const members: MemberWish[] = Array.from({ length: n }, (_, i) => ({ email: `m${i}`, wanted: [slot(i), slot(i + 1)] }));
+    const free = new Set(Array.from({ length: n + 1 }, (_, i) => slot(i)));
+    expect(held(maximumMatching(members, free))).toBe(n);
+  });
+});
+
+describe("firstChoicesMissed", () => {
+  test("lists the members the rule gives their first choice who do not hold it", () => {
+    const members: MemberWish[] = [
+      { email: "a", wanted: [M("06:00")] },
+      { email: "b", wanted: [M("06:08")] },
+      { email: "c", wanted: [M("06:16")] },
+    ];
+    const holdings = new Map([["a", [M("06:00")]], ["b", [M("06:16")]]]);
+    expect(firstChoicesMissed(members, [true, true, false], holdings).map((m) => m.email)).toEqual(["b"]);
   });
 });
 

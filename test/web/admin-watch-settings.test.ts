@@ -16,3 +16,13 @@ describe("watch and readiness settings in the admin form", () => {
     expect(decideSettingsSave(form)).toEqual({ kind: "send", settings: DEFAULT_SETTINGS });
   });
 });
+
+describe("the club request budget in the admin form", () => {
+  test("its four sizes are shown and sent as numbers; one emptied is not sent", () => {
+    const budget = { club_requests_per_minute: 60, club_request_burst: 1000, member_requests_per_minute: 12, member_request_burst: 60 };
+    const form = settingsFormOf({ ...DEFAULT_SETTINGS, ...budget });
+    expect(form).toMatchObject({ club_requests_per_minute: "60", club_request_burst: "1000", member_requests_per_minute: "12", member_request_burst: "60" });
+    const decision = decideSettingsSave({ ...form, member_request_burst: "30", club_request_burst: " " });
+    expect(decision).toEqual({ kind: "send", settings: { ...DEFAULT_SETTINGS, club_requests_per_minute: 60, member_requests_per_minute: 12, member_request_burst: 30 } });
+  });
+});

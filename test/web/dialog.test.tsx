@@ -1,7 +1,8 @@
 /** The shared dialog keeps the keyboard inside while open and gives focus back on close. */
 import "../helpers/dom.ts";
 import { describe, expect, test } from "bun:test";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { waitForFocus } from "./support/focus.ts";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { Dialog } from "../../web/components/dialog.tsx";
 
@@ -39,7 +40,7 @@ describe("dialog focus", () => {
     opener.focus();
     fireEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Add Player" });
-    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    await waitForFocus(dialog);
 
     // From the panel itself, Shift+Tab goes to the last control, not behind the dialog.
     tab(true);

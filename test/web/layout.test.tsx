@@ -1,5 +1,6 @@
 import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { waitForFocus } from "./support/focus.ts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { addDays, manilaDate, manilaInstant } from "../../src/domain/manila-time.ts";
 import { ROUTE_TRANSITION_MS } from "../../web/layout/main-layout.tsx";
@@ -192,7 +193,7 @@ describe("welcome overlay", () => {
     renderApp("/", { user: member });
     const dialog = await screen.findByRole("dialog");
     // The dialog listens for Escape from the moment it takes focus (both in one effect).
-    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    await waitForFocus(dialog);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
   });

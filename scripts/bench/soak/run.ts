@@ -116,9 +116,7 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
       releaseTime: "07:00",
       releaseDaysBefore: RELEASE_DAYS_BEFORE,
       members: options.members,
-      rivalShare: 0.3,
-      rivalDelayMs: 1500,
-      rivalCancelEveryMs: 30 * 60_000,
+      rivals: [{ share: 0.3, delayMs: 1500, cancelEveryMs: 30 * 60_000 }],
       controlToken: "soak",
       simClockFile: clock.path,
     });

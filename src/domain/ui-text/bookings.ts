@@ -56,6 +56,7 @@ export const bookingsText = {
   "bookings.reason.unsettled": "The club's booking site stopped answering, so Teebox could not tell whether the booking went through. Please check your bookings.",
   "bookings.reason.could_not_tell": "Teebox could not tell whether the club booked {date}: its site could not be read for {minutes} minutes. If the club made the booking, it is confirmed here at Teebox's next read of your club bookings; please check them at the club.",
   "bookings.reason.club_timeout": "The club's booking site did not answer in time.",
+  "bookings.reason.club_slowed_down": "The club's booking site asked Teebox to slow down and did not let it try again in time.",
   "bookings.reason.page_not_understood": "The club's booking site answered with a page Teebox could not read.",
   "bookings.reason.club_refused": "{message}",
   "bookings.reason.no_club_login": "Connect your club account in your profile first.",

@@ -27,6 +27,8 @@ export const errorsText = {
   "club.no_login": "Connect your club account in your profile first.",
   "club.bad_credentials": "The club did not accept that email and password.",
   "club.refused": "The club refused: {message}",
+  "club.slow_down": "The club's booking site asked Teebox to slow down. Please try again in a few minutes.",
+  "club.busy": "Teebox is holding back its requests to the club for a moment. Please try again shortly.",
   "validation.bad_json": "The request body is not valid JSON.",
   "validation.bad_param": "The {field} in this address is not valid.",
   "validation.required": "{field} is required.",

@@ -15,7 +15,7 @@ import { adminRoutes } from "./admin.contract.ts";
 
 const failure = (status: 400 | 409, key: "admin.club_check.error_no_login" | "admin.club_check.error_running") => new AppError(status, adminText[key], key);
 
-export function createClubCheckRoutes(deps: Pick<AppDeps, "database" | "clock" | "secretBox" | "clubInfo">) {
+export function createClubCheckRoutes(deps: Pick<AppDeps, "database" | "clock" | "secretBox" | "clubInfo" | "club">) {
   let running: Promise<unknown> | null = null;
   return routeGroup().handle(adminRoutes.clubCheck, async (c) => {
     const admin = currentUser(c);
@@ -27,7 +27,7 @@ export function createClubCheckRoutes(deps: Pick<AppDeps, "database" | "clock" |
       login = { email: row.email, password: deps.secretBox.open(row.sealed) };
     }
     if (running) throw failure(409, "admin.club_check.error_running");
-    const check = runClubCheck({ db: deps.database.db, clock: deps.clock, clubUrl: deps.clubInfo.url, numericDateOrder: deps.clubInfo.numericDateOrder, ...login });
+    const check = runClubCheck({ db: deps.database.db, clock: deps.clock, clubUrl: deps.clubInfo.url, numericDateOrder: deps.clubInfo.numericDateOrder, politeness: deps.club.politeness, ...login });
     running = check;
     try {
       const report = await check;

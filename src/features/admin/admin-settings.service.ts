@@ -4,6 +4,7 @@
  * request; the members concerned are told (a toast and `status: updated`).
  */
 import type { AppDeps } from "../../deps.ts";
+import { budgetLimitsOf } from "../../club/budget.ts";
 import { uiText } from "../../db/schema.ts";
 import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/request-lifecycle.ts";
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
@@ -17,7 +18,7 @@ export interface AdminSettingsView {
 }
 
 /** What the settings calls use of the app: a moved release re-arms the engine and tells members. */
-export type SettingsDeps = Pick<AppDeps, "database" | "clock" | "logger" | "notifier" | "releaseEngine" | "demoClub">;
+export type SettingsDeps = Pick<AppDeps, "database" | "clock" | "logger" | "notifier" | "releaseEngine" | "demoClub" | "club">;
 
 export async function readAdminSettings(deps: Pick<AppDeps, "database">): Promise<AdminSettingsView> {
   const db = deps.database.db;
@@ -37,6 +38,7 @@ export async function saveSettings(deps: SettingsDeps, next: StoredSettings): Pr
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
   deps.logger.setLevel(next.log_level);
+  deps.club.politeness?.budget.configure(budgetLimitsOf(next));
   const isReleaseMoved = releaseChanged(previous, next);
   // The demo club opens dates when Teebox's settings say, so a moved release time shows a release.
   if (isReleaseMoved) deps.demoClub?.followRelease(next);

@@ -6,8 +6,11 @@
 import { statfs } from "node:fs/promises";
 import { cpus, freemem, totalmem } from "node:os";
 import { dirname } from "node:path";
+import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import { findUnreadableClubPasswords } from "../../club/club-passwords.ts";
+import type { SlowDownEpisode } from "../../club/budget.ts";
+import { users } from "../../db/schema.ts";
 import { measureDatabase, type DatabaseSize } from "../../db/size.ts";
 
 export interface UsageFigures {
@@ -41,6 +44,49 @@ export interface SystemStats {
   database: DatabaseSize;
   /** The slot watch's load (active watches, sheet reads in the last minute, the poll interval). */
   watches: { activeWatches: number; pollsPerMinute: number; pollSeconds: number };
+  /** Teebox's requests to the club (decision 145) and the club's last "slow down" (decision 146). */
+  club?: ClubTrafficStats;
+}
+
+export interface ClubTrafficStats {
+  requestsLastMinute: number;
+  /** Requests per minute over the last hour, oldest first (the minute under way last). */
+  perMinute: { atMs: number; requests: number }[];
+  totalSinceStart: number;
+  sinceMs: number;
+  busiestMember: { userId: number; name: string; requests: number; windowMinutes: number } | null;
+  /** The budget's sizes and the requests waiting for it now. */
+  budget: { clubPerMinute: number; clubBurst: number; memberPerMinute: number; memberBurst: number; waiting: number };
+  /** The slow-down under way, else the last one of the past day; null when there was none. */
+  slowDown: (Omit<SlowDownEpisode, "endedAt"> & { endedAt: number | null; isActive: boolean }) | null;
+}
+
+/** An ended slow-down stays on the monitor this long. */
+const SLOW_DOWN_SHOWN_MS = 24 * 60 * 60_000;
+const MONITOR_MINUTES = 60;
+
+async function readClubTraffic(deps: Pick<AppDeps, "club" | "clock" | "database">): Promise<ClubTrafficStats | undefined> {
+  // A club without counts (a stand-in in a test) has nothing to show.
+  const politeness = deps.club?.politeness;
+  if (!politeness) return undefined;
+  const snapshot = politeness.traffic.snapshot();
+  const { current, last } = politeness.budget.episodes();
+  const now = deps.clock.now();
+  const shown = current ?? (last && last.endedAt !== null && now - last.endedAt < SLOW_DOWN_SHOWN_MS ? last : null);
+  let busiestMember: ClubTrafficStats["busiestMember"] = null;
+  if (snapshot.busiestMember) {
+    const [row] = await deps.database.db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, snapshot.busiestMember.userId)).limit(1);
+    busiestMember = { ...snapshot.busiestMember, name: row?.name || row?.username || `#${snapshot.busiestMember.userId}` };
+  }
+  return {
+    requestsLastMinute: snapshot.lastMinute,
+    perMinute: snapshot.perMinute.slice(-MONITOR_MINUTES),
+    totalSinceStart: snapshot.total,
+    sinceMs: snapshot.sinceMs,
+    busiestMember,
+    budget: { ...politeness.budget.limits(), waiting: politeness.budget.waiting() },
+    slowDown: shown ? { ...shown, isActive: shown === current } : null,
+  };
 }
 
 interface CpuSample {
@@ -92,7 +138,7 @@ async function measureDisk(filePath: string | null): Promise<UsageFigures | unde
 }
 
 /** What the System Monitor's figures use of the app. */
-export type StatsDeps = Pick<AppDeps, "database" | "jobs" | "secretBox" | "slotWatch">;
+export type StatsDeps = Pick<AppDeps, "database" | "jobs" | "secretBox" | "slotWatch" | "club" | "clock">;
 
 export interface StatsSampler {
   read(deps: StatsDeps): Promise<SystemStats>;
@@ -154,6 +200,7 @@ export function createStatsSampler(): StatsSampler {
         unreadableClubPasswords: unreadable.length,
         database: await measureDatabase(deps.database),
         watches: await deps.slotWatch.stats(),
+        club: await readClubTraffic(deps),
       };
       const disk = await measureDisk(deps.database.filePath);
       if (disk) stats.disk = disk;

@@ -47,7 +47,17 @@ const uiTextKeySchema = z
 export const uiTextMapSchema = z.record(uiTextKeySchema, z.string().max(MAX_UI_TEXT_LENGTH));
 
 /** PUT /v1/admin/app-settings: every key of the original settings, the others when they change. */
-const settingsBodyShape = appSettingsSchema.partial({ max_open_requests: true, club_retry_minutes: true, max_active_watches: true, watch_poll_seconds: true, readiness_check_time: true });
+const settingsBodyShape = appSettingsSchema.partial({
+  max_open_requests: true,
+  club_retry_minutes: true,
+  max_active_watches: true,
+  watch_poll_seconds: true,
+  readiness_check_time: true,
+  club_requests_per_minute: true,
+  club_request_burst: true,
+  member_requests_per_minute: true,
+  member_request_burst: true,
+});
 
 /** POST /v1/admin/club-check: another club login than the admin's own, or nothing. */
 export const clubCheckBodySchema = z
@@ -101,7 +111,7 @@ export const adminRoutes = {
     method: "get",
     path: "/admin/system-stats",
     tags: system,
-    summary: "The System Monitor's figures: CPU, memory, disk, Teebox and each job, the database, the slot watch",
+    summary: "The System Monitor's figures: CPU, memory, disk, Teebox and each job, the database, the slot watch, requests to the club",
     responses: { 200: answer(systemStatsSchema, "The figures now") },
   }),
   systemHistory: defineRoute({

@@ -98,6 +98,29 @@ export const systemStatsSchema = z.object({
   database: z.optional(z.object({ bytes: z.number(), walBytes: z.nullable(z.number()) })),
   /** The slot watch's load: active watches and the club's sheets it read in the last minute. */
   watches: z.optional(z.object({ activeWatches: z.number(), pollsPerMinute: z.number(), pollSeconds: z.number() })),
+  /** Teebox's requests to the club, its budget, and the club's last "slow down" (decisions 145, 146). */
+  club: z.optional(
+    z.object({
+      requestsLastMinute: z.number(),
+      perMinute: z.array(z.object({ atMs: z.number(), requests: z.number() })),
+      totalSinceStart: z.number(),
+      sinceMs: z.number(),
+      busiestMember: z.nullable(z.object({ userId: z.number(), name: z.string(), requests: z.number(), windowMinutes: z.number() })),
+      budget: z.object({ clubPerMinute: z.number(), clubBurst: z.number(), memberPerMinute: z.number(), memberBurst: z.number(), waiting: z.number() }),
+      slowDown: z.nullable(
+        z.object({
+          isActive: z.boolean(),
+          startedAt: z.number(),
+          pausedUntil: z.number(),
+          signals: z.number(),
+          reason: z.enum(["429", "503", "challenge"]),
+          status: z.number(),
+          retryAfterMs: z.nullable(z.number()),
+          endedAt: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
 });
 export type SystemStats = z.infer<typeof systemStatsSchema>;
 

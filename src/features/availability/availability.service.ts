@@ -10,10 +10,10 @@ import { manilaDate } from "../../domain/manila-time.ts";
 import { readCourses, toAdvisory } from "../../services/booking-config.service.ts";
 import { readLastScrapeTime } from "../../services/scrape-freshness.ts";
 import { readSettings } from "../../services/settings.service.ts";
-import { cachedTeeTimesJson } from "../../services/tee-times-cache.ts";
+import { cachedTeeTimesJson, type TeeTimesJson } from "../../services/tee-times-cache.ts";
 import type { AdvisoriesResponse, TeeTimesResponse } from "./availability.schemas.ts";
 
-export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<Uint8Array<ArrayBuffer>> {
+export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<TeeTimesJson> {
   return cachedTeeTimesJson(deps, (now) => readTeeTimes(deps.database.db, now));
 }
 

@@ -30,10 +30,7 @@ import { flightToStoredPlayers, toClubPlayers } from "../../services/club-player
  * The member waits for the answer, so club trouble ends the edit at once (no retry window, as
  * before); only the outcome of an unanswered post is read first, after a short pause.
  */
-export const EDIT_RETRY: RetrySettings = { notYetOpenRetryMs: 0, notYetOpenWindowMs: 0, unavailableBackoffMs: [1000], unavailableWindowMs: 0 };
-
-/** A post the club may have acted on although Teebox read no answer. */
-const isUnanswered = (error: ClubError) => (error.kind === "unavailable" && error.isAmbiguous) || error.kind === "page_not_understood";
+export const EDIT_RETRY: RetrySettings = { notYetOpenSchedule: [], notYetOpenWindowMs: 0, unavailableBackoffMs: [1000], unavailableWindowMs: 0 };
 
 const UNSETTLED = new AppError(
   504,
@@ -127,7 +124,8 @@ async function bookFirstFree(deps: EditBookingDeps, session: MemberClubSession, 
         }
         continue;
       }
-      if (refusal && isUnanswered(refusal)) {
+      // The engine's rule says when a post may have acted (a timeout, an unreadable page, a bot wall).
+      if (decision.kind === "reconcile") {
         // Nothing more is posted until the club has been read: the unanswered post may have booked
         // it. The pause lets a slow post land before its outcome is read.
         await clock.sleepUntil(clock.now() + EDIT_RETRY.unavailableBackoffMs[0]);

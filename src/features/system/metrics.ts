@@ -60,7 +60,7 @@ async function lastRelease(deps: Pick<AppDeps, "database">): Promise<{ releaseAt
 }
 
 /** What the metrics read of the app. */
-export type MetricsDeps = Pick<AppDeps, "database" | "telemetry" | "jobs" | "releaseEngine" | "slotWatch" | "hub" | "metricsToken">;
+export type MetricsDeps = Pick<AppDeps, "database" | "telemetry" | "jobs" | "releaseEngine" | "slotWatch" | "hub" | "metricsToken" | "club">;
 
 export async function renderMetrics(deps: MetricsDeps): Promise<string> {
   const cpu = process.cpuUsage();
@@ -72,6 +72,9 @@ export async function renderMetrics(deps: MetricsDeps): Promise<string> {
   const watches = await deps.slotWatch.stats();
   const outbox = await deps.database.db.select({ state: mailOutbox.state, n: sql<number>`count(*)` }).from(mailOutbox).groupBy(mailOutbox.state);
   const size = await measureDatabase(deps.database);
+  const club = deps.club.politeness;
+  const traffic = club?.traffic.snapshot();
+  const byKindAndOutcome = Object.entries(traffic?.totals ?? {}).flatMap(([kind, outcomes]) => Object.entries(outcomes ?? {}).map(([outcome, n]) => [{ kind, outcome }, n ?? 0] as [Record<string, string>, number]));
 
   const families: Family[] = [
     family("teebox_process_cpu_seconds_total", "counter", "CPU time the process has used.", (cpu.user + cpu.system) / 1e6),
@@ -91,6 +94,11 @@ export async function renderMetrics(deps: MetricsDeps): Promise<string> {
     family("teebox_release_last_timestamp_seconds", "gauge", "The instant of the newest release Teebox posted for.", seconds(release?.releaseAt)),
     family("teebox_release_last_lateness_seconds", "gauge", "How late the newest release's latest first post left after the instant.", seconds(release?.worstLatenessMs)),
     family("teebox_release_last_requests", "gauge", "Requests posted for at the newest release.", release?.requests ?? 0),
+    family("teebox_club_requests_total", "counter", "Requests sent to the club since start, by kind and outcome (decision 145).", byKindAndOutcome),
+    family("teebox_club_requests_skipped_total", "counter", "Requests not sent because the club budget was spent, by kind.", Object.entries(traffic?.skipped ?? {}).map(([kind, n]) => [{ kind }, n ?? 0])),
+    family("teebox_club_requests_last_minute", "gauge", "Requests sent to the club in the last 60 seconds.", traffic?.lastMinute ?? 0),
+    family("teebox_club_budget_waiting", "gauge", "Requests waiting for a token of the club budget.", club?.budget.waiting() ?? 0),
+    family("teebox_club_slow_down", "gauge", "1 while the club has asked Teebox to slow down and its pause lasts (decision 146).", club?.budget.episodes().current ? 1 : 0),
     family("teebox_watch_active", "gauge", "Slot watches watching.", watches.activeWatches),
     family("teebox_watch_polls_per_minute", "gauge", "Watched sheets read from the club in the last minute.", watches.pollsPerMinute),
     family("teebox_mail_outbox_messages", "gauge", "Messages in the mail outbox, by state.", (["queued", "sent", "failed"] as const).map((state) => [{ state }, Number(outbox.find((o) => o.state === state)?.n ?? 0)])),

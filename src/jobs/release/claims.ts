@@ -30,7 +30,11 @@ export class ClaimBoard {
    * slot a member cancels later can be booked by a new request.
    */
   private readonly running = new Map<string, Set<number>>();
-  private waiters: (() => void)[] = [];
+  /**
+   * Requests waiting for a slot to change, by slot: a change wakes only the requests that want that
+   * slot, so a thousand waiting requests are not all woken by each of a few hundred changes.
+   */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   /**
    * The slot a request should try next: its own claim if it holds one, else the first of its
@@ -57,18 +61,19 @@ export class ClaimBoard {
     return isAnyClaimedByOthers ? { kind: "wait" } : { kind: "exhausted" };
   }
 
-  /** Lets go of a claim with what became of the slot, and wakes the requests that wait. */
+  /** Lets go of a claim with what became of the slot, and wakes the requests that wait for it. */
   release(requestId: number, date: string, course: string, time: string, outcome: ClaimOutcome): void {
     const key = slotKey(date, course, time);
     if (this.holders.get(key) === requestId) this.holders.delete(key);
     if (outcome === "gone") this.gone.add(key);
-    this.notify();
+    this.wake(key);
   }
 
   /** Marks a slot as gone without a claim (the club's sheet shows it booked or blocked). */
   markGone(date: string, course: string, time: string): void {
-    this.gone.add(slotKey(date, course, time));
-    this.notify();
+    const key = slotKey(date, course, time);
+    this.gone.add(key);
+    this.wake(key);
   }
 
   isGone(date: string, course: string, time: string): boolean {
@@ -81,18 +86,39 @@ export class ClaimBoard {
 
   /** Lets go of every claim of a request (it ended, whatever the reason). */
   releaseAll(requestId: number): void {
-    for (const [key, holder] of this.holders) if (holder === requestId) this.holders.delete(key);
+    const freed: string[] = [];
+    for (const [key, holder] of this.holders) {
+      if (holder !== requestId) continue;
+      this.holders.delete(key);
+      freed.push(key);
+    }
     for (const [dayKey, requests] of this.running) {
       if (!requests.delete(requestId) || requests.size > 0) continue;
       this.running.delete(dayKey);
       for (const key of this.gone) if (key.startsWith(`${dayKey}|`)) this.gone.delete(key);
     }
-    this.notify();
+    for (const key of freed) this.wake(key);
   }
 
-  /** Resolves at the next change of any claim. */
-  changed(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
+  /** Wakes every request waiting for a change (the engine is stopping). */
+  wakeAll(): void {
+    for (const key of [...this.waiting.keys()]) this.wake(key);
+  }
+
+  /** Resolves at the next change of one of these slots (claimed, let go, gone), or at wakeAll. */
+  changed(date: string, course: string, times: readonly string[]): Promise<void> {
+    const keys = times.map((time) => slotKey(date, course, time));
+    return new Promise((resolve) => {
+      const waiter = () => {
+        for (const key of keys) this.forget(key, waiter);
+        resolve();
+      };
+      for (const key of keys) {
+        let set = this.waiting.get(key);
+        if (!set) this.waiting.set(key, (set = new Set()));
+        set.add(waiter);
+      }
+    });
   }
 
   /** Forgets the slots of play dates before `date` (they can no longer be booked). */
@@ -100,9 +126,17 @@ export class ClaimBoard {
     for (const key of this.gone) if (key.slice(0, 10) < date) this.gone.delete(key);
   }
 
-  private notify(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
+  private wake(key: string): void {
+    const set = this.waiting.get(key);
+    if (!set) return;
+    this.waiting.delete(key);
+    for (const waiter of set) waiter();
+  }
+
+  private forget(key: string, waiter: () => void): void {
+    const set = this.waiting.get(key);
+    if (!set) return;
+    set.delete(waiter);
+    if (set.size === 0) this.waiting.delete(key);
   }
 }

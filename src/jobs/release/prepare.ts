@@ -53,7 +53,7 @@ export async function ensureOffset(rt: ReleaseRuntime, precision: OffsetPrecisio
     try {
       const offset = await rt.measureOffset(rt.deps, precision);
       rt.measured = { ...offset, measuredAt: rt.now(), precision };
-      rt.deps.logger.info("release: club clock measured", { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs });
+      rt.deps.logger.info("release: club clock measured", { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs, sendAheadMs: offset.sendAheadMs ?? 0 });
     } catch (error) {
       rt.deps.logger.warn("release: the club clock could not be measured", { error: describeError(error) });
     } finally {

@@ -8,13 +8,16 @@ import type { RequestPhase } from "../../db/schema.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason, type RequestReason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../services/club-players.ts";
-import { decideAfterAnswer, freshRetryState, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
+import { decideAfterAnswer, freshRetryState, showsDateOpen, type ClubAnswer, type Decision, type RetryState } from "../../lifecycle/club-answer.ts";
 import type { AttemptSentAt, PreparedAttempt, RunContext } from "./first-wave.ts";
 import { finishBooked, finishFailed, finishUnsure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { findBookedAtClub } from "../../lifecycle/reconcile.ts";
 import { disabledMembers, knownBookingRefs, recordAttemptAnswer, recordAttemptSent, recordAttemptTimes, recordLateness } from "../../lifecycle/request-lifecycle.ts";
 import { describeError, type ReleaseRuntime } from "./runtime.ts";
+
+/** A member read this recently is not read again before a post (their status: decision 082). */
+const MEMBER_FRESH_MS = 1000;
 
 type SlotResult =
   | { kind: "booked" }
@@ -43,7 +46,8 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
         if (choice.kind === "exhausted") return void (await finishFailed(rt, request, reason("bookings.reason.no_time_available")));
         if (choice.kind === "wait") {
           ctx.isMemberStale = true;
-          await rt.park(Promise.race([rt.board.changed(), rt.stopped()]));
+          // A stop wakes the board too (ReleaseRuntime), and the loop then returns.
+          await rt.park(rt.board.changed(request.playDate, request.courseId, times));
           continue;
         }
         time = choice.time;
@@ -74,6 +78,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
   const { db } = rt.deps.database;
   let state: RetryState = freshRetryState();
   let mustReadSheet = false;
+  const dateKey = openingKey(request);
 
   /** Carries out a decision; null means: go round again for the same time. */
   const carryOut = async (answer: ClubAnswer): Promise<SlotResult | null> => {
@@ -102,7 +107,14 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
         ctx.hasUnsettledPost = true;
         ctx.failIfAbsent = decision.failIfAbsent ?? null;
         return pause(decision.afterMs);
-      case "retry_same":
+      case "retry_same": {
+        // Not open yet: this request's turn among the date's (decision 147), or the date seen open.
+        await rt.park(Promise.race([rt.openings.wait(dateKey, decision.afterMs), rt.stopped()]));
+        // A member read within the last second is not read again: at the opening every waiting
+        // request posts at once, and a read each would hold their posts back.
+        if (rt.now() - (ctx.memberReadAt ?? Number.NEGATIVE_INFINITY) >= MEMBER_FRESH_MS) ctx.isMemberStale = true;
+        return rt.isRunning ? null : { kind: "stopped" };
+      }
       case "back_off":
         return pause(decision.afterMs);
     }
@@ -137,6 +149,7 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
       // A member disabled since the release is not retried for: the request fails, nothing more is posted.
       if (ctx.isMemberStale) {
         ctx.isMemberStale = false;
+        ctx.memberReadAt = rt.now();
         if ((await disabledMembers(db, [request.userId])).size > 0) return { kind: "failed", reason: reason("bookings.reason.member_disabled", { date: request.playDate }) };
       }
       const resolved = await resolveSlot(rt, ctx, time, mustReadSheet);
@@ -171,10 +184,13 @@ async function trySlot(rt: ReleaseRuntime, ctx: RunContext, time: string, firstA
     let answer: ClubAnswer;
     try {
       const { ref } = await (launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId, time, players: toClubPlayers(request.players) }));
-      await settleSentAt();
       answer = { to: "post", kind: "booked", ref };
+      // The date is open: the requests waiting for their turn post now, before this one's bookkeeping.
+      rt.openings.opened(dateKey);
+      await settleSentAt();
     } catch (caught) {
       const error = asClubError(caught);
+      if (showsDateOpen({ to: "post", kind: "error", error })) rt.openings.opened(dateKey);
       await settleSentAt();
       await recordAttemptAnswer(db, attemptId, { outcome: error.kind, answer: error.message, reason: attemptReason(error), durationMs: Math.round(performance.now() - started) });
       answer = { to: "post", kind: "error", error };
@@ -243,6 +259,7 @@ async function resolveSlot(rt: ReleaseRuntime, ctx: RunContext, time: string, mu
     return { kind: "answer", answer: { to: "sheet", kind: "error", error: asClubError(caught) } };
   }
   if (!sheet.released) return { kind: "answer", answer: { to: "sheet", kind: "not_released" } };
+  rt.openings.opened(openingKey(request));
   for (const slot of sheet.slots) if (slot.status !== "AVAILABLE") rt.board.markGone(request.playDate, request.courseId, slot.time);
   const slot = sheet.slots.find((s) => s.time === time);
   // The club has no such time on this date: that slot fails for everyone; the next time is tried.
@@ -262,6 +279,9 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
   return reading;
 }
 
+/** The requests of one date take turns while the club has not opened it: the club opens a date, all its courses at once. */
+const openingKey = (request: { playDate: string }) => request.playDate;
+
 export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; courseId: string }[]): void {
   for (const row of rows) rt.sheets.delete(`${row.playDate}|${row.courseId}`);
 }
@@ -271,7 +291,7 @@ export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; cou
  * outcome being checked, or nothing special (null).
  */
 function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null {
-  if (decision.kind === "reconcile") return answer.kind === "error" && answer.error.kind === "unavailable" ? "waiting_for_club" : "checking_with_club";
+  if (decision.kind === "reconcile") return answer.kind === "error" && (answer.error.kind === "unavailable" || answer.error.kind === "slow_down") ? "waiting_for_club" : "checking_with_club";
   if (decision.kind === "back_off") return "waiting_for_club";
   if (decision.kind === "re_sign_in" && decision.afterMs !== null) return "waiting_for_club";
   return null;
@@ -280,6 +300,7 @@ function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null
 /** An attempt's answer as a reason key: our words for trouble, the club's own words for a refusal. */
 function attemptReason(error: ClubError): RequestReason {
   if (error.kind === "page_not_understood") return reason("bookings.reason.page_not_understood");
+  if (error.kind === "slow_down") return reason("bookings.reason.club_slowed_down");
   if (error.kind === "unavailable") return error.status === undefined ? reason("bookings.reason.club_timeout") : reason("bookings.reason.other", { message: error.message });
   return reason("bookings.reason.club_refused", { message: error.message });
 }

@@ -13,7 +13,8 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Notifier } from "../../realtime/notifier.ts";
 import type { JobHandle, JobRegistry } from "../registry.ts";
 import { ClaimBoard } from "./claims.ts";
-import type { RetrySettings } from "../../lifecycle/club-answer.ts";
+import { NOT_YET_OPEN_SCHEDULE, type RetrySettings } from "../../lifecycle/club-answer.ts";
+import { OpeningTurns } from "./opening-turns.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import { setPhase } from "../../lifecycle/request-lifecycle.ts";
@@ -31,8 +32,11 @@ export interface ReleaseDeps {
   clock: Clock;
   logger: Logger;
   jobs: JobRegistry;
-  /** The club itself (its clock), for the offset and for opening connections ahead of a release. */
-  club: Pick<ClubClient, "clubTime">;
+  /**
+   * The club itself (its clock), for the offset and for opening connections ahead of a release; its
+   * politeness budget, whose waiting requests a stop refuses and `idle` counts as waiting on the clock.
+   */
+  club: Pick<ClubClient, "clubTime"> & Partial<Pick<ClubClient, "politeness">>;
   sessions: MemberSessions;
   notifier: Notifier;
 }
@@ -54,8 +58,9 @@ export interface ReleaseSettings extends RetrySettings {
 export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   prepareLeadMs: 90_000,
   offsetMaxAgeMs: 10 * 60_000,
-  notYetOpenRetryMs: 40,
-  notYetOpenWindowMs: 20_000,
+  notYetOpenSchedule: NOT_YET_OPEN_SCHEDULE,
+  // As long as club trouble: the app setting club_retry_minutes (decision 147).
+  notYetOpenWindowMs: null,
   unavailableBackoffMs: [100, 250, 500, 1000, 2000],
   unavailableWindowMs: 10 * 60_000,
   retryWindowFromSettings: true,
@@ -77,6 +82,8 @@ export class ReleaseRuntime {
   readonly sheets = new Map<string, Promise<ClubTeeSheet>>();
   /** The times each running request has posted for: only those can hold a booking it does not know of. */
   readonly attempted = new Map<number, Set<string>>();
+  /** Requests of a date the club has not opened yet take turns to ask again (decision 147). */
+  readonly openings: OpeningTurns;
   /** Asks the planner to look again (a request was held, so its release must be watched). */
   replan: () => void = () => undefined;
   private readonly tasks = new Set<Promise<void>>();
@@ -87,7 +94,13 @@ export class ReleaseRuntime {
     readonly deps: ReleaseDeps,
     public settings: ReleaseSettings,
     readonly measureOffset: (deps: ReleaseDeps, precision?: OffsetPrecision) => Promise<ClockOffset>,
-  ) {}
+  ) {
+    this.openings = new OpeningTurns(deps.clock);
+    // Requests waiting for a claim wake on a stop as on any change of the board, and find the
+    // engine stopped: one listener for the runtime, not one per wait (a thousand requests may wait
+    // through a few hundred changes at one release).
+    this.stopController.signal.addEventListener("abort", () => this.board.wakeAll(), { once: true });
+  }
 
   now = (): number => this.deps.clock.now();
   /** Our best reading of the club's clock: ours plus the last measured offset. */
@@ -126,14 +139,18 @@ export class ReleaseRuntime {
     }
   }
 
+  /** Resolves when the engine is stopped: one promise for the runtime, not a listener on its signal per call. */
+  private readonly stoppedOnce = new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
+
+  stopped(): Promise<void> {
+    return this.stoppedOnce;
+  }
+
   sleepFor(ms: number): Promise<void> {
     return this.park(this.deps.clock.sleepUntil(this.now() + ms, this.stopController.signal));
   }
 
-  /** Resolves when the engine is stopped. */
-  stopped(): Promise<void> {
-    return new Promise<void>((resolve) => this.stopController.signal.addEventListener("abort", () => resolve(), { once: true }));
-  }
+
 
   /** The retry window from the app setting, unless the engine's options fixed it. */
   async loadRetryWindow(): Promise<void> {
@@ -163,12 +180,16 @@ export class ReleaseRuntime {
     while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
   }
 
-  /** Stable over a few turns of the event loop, so a reply in flight is not mistaken for quiet. */
+  /**
+   * Stable over a few turns of the event loop, so a reply in flight is not mistaken for quiet. A
+   * request waiting for a token of the club budget waits on the clock too.
+   */
   async idle(): Promise<void> {
     let quietTurns = 0;
     while (quietTurns < 3) {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      quietTurns = this.taskCount === this.parkedCount ? quietTurns + 1 : 0;
+      const waitingForBudget = this.deps.club.politeness?.budget.waiting() ?? 0;
+      quietTurns = this.taskCount - this.parkedCount <= waitingForBudget ? quietTurns + 1 : 0;
     }
   }
 }

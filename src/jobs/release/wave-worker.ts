@@ -1,10 +1,16 @@
 /**
- * The first wave's own thread (decision 121). Handed the wave's posts ahead of the instant, it waits
- * for the instant on its own and sends them, earliest-submitted first and at most `maxInFlight` at
- * once; nothing the main thread is busy with at that moment (a page being served, a garbage
- * collection) can hold them back. It reports when each post left and what came back, as plain data.
+ * The first wave's own thread (decisions 121, 192). Handed the wave's posts ahead of the instant,
+ * it writes each one as HTTP/1.1 bytes and opens a connection to the club for each (at most
+ * `maxInFlight`), waits for the instant on its own (a timer, then 0.2 ms blocking sleeps), and
+ * writes the posts, earliest-submitted first: at the instant a post is one write on a connection
+ * already open, so nothing the main thread is busy with then (a page being served, a garbage
+ * collection), no handshake and no request to build can hold it back. Posts beyond the open
+ * connections follow on the first connection an answer frees. A post whose connection is not open
+ * at the instant goes with fetch. It reports when each post left, then each answer, as plain data.
  */
-import { readWireAnswer, type WireRequest } from "../../club/http.ts";
+import type { Socket } from "bun";
+import { fetchWire, type WireRequest } from "../../club/http.ts";
+import { AnswerReader, encodeRequest, type EncodedRequest } from "../../club/http1.ts";
 import { WAVE_ARMED, WAVE_FIRED, type WaveCommand, type WaveReport } from "./wave-messages.ts";
 
 declare const self: Worker;
@@ -20,62 +26,172 @@ self.onmessage = (event: MessageEvent<WaveCommand>) => {
   void runWave(event.data);
 };
 
+/** A connection opened ahead, and the post it carries now. */
+interface Line {
+  socket: Socket<Line> | null;
+  isOpen: boolean;
+  /** The post being answered on it, with its reader; null while it waits for one. */
+  current: { index: number; reader: AnswerReader; timer: Timer } | null;
+  /** Bytes the socket would not take at once, written when it drains. */
+  unwritten: Uint8Array | null;
+}
+
 async function runWave({ fireAtMs, posts, maxInFlight, state }: WaveCommand): Promise<void> {
   const flag = new Int32Array(state);
-  // Everything but the send itself is done ahead: each post a ready Request with its own abort switch.
-  const prepared = posts.map(toPrepared);
+  // Everything but the writes is done ahead: each post's bytes, and a connection for each.
+  const wave = new LineWave(posts);
+  wave.open(Math.max(1, Math.min(maxInFlight, posts.length)));
   const ahead = fireAtMs - Date.now() - FINE_WAIT_MS;
   if (ahead > 0) await Bun.sleep(ahead);
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   while (Date.now() < fireAtMs && Atomics.load(flag, 0) === WAVE_ARMED) Atomics.wait(sleeper, 0, 0, FINE_STEP_MS);
   // Exactly one side wins: the wave leaves here, or the main thread called it off first.
-  if (Atomics.compareExchange(flag, 0, WAVE_ARMED, WAVE_FIRED) !== WAVE_ARMED) return report({ type: "cancelled" });
-  sendAll(prepared, Math.max(1, maxInFlight));
+  if (Atomics.compareExchange(flag, 0, WAVE_ARMED, WAVE_FIRED) !== WAVE_ARMED) {
+    wave.close();
+    return report({ type: "cancelled" });
+  }
+  wave.sendAll();
 }
 
-interface PreparedPost {
-  request: Request;
-  abort: AbortController;
-  timeoutMs: number;
-}
+/** The wave's posts on their connections: written at the instant, each answer read as it comes. */
+class LineWave {
+  private readonly encoded: EncodedRequest[];
+  private readonly lines: Line[] = [];
+  /** Posts not yet written, earliest-submitted first. */
+  private readonly queue: number[];
 
-function toPrepared(wire: WireRequest): PreparedPost {
-  const abort = new AbortController();
-  const request = new Request(wire.url, { method: wire.method, headers: wire.headers, body: wire.body, redirect: "manual", signal: abort.signal });
-  return { request, abort, timeoutMs: wire.timeoutMs };
-}
+  constructor(private readonly posts: WireRequest[]) {
+    this.encoded = posts.map(encodeRequest);
+    this.queue = posts.map((_, index) => index);
+  }
 
-function sendAll(posts: PreparedPost[], maxInFlight: number): void {
-  let next = 0;
-  let inFlight = 0;
-  const launch = () => {
-    const sent: [number, number][] = [];
-    const batch: PreparedPost[] = [];
-    while (inFlight < maxInFlight && next < posts.length) {
-      const index = next++;
-      const post = posts[index];
-      inFlight++;
-      const sentMs = Date.now();
-      sent.push([index, sentMs]);
-      batch.push(post);
-      fetch(post.request)
-        .then((response) => readWireAnswer(response, sentMs, Date.now()))
-        .then(
-          (answer) => report({ type: "answer", index, answer }),
-          (error: unknown) => report({ type: "failed", index, name: error instanceof Error ? error.name : "Error", message: error instanceof Error ? error.message : String(error) }),
-        )
-        .finally(() => {
-          inFlight--;
-          launch();
-        });
+  /** Opens `count` connections to the club (the posts' origin); one that fails stays closed. */
+  open(count: number): void {
+    const { hostname, port, isTls } = this.encoded[0];
+    for (let i = 0; i < count; i++) {
+      const line: Line = { socket: null, isOpen: false, current: null, unwritten: null };
+      this.lines.push(line);
+      Bun.connect<Line>({
+        hostname,
+        port,
+        data: line,
+        tls: isTls ? { serverName: hostname, rejectUnauthorized: true } : undefined,
+        socket: {
+          open: (socket) => {
+            socket.setNoDelay(true);
+            line.socket = socket;
+            line.isOpen = true;
+          },
+          data: (_socket, chunk) => this.onData(line, chunk),
+          drain: (socket) => {
+            if (!line.unwritten) return;
+            const written = socket.write(line.unwritten);
+            line.unwritten = written < line.unwritten.byteLength ? line.unwritten.subarray(Math.max(0, written)) : null;
+          },
+          close: () => this.onClosed(line),
+          error: () => this.onClosed(line),
+        },
+      }).catch(() => {
+        // Not open at the instant: its post goes with fetch.
+        line.isOpen = false;
+      });
     }
-    if (batch.length === 0) return;
+  }
+
+  close(): void {
+    for (const line of this.lines) line.socket?.end();
+  }
+
+  /** At the instant: a post on every open connection, in order; as many again with fetch for those that did not open. */
+  sendAll(): void {
+    // The writes alone first, one after another: each post's reader and timer are made after the last has left.
+    const written: { line: Line; index: number; sentMs: number; count: number }[] = [];
+    for (const line of this.lines) {
+      if (this.queue.length === 0) break;
+      if (!line.isOpen || !line.socket) continue;
+      const index = this.queue.shift()!;
+      const count = line.socket.write(this.encoded[index].bytes);
+      written.push({ line, index, sentMs: Date.now(), count });
+    }
+    const sent: [number, number][] = written.map(({ line, index, sentMs, count }) => this.follow(line, index, sentMs, count));
+    const unopened = this.lines.filter((line) => !line.isOpen).length;
+    for (const index of this.queue.splice(0, unopened)) sent.push(this.sendWithFetch(index));
     // Posted before any answer can be: the main thread knows when a post left before what came back.
-    report({ type: "sent", sent });
-    // One timer for the batch rather than one per post: the sends above stay as short as they can be.
-    setTimeout(() => {
-      for (const post of batch) post.abort.abort(new DOMException(`The club did not answer within ${post.timeoutMs} ms.`, "TimeoutError"));
-    }, Math.max(...batch.map((post) => post.timeoutMs)));
-  };
-  launch();
+    if (sent.length > 0) report({ type: "sent", sent });
+  }
+
+  /** Writes a post on its connection (a later post of the wave, on a connection an answer freed). */
+  private write(line: Line, index: number): [number, number] {
+    const count = line.socket!.write(this.encoded[index].bytes);
+    return this.follow(line, index, Date.now(), count);
+  }
+
+  /** After a post's write: what the socket did not take yet, its answer's reader, its timeout. */
+  private follow(line: Line, index: number, sentMs: number, count: number): [number, number] {
+    const socket = line.socket!;
+    const { bytes } = this.encoded[index];
+    if (count < bytes.byteLength) line.unwritten = bytes.subarray(Math.max(0, count));
+    const { timeoutMs } = this.posts[index];
+    const timer = setTimeout(() => {
+      line.current = null;
+      fail(index, "TimeoutError", `The club did not answer within ${timeoutMs} ms.`);
+      socket.terminate();
+    }, timeoutMs);
+    line.current = { index, reader: new AnswerReader(sentMs), timer };
+    return [index, sentMs];
+  }
+
+  private sendWithFetch(index: number): [number, number] {
+    const sentMs = Date.now();
+    fetchWire(this.posts[index], Date.now).then(
+      (answer) => report({ type: "answer", index, answer }),
+      (error: unknown) => fail(index, error instanceof Error ? error.name : "Error", error instanceof Error ? error.message : String(error)),
+    );
+    return [index, sentMs];
+  }
+
+  private onData(line: Line, chunk: Uint8Array): void {
+    const current = line.current;
+    if (!current) return;
+    let isComplete: boolean;
+    try {
+      isComplete = current.reader.push(chunk);
+    } catch (error) {
+      clearTimeout(current.timer);
+      line.current = null;
+      fail(current.index, "Error", error instanceof Error ? error.message : String(error));
+      line.socket?.terminate();
+      return;
+    }
+    if (!isComplete) return;
+    clearTimeout(current.timer);
+    line.current = null;
+    report({ type: "answer", index: current.index, answer: current.reader.answer(Date.now()) });
+    this.next(line, current.reader.isReusable);
+  }
+
+  private onClosed(line: Line): void {
+    line.isOpen = false;
+    const current = line.current;
+    line.current = null;
+    if (!current) return;
+    clearTimeout(current.timer);
+    // An answer sized by the connection's end is complete now; any other was cut short.
+    if (current.reader.closed()) report({ type: "answer", index: current.index, answer: current.reader.answer(Date.now()) });
+    else fail(current.index, "Error", "The club closed the connection before it answered.");
+    this.next(line, false);
+  }
+
+  /** The next post waiting goes on this connection if it can carry one, else with fetch. */
+  private next(line: Line, isReusable: boolean): void {
+    const index = this.queue.shift();
+    const canCarry = isReusable && line.isOpen && line.socket !== null;
+    if (!canCarry || index === undefined) line.socket?.end();
+    if (index === undefined) return;
+    report({ type: "sent", sent: [canCarry ? this.write(line, index) : this.sendWithFetch(index)] });
+  }
+}
+
+function fail(index: number, name: string, message: string): void {
+  report({ type: "failed", index, name, message });
 }

@@ -41,7 +41,7 @@ export interface WatchBookingDeps {
  * A watch never waits inside a post: trouble of any kind is answered by the next pass (the slot
  * may be gone by then, or another may have come free), so every window here is zero.
  */
-export const WATCH_RETRY: RetrySettings = { notYetOpenRetryMs: 0, notYetOpenWindowMs: 0, unavailableBackoffMs: [0], unavailableWindowMs: 0 };
+export const WATCH_RETRY: RetrySettings = { notYetOpenSchedule: [], notYetOpenWindowMs: 0, unavailableBackoffMs: [0], unavailableWindowMs: 0 };
 
 export type PostOutcome =
   | { kind: "booked"; ref: string }
@@ -97,8 +97,8 @@ export async function postForWatch(d: WatchBookingDeps, session: MemberClubSessi
     return { kind: "booked", ref: decision.ref };
   }
   const error = answer.kind === "error" ? answer.error : null;
-  const isUnanswered = error !== null && ((error.kind === "unavailable" && error.isAmbiguous) || error.kind === "page_not_understood");
-  if (isUnanswered) return { kind: "unsettled" };
+  // The engine's rule says when a post may have booked (a timeout, an unreadable page, a bot wall).
+  if (decision.kind === "reconcile") return { kind: "unsettled" };
   const context = { message: error?.message ?? "" };
   await recordWatchAttemptAnswer(db, attemptId, { outcome: error?.kind ?? "refused", key: "bookings.reason.club_refused", context, durationMs });
   if (decision.kind === "fail" && decision.reason.key === "bookings.reason.bad_credentials") {

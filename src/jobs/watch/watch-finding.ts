@@ -70,7 +70,8 @@ export function createFinder(onPollError: (error: unknown, sheet: string) => voi
         if (last && now - last.at < pollEveryMs) continue;
         try {
           const session = await sessions.forMember(sheet.readerUserId);
-          const read = await session.fetchTeeSheet(sheet.date, sheet.courseId);
+          // Skipped to the next poll when the club budget is spent (decision 145).
+          const read = await session.fetchTeeSheet(sheet.date, sheet.courseId, { pace: "skip" });
           count++;
           const slots = read.slots.filter((s) => s.status === "AVAILABLE").map((s) => ({ date: sheet.date, courseId: sheet.courseId, time: s.time, slotId: s.slotId }));
           polled.set(key, { at: now, slots });

@@ -14,6 +14,9 @@ import { adminApi } from "./admin-api.ts";
 import { ErrorLine, failureText } from "./admin-ui.tsx";
 
 type WatchSettingValues = Pick<AdminSettingsValues, "max_active_watches" | "watch_poll_seconds" | "readiness_check_time">;
+type BudgetSettingValues = Pick<AdminSettingsValues, (typeof BUDGET_KEYS)[number]>;
+/** The club request budget (decision 145). */
+const BUDGET_KEYS = ["club_requests_per_minute", "club_request_burst", "member_requests_per_minute", "member_request_burst"] as const;
 
 const NUMBER_KEYS = ["release_days_before", "ui_date_range_days", "scraper_date_range_days", "booking_roll_hour", "smart_refresh_threshold_seconds"] as const;
 type NumberKey = (typeof NUMBER_KEYS)[number];
@@ -22,14 +25,15 @@ type NumberKey = (typeof NUMBER_KEYS)[number];
 export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<ExtraKey, string>>;
 
 /**
- * Settings beyond the product's (the club retry window, slot watches, the readiness check): shown and
- * sent when the server has them; one left empty is not sent, and the server keeps its stored value.
+ * Settings beyond the product's (the club retry window, slot watches, the readiness check, the club
+ * request budget): shown and sent when the server has them; one left empty is not sent, and the
+ * server keeps its stored value.
  */
-const EXTRA_KEYS = ["club_retry_minutes", "max_active_watches", "watch_poll_seconds", "readiness_check_time"] as const;
+const EXTRA_KEYS = ["club_retry_minutes", "max_active_watches", "watch_poll_seconds", "readiness_check_time", ...BUDGET_KEYS] as const;
 type ExtraKey = (typeof EXTRA_KEYS)[number];
 /** The one extra setting that is a time of day rather than a number. */
 const isTextExtra = (key: ExtraKey) => key === "readiness_check_time";
-type ExtraValues = Partial<Pick<ExtraSettings, "club_retry_minutes"> & WatchSettingValues>;
+type ExtraValues = Partial<Pick<ExtraSettings, "club_retry_minutes"> & WatchSettingValues & BudgetSettingValues>;
 type EditedSettings = AppSettings & ExtraValues;
 
 export function settingsFormOf(settings: EditedSettings): SettingsForm {

@@ -1,4 +1,4 @@
-/** System Monitor: the club in use, then CPU, memory, disk and processes, and the email outbox, refreshed every 5 s. */
+/** System Monitor: the club in use, then CPU, memory, disk, requests to the club and processes, and the email outbox, refreshed every 5 s. */
 import { useEffect, useState } from "react";
 import { formatBytes } from "../../../src/domain/format.ts";
 import { formatClockTime } from "../../../src/domain/manila-time.ts";
@@ -9,6 +9,7 @@ import { adminApi, type ClubStatus, type SystemHistory, type SystemStats } from 
 import { MonitorCharts } from "./monitor-charts.tsx";
 import { ErrorLine, FailureText } from "./admin-ui.tsx";
 import { ClubConnection } from "./club-connection.tsx";
+import { ClubRequestsCard, SlowDownLine } from "./club-traffic.tsx";
 import { MailOutbox } from "./mail-outbox.tsx";
 
 export const MONITOR_REFRESH_MS = 5000;
@@ -103,6 +104,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
       <ClubLine club={club} isUnavailable={isClubUnavailable} />
       <ClubConnection />
       <ErrorLine text={error} />
+      <SlowDownLine club={stats?.club} />
       {stats ? (
         <>
           <div className="admin-monitor__cards">
@@ -138,6 +140,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
                 <p>{t("admin.monitor.watches_value", { active: stats.watches.activeWatches, polls: stats.watches.pollsPerMinute, seconds: stats.watches.pollSeconds })}</p>
               </div>
             ) : null}
+            {stats.club ? <ClubRequestsCard club={stats.club} /> : null}
           </div>
           {history ? <MonitorCharts points={history} /> : null}
           <h3>{t("admin.monitor.processes")}</h3>

@@ -2,15 +2,13 @@
  * Route guards: who may see which route, and where everyone else is sent.
  * They read the session store; SessionGate makes sure it is known before any guard runs.
  */
-import { lazy, Suspense, useDeferredValue, useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet } from "react-router-dom";
+import OfflineView from "../../components/offline-view.tsx";
 import { RouteLoading } from "../../components/spinner.tsx";
 import { hasCompleteProfile, isAdminRole, needsProfileSetup, useSessionStore } from "../../lib/session-store.ts";
 import { appSocket } from "../../lib/socket.ts";
 import { paths } from "../../paths.ts";
-
-// Part of the member area's chunk, which the service worker keeps with the app shell.
-const OfflineView = lazy(() => import("../../pages/member-area.ts").then((area) => ({ default: area.OfflineView })));
 
 /** Checks the session once, holds every route behind a spinner until it is known, and keeps the socket open while signed in. */
 export function SessionGate() {
@@ -30,13 +28,7 @@ export function SessionGate() {
   }, [currentStatus]);
 
   if (status === "unknown") return <RouteLoading />;
-  if (status === "offline") {
-    return (
-      <Suspense fallback={<RouteLoading />}>
-        <OfflineView />
-      </Suspense>
-    );
-  }
+  if (status === "offline") return <OfflineView />;
   return <Outlet />;
 }
 
