@@ -69,8 +69,8 @@ export interface TeeboxHandle {
   errorLines(): string[];
   /** The last lines Teebox wrote. */
   tail(): string[];
-  /** How each life ended: 'term' (SIGTERM, exit code), 'kill' (kill -9) or 'crash' (ended on its own). */
-  ends(): { how: "term" | "kill" | "crash"; code: number | null }[];
+  /** How each life ended: 'term' (SIGTERM, exit code), 'kill' (kill -9) or 'crash' (ended on its own), with its last lines. */
+  ends(): LifeEnd[];
   /**
    * SIGTERM and start again; resolves once it answers /healthz. With `raceMs`, a second start on the
    * same data folder follows the first that many ms later (a supervisor racing a manual start):
@@ -82,6 +82,15 @@ export interface TeeboxHandle {
   /** SIGTERM (kill -9 after 30 s); `start` brings it back on the same data folder. */
   stop(): Promise<void>;
   start(): Promise<number>;
+}
+
+export interface LifeEnd {
+  how: "term" | "kill" | "crash";
+  code: number | null;
+  /** The signal that ended it, if one did. */
+  signal: string | null;
+  /** The last lines Teebox wrote before it ended. */
+  lastLines: string[];
 }
 
 /** What became of the start that lost a race (or of the second server, when both served). */
@@ -102,7 +111,7 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
   let logBytes = 0;
   const tail: string[] = [];
   const errors: string[] = [];
-  const ends: { how: "term" | "kill" | "crash"; code: number | null }[] = [];
+  const ends: LifeEnd[] = [];
   let ending: "term" | "kill" | null = null;
   const urlOf = (p: number) => `http://127.0.0.1:${p}`;
 
@@ -148,7 +157,7 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     proc = child;
     port = onPort;
     void child.exited.then((code) => {
-      ends.push({ how: ending ?? "crash", code });
+      ends.push({ how: ending ?? "crash", code, signal: child.signalCode === null ? null : String(child.signalCode), lastLines: tail.slice(-20) });
       ending = null;
     });
   }
