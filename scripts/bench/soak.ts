@@ -9,9 +9,11 @@
  * Teebox's CPU at rest, its memory trend, the database and log sizes and the requests to the club.
  *
  * Prints a table per simulated month, every failure, and writes the chart (RSS, CPU at rest,
- * database size, club requests per day) to --chart (default soak-chart.svg). Exits 1 on a failure.
+ * database size, club requests per day) to --chart (default bench-output/soak-chart.svg, a
+ * gitignored folder). The chart is rewritten after every simulated day and each month's row printed
+ * at its end, so a run cut short still leaves its figures. Exits 1 on a failure.
  *
- *   bun scripts/bench/soak.ts [--days=30] [--members=200] [--seed=1] [--chart=soak-chart.svg]
+ *   bun scripts/bench/soak.ts [--days=30] [--members=200] [--seed=1] [--chart=bench-output/soak-chart.svg]
  *                             [--release-rate=20] [--day-rate=120] [--no-restarts]
  *                             [--database-mb=N] [--log-mb-per-day=N]
  */

@@ -2,8 +2,8 @@
  * The soak's report: a table with a row per simulated month, and a chart of the year (RSS, CPU at
  * rest, database size, club requests per day) as a hand-written SVG a maintainer opens in a browser.
  */
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import type { DayFigures } from "./day.ts";
 
 const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length);
@@ -94,7 +94,7 @@ function panel(series: Series, index: number, days: DayFigures[]): string {
   ].join("\n");
 }
 
-/** Writes the chart and returns its absolute path. */
+/** Writes the chart (its folder made if missing) and returns its absolute path. */
 export function writeChart(file: string, days: DayFigures[]): string {
   const series: Series[] = [
     { title: "Teebox's memory at rest", unit: "RSS, MB", values: days.map((d) => d.rssMb), colour: "#2b6cb0" },
@@ -113,6 +113,9 @@ export function writeChart(file: string, days: DayFigures[]): string {
     "</svg>",
   ].join("\n");
   const path = resolve(file);
-  writeFileSync(path, svg);
+  // Written beside and renamed, so a browser reloading the chart mid-run never reads half of it.
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.part`, svg);
+  renameSync(`${path}.part`, path);
   return path;
 }

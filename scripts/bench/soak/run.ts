@@ -81,7 +81,7 @@ export const DEFAULT_OPTIONS: SoakOptions = {
   mix: DEFAULT_MIX,
   bounds: DEFAULT_BOUNDS,
   restarts: true,
-  chartFile: "soak-chart.svg",
+  chartFile: "bench-output/soak-chart.svg",
   log: (line) => console.log(line),
 };
 
@@ -162,18 +162,35 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
       endsSeen: teebox.ends().length,
       releaseDaysBefore: RELEASE_DAYS_BEFORE,
     };
+    // What a run cut short (a crash of the soak itself, Ctrl-C, a killed shell) has lived is not
+    // lost: the chart is rewritten after every day and the month's row printed at its end.
+    const soakErrors: (Failure & { day: number; date: string })[] = [];
+    let chartFile: string | null = null;
     for (let day = 0; day < options.days && !options.signal?.aborted; day++) {
-      const figures = await livesDay(soak, day);
+      const date = addDays(options.startDate, day);
+      let figures: DayFigures;
+      try {
+        figures = await livesDay(soak, day);
+      } catch (error) {
+        // The soak's own code failed mid-day: said, and the run ends here with what it lived.
+        soakErrors.push({ invariant: "the soak itself failed", detail: (error as Error).stack ?? String(error), day, date });
+        options.log(`day ${day} ${date}: the soak itself failed: ${(error as Error).stack ?? String(error)}`);
+        break;
+      }
       soak.figures.push(figures);
       options.log(dayLine(figures));
+      if (options.chartFile) chartFile = writeChart(options.chartFile, soak.figures);
       const next = addDays(options.startDate, day + 1);
-      if (day === options.days - 1 || options.signal?.aborted || next.slice(0, 7) !== figures.date.slice(0, 7)) options.log(monthlyTable(soak.figures, figures.date.slice(0, 7)));
+      if (day === options.days - 1 || options.signal?.aborted || next.slice(0, 7) !== figures.date.slice(0, 7)) {
+        options.log(monthlyTable(soak.figures, figures.date.slice(0, 7)));
+        if (chartFile) options.log(`chart: ${chartFile} (${soak.figures.length} days)`);
+      }
     }
     const table = monthlyTable(soak.figures);
-    const chartFile = options.chartFile ? writeChart(options.chartFile, soak.figures) : null;
+    if (options.chartFile && soak.figures.length > 0) chartFile = writeChart(options.chartFile, soak.figures);
     return {
       days: soak.figures,
-      failures: soak.figures.flatMap((f) => f.failures.map((failure) => ({ ...failure, day: f.day, date: f.date }))),
+      failures: [...soak.figures.flatMap((f) => f.failures.map((failure) => ({ ...failure, day: f.day, date: f.date }))), ...soakErrors],
       surprises: world.surprises,
       table,
       chartFile,
