@@ -4,7 +4,7 @@
  * log). Teebox can be stopped as an operator would (SIGTERM) or killed (kill -9), and started again
  * on the same data folder.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -167,12 +167,25 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     await res?.arrayBuffer();
     return res !== null;
   };
+  /** The pid the serving Teebox wrote in the data folder (it writes it once it serves). */
+  const servingPid = () => {
+    try {
+      return Number(readFileSync(join(dataDir, "teebox.pid"), "utf8").trim());
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * `child` itself serves on `onPort`: it answers there, is alive, and is the pid the data folder
+   * names. An answer alone is not enough: another Teebox left on that port would answer for it.
+   */
+  const serves = async (child: TeeboxProc, onPort: number) => child.exitCode === null && (await answers(onPort)) && servingPid() === child.pid;
 
   async function launch(): Promise<number> {
     const started = performance.now();
     const child = spawnOn(port, []);
     const deadline = performance.now() + 60_000;
-    while (!(await answers(port))) {
+    while (!(await serves(child, port))) {
       if (child.exitCode !== null || performance.now() > deadline) {
         child.kill("SIGKILL");
         throw new Error(`Teebox did not start (exit ${child.exitCode}):\n${tail.slice(-30).join("\n")}`);
@@ -182,6 +195,18 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     adopt(child, port);
     return performance.now() - started;
   }
+
+  /**
+   * Stops, kills and starts run one at a time: two at once (a kill -9 and a SIGTERM planned in the
+   * same phase) would signal a process already gone while the other's start is under way, and
+   * leave a Teebox nobody tracks serving on the folder.
+   */
+  let busy: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(operation: () => Promise<T>): Promise<T> => {
+    const run = busy.then(operation);
+    busy = run.catch(() => undefined);
+    return run;
+  };
 
   /** Two starts on one folder, `raceMs` apart: the one that serves is adopted, the other's end reported. */
   async function launchRacing(raceMs: number): Promise<{ startMs: number; race: RaceOutcome }> {
@@ -193,7 +218,8 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     children.push(spawnOn(ports[1], stderr[1]));
     const deadline = performance.now() + 60_000;
     for (;;) {
-      const serving = await Promise.all(ports.map(answers));
+      // Each start on its own port: one that answers there and is alive serves (both may: the defect this looks for).
+      const serving = await Promise.all(children.map(async (child, i) => child.exitCode === null && (await answers(ports[i]))));
       const ended = children.map((c) => c.exitCode !== null);
       const winner = serving.findIndex(Boolean);
       if (winner >= 0 && (ended[1 - winner] || serving[1 - winner])) {
@@ -225,31 +251,34 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     errorLines: () => errors,
     tail: () => [...tail],
     ends: () => [...ends],
-    async restartGracefully(raceMs) {
-      const started = performance.now();
-      ending = "term";
-      proc.kill("SIGTERM");
-      const code = await proc.exited;
-      const stopMs = performance.now() - started;
-      if (raceMs === undefined) return { stopMs, code, startMs: await launch(), race: null };
-      const raced = await launchRacing(raceMs);
-      return { stopMs, code, startMs: raced.startMs, race: raced.race };
-    },
-    async restartKilled() {
-      ending = "kill";
-      proc.kill("SIGKILL");
-      await proc.exited;
-      return { startMs: await launch() };
-    },
-    start: launch,
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      ending = "term";
-      proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);
-      await proc.exited;
-      clearTimeout(timer);
-    },
+    restartGracefully: (raceMs) =>
+      oneAtATime(async () => {
+        const started = performance.now();
+        ending = "term";
+        proc.kill("SIGTERM");
+        const code = await proc.exited;
+        const stopMs = performance.now() - started;
+        if (raceMs === undefined) return { stopMs, code, startMs: await launch(), race: null };
+        const raced = await launchRacing(raceMs);
+        return { stopMs, code, startMs: raced.startMs, race: raced.race };
+      }),
+    restartKilled: () =>
+      oneAtATime(async () => {
+        ending = "kill";
+        proc.kill("SIGKILL");
+        await proc.exited;
+        return { startMs: await launch() };
+      }),
+    start: () => oneAtATime(launch),
+    stop: () =>
+      oneAtATime(async () => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return;
+        ending = "term";
+        proc.kill("SIGTERM");
+        const timer = setTimeout(() => proc.kill("SIGKILL"), 30_000);
+        await proc.exited;
+        clearTimeout(timer);
+      }),
   };
 }
 
