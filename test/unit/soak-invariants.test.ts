@@ -71,6 +71,16 @@ describe("the soak's record checks", () => {
     expect(invariants(check({ ledger: ledgerWith(request({ playDate: "2027-02-01" })) }))).toEqual([]);
   });
 
+  test("a request its member cancelled may be gone 30 days after the cancel, whatever its play date (the retention pass counts from the cancel)", () => {
+    const cancelledOn = (daysAgo: number) => {
+      const ledger = ledgerWith(request({ status: "cancelled" }));
+      ledger.requests.get(1)!.cancelledAtMs = NOW - daysAgo * 86_400_000;
+      return invariants(check({ ledger }));
+    };
+    expect(cancelledOn(31)).toEqual([]);
+    expect(cancelledOn(29)).toEqual(["request lost"]);
+  });
+
   test("a cancel not kept, a cancel nobody asked for, an edit not kept", () => {
     const ledger = ledgerWith(request({ id: 1, releaseAt: NOW + 1 }), request({ id: 2, releaseAt: NOW + 1 }), request({ id: 3, releaseAt: NOW + 1 }));
     ledger.requests.get(1)!.isCancelled = true;

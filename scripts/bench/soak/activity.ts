@@ -83,6 +83,8 @@ export interface World {
   counts: ActivityCounts;
   /** Things a member was told that do not fit the ledger (an unexpected answer): reported, not fatal. */
   surprises: string[];
+  /** Simulated now (the shared clock). */
+  now(): number;
 }
 
 /** One thing a member or the admin does; the day runs them a few at a time. */
@@ -172,7 +174,9 @@ async function editRequest(world: World, member: Member, id: number): Promise<vo
 async function cancelRequest(world: World, member: Member, id: number): Promise<void> {
   const answer = await member.client.act("CANCEL_REQUEST", { id });
   if (!isAnswer(answer, "ack")) return;
-  world.ledger.requests.get(id)!.isCancelled = true;
+  const asked = world.ledger.requests.get(id)!;
+  asked.isCancelled = true;
+  asked.cancelledAtMs = world.now();
   world.counts.cancels++;
 }
 

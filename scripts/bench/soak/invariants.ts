@@ -20,8 +20,9 @@ export interface LedgerRequest {
   courseId: string;
   /** The times as last submitted (an edit replaces them). */
   times: string[];
-  /** The member's cancel was acknowledged. */
+  /** The member's cancel was acknowledged, and when (simulated time). */
   isCancelled: boolean;
+  cancelledAtMs?: number;
 }
 
 /** What Teebox told the members, as they were told it. */
@@ -61,8 +62,9 @@ export interface CheckInput {
 }
 
 /**
- * Teebox keeps a cancelled request 30 days after its play date (the shortest of its ages, in the
- * limits): one older than that may have been removed by the daily retention pass, not lost.
+ * Teebox keeps a request at least 30 days (the shortest of its ages, in the limits): a cancelled
+ * one 30 days after its cancel, the others longer after their play date. One past that (its
+ * cancel, or its play date, that long ago) may have been removed by the daily retention pass, not lost.
  */
 export const REQUEST_KEPT_DAYS = 30;
 
@@ -84,7 +86,8 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
   for (const asked of ledger.requests.values()) {
     const row = requests.get(asked.id);
     if (!row) {
-      if (asked.playDate >= keptFrom) fail("request lost", `request ${asked.id} (${asked.playDate} ${asked.courseId}) was accepted and is gone`);
+      const isPastItsAge = asked.playDate < keptFrom || (asked.cancelledAtMs !== undefined && asked.cancelledAtMs < input.nowMs - REQUEST_KEPT_DAYS * 86_400_000);
+      if (!isPastItsAge) fail("request lost", `request ${asked.id} (${asked.playDate} ${asked.courseId}) was accepted and is gone`);
       continue;
     }
     if (asked.isCancelled && row.status !== "cancelled") fail("cancel not kept", `request ${row.id} was cancelled by its member and is ${row.status}`);

@@ -140,7 +140,7 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
     const { settings } = await admin.ok<{ settings: Record<string, unknown> }>("GET", "/v1/admin/app-settings");
     await admin.ok("PUT", "/v1/admin/app-settings", { ...settings, release_time: "07:00", release_days_before: RELEASE_DAYS_BEFORE, scraper_username: usernameOf(0) });
 
-    const world: World = { rand, watchBands: [], members, admin, club, ledger: newLedger(), counts: noActivity(), surprises: [] };
+    const world: World = { rand, watchBands: [], members, admin, club, ledger: newLedger(), counts: noActivity(), surprises: [], now: () => clock.now() };
     await inBatches(planOpeningRequests(world, options.mix, options.startDate, RELEASE_DAYS_BEFORE), 4, (task) => task());
     options.log(`soak: ${options.members} members, ${world.counts.requests} requests for the first week, ${options.days} days from ${options.startDate} (setup ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
