@@ -42,7 +42,7 @@ const DAY_TO = "18:05";
 const REST_SLICES = 6;
 const QUIET_DAY_REST_SLICES = 3;
 const REST_MAX_SETTLE_MS = 15_000;
-/** How late the club opens on a late day (its clock is set back after Teebox measured it). */
+/** How late the club opens on a late day, after the instant it announced (the demo club's 'open late' fault). */
 const LATE_OPENING_MS = 15_000;
 
 export interface Soak {
@@ -174,19 +174,18 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
   }
   if (trouble.lateOpening) {
     faults.push(`club opens ${LATE_OPENING_MS / 1000} s late`);
+    // The club announces 07:00 and opens the date later (its 'open late' fault): until then it
+    // answers "not yet open", and its rivals act shortly after the real opening. That while runs in
+    // real time, as Teebox's retries would at a real club: how often it asks is what is measured,
+    // and at 20× a round trip would take twenty times its share of it.
+    await club.control("POST", "/faults", { openLateMs: LATE_OPENING_MS });
     side.push((async () => {
-      // Once Teebox has measured the club's clock and armed the release (half a second ahead), the
-      // club's clock falls behind: from Teebox's side the club answers "not yet open" for a while.
-      // That while runs in real time, as Teebox's retries would at a real club: how often it asks
-      // is what is measured, and at 20× a round trip would take twenty times its share of it.
       await clock.sleepUntil(instant - 3000);
       clock.setRate(1);
-      await clock.sleepUntil(instant - 1000);
-      await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS - LATE_OPENING_MS });
       await clock.sleepUntil(instant + LATE_OPENING_MS + 5000);
       clock.setRate(options.releaseRate);
       await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
-      await club.control("POST", "/clock", { offsetMs: CLUB_OFFSET_MS });
+      await club.control("POST", "/faults", { openLateMs: 0 });
     })());
   }
   const realLength = (RELEASE_LEAD_MS + RELEASE_TAIL_MS) / options.releaseRate;
