@@ -93,7 +93,11 @@ export function createControlRoutes(target: ControlTarget): Hono {
     return c.json(state());
   });
 
-  app.get("/attempts", (c) => c.json({ attempts: target.attempts() }));
+  // `?date=` keeps one play date's posts (a soak reads a day's release without the whole log).
+  app.get("/attempts", (c) => {
+    const date = c.req.query("date");
+    return c.json({ attempts: date ? target.attempts().filter((a) => a.date === date) : target.attempts() });
+  });
   app.get("/bookings", (c) => c.json({ bookings: target.bookingsOf(c.req.query("email") ?? "") }));
   // Read only: the club's whole record, against which a soak checks that nothing is lost or doubled.
   app.get("/bookings/all", (c) => c.json({ bookings: target.allBookings() }));

@@ -12,7 +12,7 @@
  * (SIGTERM) once, each at a random moment of the release or the day phase, and started again on
  * the same data folder; on some days the mail server is down.
  */
-import type { SimBooking } from "../../../src/club-sim/state.ts";
+import type { BookingAttemptRecord, SimBooking } from "../../../src/club-sim/state.ts";
 import type { TrafficCount } from "../../../src/club-sim/traffic.ts";
 import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
 import type { SimClockDriver } from "../../../src/lib/sim-clock.ts";
@@ -95,6 +95,8 @@ export interface DayFigures {
   walMb: number;
   logMb: number;
   traffic: TrafficSummary;
+  /** Teebox's booking posts for the day's release as the club logged them: the first's arrival after the announced instant (s), and how many were answered "not yet open". */
+  release: { firstPostS: number | null; notYetOpen: number; posts: number };
   /** The club's requests per day at the rate of the day phase (time is jumped over the rest of the day). */
   clubRequestsPerDay: number;
   activeWatches: number;
@@ -347,6 +349,9 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   }
 
   const playDate = addDays(date, soak.releaseDaysBefore);
+  const { attempts } = await club.control<{ attempts: BookingAttemptRecord[] }>("GET", `/attempts?date=${playDate}`);
+  const ourPosts = attempts.filter((a) => !a.isRival);
+  const firstArrival = ourPosts.length === 0 ? null : Math.min(...ourPosts.map((a) => a.arrivedClubMs));
   const released = snapshot.requests.filter((r) => r.playDate === playDate && r.status !== "cancelled");
   const dayStart = manilaInstant(date, "00:00");
   const memberEmails = new Set(soak.emailOf.values());
@@ -367,6 +372,7 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
     walMb,
     logMb,
     traffic: summary,
+    release: { firstPostS: firstArrival === null ? null : (firstArrival - manilaInstant(date, RELEASE_TIME)) / 1000, notYetOpen: ourPosts.filter((a) => a.outcome === "not_yet_open").length, posts: ourPosts.length },
     clubRequestsPerDay: Math.round(ratePerMinute(traffic, manilaInstant(date, DAY_FROM), manilaInstant(date, DAY_TO)) * 1440),
     activeWatches: snapshot.watches.filter((w) => w.status === "watching").length,
     mailQueued: snapshot.mailQueued,

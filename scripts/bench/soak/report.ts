@@ -47,6 +47,7 @@ export function dayLine(d: DayFigures): string {
     `released ${d.released} (${d.releasedConfirmed} booked, ${d.releasedFailed} failed), club bookings ${d.booked},`,
     `requests ${d.activity.requests}/edits ${d.activity.edits}/cancels ${d.activity.cancels}, watches ${d.activity.watches} (${d.activeWatches} active),`,
     `RSS ${fixed(d.rssMb, 0)} MB (heap ${d.heapMb === null ? "–" : fixed(d.heapMb, 0)}), CPU at rest ${fixed(d.cpuAtRestPercent)}% (mean ${fixed(d.meanCpuAtRestPercent)}%, quiet after ${fixed(d.settleMs / 1000)} s), DB ${fixed(d.databaseMb + d.walMb)} MB, log ${fixed(d.logMb, 2)} MB,`,
+    `release posts ${d.release.posts} (first at +${fixed(d.release.firstPostS ?? Number.NaN, 2)} s club time, ${d.release.notYetOpen} "not yet open"),`,
     `club ${d.traffic.total} requests (${d.traffic.byKind.book ?? 0} booking posts, ≈${d.clubRequestsPerDay}/day; ${kinds(d.traffic.byKind)}), busiest member-minute ${d.traffic.busiestMinute?.count ?? 0};`,
     `${d.failures.length} failure(s)${extras ? `; ${extras}` : ""} [${fixed(d.realMs / 1000)} s]`,
     ...d.failures.map((f) => `\n    ✗ ${f.invariant}: ${f.detail}`),
