@@ -125,6 +125,16 @@ describe("the soak's record checks", () => {
     expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: first.suspects }))).toEqual(["booking only in Teebox", "booking only at the club"]);
   });
 
+  test("a booking on one side only stays a suspect while its member's bookings were not read (a day the club failed the sync's requests)", () => {
+    const teeboxOnly = snapshot({ bookings: [{ bookingRef: "SWB-5", userId: 7, playDate: "2027-03-12", courseId: "masters", time: "06:00", requestId: null }] });
+    const clubOnly = [clubBooking({ ref: "SWB-6", date: "2027-03-13" })];
+    const first = check({ teebox: teeboxOnly, club: clubOnly });
+    const unread = check({ teebox: teeboxOnly, club: clubOnly, previous: first.suspects, membersRead: new Set() });
+    expect(unread.failures).toEqual([]);
+    expect([...unread.suspects.teeboxOnly, ...unread.suspects.clubOnly]).toEqual(["SWB-5", "SWB-6"]);
+    expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: unread.suspects, membersRead: new Set([EMAIL]) }))).toEqual(["booking only in Teebox", "booking only at the club"]);
+  });
+
   test("a past booking and another golfer's booking are not orphans", () => {
     const result = check({
       teebox: snapshot({ bookings: [{ bookingRef: "SWB-5", userId: 7, playDate: "2027-03-09", courseId: "masters", time: "06:00", requestId: null }] }),

@@ -321,7 +321,9 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   const { traffic } = await club.control<{ traffic: TrafficCount[] }>("POST", "/traffic/take");
   const snapshot = readSnapshot(soak.dataDir);
   const { bookings } = await club.control<{ bookings: SimBooking[] }>("GET", "/bookings/all");
-  const records = checkRecords({ nowMs, today: date, teebox: snapshot, club: bookings, ledger: soak.world.ledger, emailOf: soak.emailOf, previous: soak.suspects });
+  // Whose bookings page the club answered since the last check (a sync round's read, or a member's own).
+  const membersRead = new Set(traffic.filter((t) => t.kind === "bookings" && t.email && t.count > t.serverErrors).map((t) => t.email as string));
+  const records = checkRecords({ nowMs, today: date, teebox: snapshot, club: bookings, ledger: soak.world.ledger, emailOf: soak.emailOf, previous: soak.suspects, membersRead });
   soak.suspects = records.suspects;
   failures.push(...records.failures, ...checkMail(snapshot, nowMs));
 
