@@ -18,6 +18,7 @@ import type { playersRoutes } from "../../src/features/players/players.contract.
 import type { profileRoutes } from "../../src/features/profile/profile.contract.ts";
 import type { documentRoutes } from "../../src/features/system/probes.contract.ts";
 import type { systemRoutes } from "../../src/features/system/system.contract.ts";
+import type { seriesRoutes } from "../../src/features/series/series.contract.ts";
 import type { watchesRoutes } from "../../src/features/watches/watches.contract.ts";
 
 type Groups =
@@ -34,7 +35,8 @@ type Groups =
   | typeof profileRoutes
   | typeof documentRoutes
   | typeof systemRoutes
-  | typeof watchesRoutes;
+  | typeof watchesRoutes
+  | typeof seriesRoutes;
 
 /** What the web app reads of a contract. */
 interface Contract {
