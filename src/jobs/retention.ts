@@ -10,7 +10,22 @@
 import { and, eq, inArray, lt, lte, max, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppDatabase, Db } from "../db/client.ts";
-import { auditLog, bookingRequests, bookings, editAttempts, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../db/schema.ts";
+import {
+  auditLog,
+  bookingRequests,
+  bookings,
+  editAttempts,
+  mailOutbox,
+  notifications,
+  requestAttempts,
+  scrapeRuns,
+  seriesOccurrences,
+  sessions,
+  slotWatches,
+  standingSeries,
+  teeTimeSlots,
+  watchAttempts,
+} from "../db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../domain/manila-time.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -35,6 +50,10 @@ export const RETENTION = {
   editAttemptDays: 90,
   notificationDays: 180,
   outboxDays: 30,
+  /** After the play date: a standing request's date (its request follows the request rules). */
+  occurrenceDays: 90,
+  /** After it ended (or its last date): a standing request, with its dates. */
+  seriesDays: 90,
 } as const;
 
 /** The pass runs daily at this Manila time, when a club is quietest. */
@@ -131,6 +150,14 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
       table: editAttempts,
       id: editAttempts.id,
       isOld: (now) => and(eq(editAttempts.state, "answered"), lt(editAttempts.playDate, dateAgo(now, keep.editAttemptDays))),
+    },
+    { name: "standing request dates", table: seriesOccurrences, id: seriesOccurrences.id, isOld: (now) => lt(seriesOccurrences.playDate, dateAgo(now, keep.occurrenceDays)) },
+    {
+      name: "standing requests",
+      table: standingSeries,
+      id: standingSeries.id,
+      isOld: (now) => or(and(eq(standingSeries.status, "ended"), lt(standingSeries.endedAt, ago(now, keep.seriesDays))), lt(standingSeries.endDate, dateAgo(now, keep.seriesDays))),
+      before: async (tx, ids) => void (await tx.delete(seriesOccurrences).where(inArray(seriesOccurrences.seriesId, ids))),
     },
     { name: "notifications", table: notifications, id: notifications.id, isOld: (now) => lt(notifications.createdAt, ago(now, keep.notificationDays)) },
     { name: "mail outbox", table: mailOutbox, id: mailOutbox.id, isOld: (now) => lt(mailOutbox.createdAt, ago(now, keep.outboxDays)) },
