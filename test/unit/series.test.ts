@@ -40,7 +40,7 @@ describe("series dates", () => {
 
   test("the shape checks, first problem wins", () => {
     const today = "2026-11-22";
-    const check = (over: Partial<typeof weekly>) => checkSeriesCalendar({ ...weekly, ...over }, today)?.key ?? null;
+    const check = (over: Partial<{ weekdays: number[]; startDate: string; endDate: string | null; skipDates: string[] }>) => checkSeriesCalendar({ ...weekly, ...over }, today)?.key ?? null;
     expect(check({})).toBeNull();
     expect(check({ weekdays: [] })).toBe("series.error.no_weekdays");
     expect(check({ weekdays: [0] })).toBe("series.error.bad_weekday");
