@@ -130,6 +130,8 @@ describe("standing requests over simulated weeks", () => {
     await waitFor(async () => (await requestsOn(fx, FIRST)).length === 2);
     const lineOf = async () => ((await (await fx.t.call("GET", "/v1/my/series", { cookie: jose.cookie })).json()) as SeriesView[])[0].next[0].line;
     expect(await lineOf()).toEqual({ place: 2, of: 2 });
+    // The readiness check covers a series' requests as any other: jose's signs in and passes.
+    expect(await fx.t.deps.readiness.checkMember((await fx.user("jose")).id)).toEqual({ checked: 1, problems: 0 });
 
     // Maria ends hers before the release; jose skips nothing.
     expect((await fx.t.call("POST", `/v1/my/series/${maria.id}/end`, { cookie: maria.cookie, body: {} })).status).toBe(204);
