@@ -79,6 +79,28 @@ describe("standing requests", () => {
     expect((await requestsOf(t, "maria")).map((r) => r.playDate)).toEqual(["2026-11-30"]);
   });
 
+  test("a holiday's rule makes its date need attention, and the date is queued once the rule is gone", async () => {
+    const { t, cookie } = await start();
+    const admin = await t.signIn("admin", "admin-password-1");
+    expect((await t.call("POST", "/v1/admin/holidays", { cookie: admin, body: { date: "2026-11-30", name: "Bonifacio Day" } })).status).toBe(201);
+    const rule = await t.call("POST", "/v1/admin/booking-rules", {
+      cookie: admin,
+      body: { priority: 1, days_of_week: [7], applies_on_holidays: true, start_time: "05:00", end_time: "17:00", min_players: 2, max_players: null, max_guests: null },
+    });
+    expect(rule.status).toBe(201);
+    const { body } = await create(t, cookie);
+    expect(body.series.next.slice(0, 2).map((o) => [o.date, o.state, o.reason])).toEqual([
+      ["2026-11-23", "pending", null],
+      ["2026-11-30", "needs_attention", "Minimum of 2 players required."],
+    ]);
+    expect((await t.call("DELETE", `/v1/admin/booking-rules/${((await rule.json()) as { id: number }).id}`, { cookie: admin })).status).toBe(204);
+    await t.deps.series.pass();
+    expect((await requestsOf(t, "maria")).map((r) => [r.playDate, r.status])).toEqual([
+      ["2026-11-23", "pending"],
+      ["2026-11-30", "pending"],
+    ]);
+  });
+
   test("the open-request limit makes a date need attention too, and it is queued once there is room", async () => {
     const { t, cookie } = await start();
     const admin = await t.signIn("admin", "admin-password-1");
@@ -138,6 +160,17 @@ describe("standing requests", () => {
     // Dropping Wednesday cancels its queued date.
     expect((await t.call("PUT", `/v1/my/series/${id}`, { cookie, body: seriesBody({ times: ["07:12"], weekdays: [1] }) })).status).toBe(200);
     expect((await requestsOf(t, "maria")).find((r) => r.playDate === "2026-12-02")?.status).toBe("cancelled");
+  });
+
+  test("a change may keep a first date that has gone by, but not move it into the past", async () => {
+    const { t, cookie } = await start();
+    const { body } = await create(t, cookie);
+    await t.clock.set(Date.UTC(2026, 10, 25, 1, 0, 0));
+    const kept = await t.call("PUT", `/v1/my/series/${body.series.id}`, { cookie, body: seriesBody({ times: ["07:04"] }) });
+    expect(kept.status).toBe(200);
+    const moved = await t.call("PUT", `/v1/my/series/${body.series.id}`, { cookie, body: seriesBody({ startDate: "2026-11-24" }) });
+    expect(moved.status).toBe(400);
+    expect(await moved.json()).toMatchObject({ errorKey: "series.error.start_past" });
   });
 
   test("ending the series cancels what has not been released; a released request stands", async () => {

@@ -21,6 +21,7 @@ const weekly: SeriesView = {
   endDate: null,
   skipDates: [],
   playerNames: ["Maria Santos"],
+  players: [{ type: "Spouse", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Santos", searchIdNumber: "SW-1001-S" }],
   memberCartType: "Rental Cart - Solo",
   createdAt: 1,
   next: [
@@ -42,6 +43,7 @@ beforeEach(() => {
     if (call.method === "GET" && call.url.startsWith("/v1/my/watches")) return jsonResponse([]);
     if (call.method === "POST" && call.url === "/v1/my/series") return createAnswer ?? jsonResponse({ series: { ...weekly, id: 5 } }, 201);
     if (call.method === "POST" && call.url.startsWith("/v1/my/series/4/")) return emptyResponse(204);
+    if (call.method === "PUT" && call.url === "/v1/my/series/4") return jsonResponse({ series: weekly });
     return undefined;
   });
   setLiveData({ requests: [pendingRequest] });
@@ -86,6 +88,31 @@ describe("standing requests on the Bookings page", () => {
     series = [];
     act(() => socket.receive({ type: "status", status: "updated" }));
     expect(await screen.findByText("No standing requests.")).toBeTruthy();
+  });
+
+  test("Change opens the series' own form and saves it; Change times gives one date its own times", async () => {
+    renderPages("/bookings");
+    const card = await screen.findByTestId("series:4");
+    fireEvent.click(within(card).getByRole("button", { name: "Change" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change standing request" });
+    expect((within(dialog).getByLabelText("Mon") as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText("Wed") as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText("Fri") as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(dialog).getByLabelText("Wed"));
+    fireEvent.change(within(dialog).getByLabelText("Until (optional)"), { target: { value: "2027-03-01" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT" && c.url === "/v1/my/series/4")).toBe(true));
+    const body = calls.find((c) => c.method === "PUT")!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ course: "masters", times: ["06:00", "06:08"], weekdays: [1], startDate: MONDAY, endDate: "2027-03-01", playerDetails: { players: weekly.players } });
+    expect(await screen.findByText("Standing request changed; its dates not yet released follow it.")).toBeTruthy();
+
+    fireEvent.click(within(screen.getByTestId("occurrence:4:2026-11-30")).getByRole("button", { name: "Change times" }));
+    const times = await screen.findByRole("dialog", { name: "Times for 2026-11-30" });
+    fireEvent.change(within(times).getByLabelText("Times in order (HH:MM, comma-separated)"), { target: { value: "06:16, 06:24" } });
+    fireEvent.click(within(times).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.some((c) => c.url === "/v1/my/series/4/occurrences/2026-11-30/change")).toBe(true));
+    expect(calls.find((c) => c.url.endsWith("/change"))!.body).toEqual({ times: ["06:16", "06:24"] });
+    expect(await screen.findByText("2026-11-30 changed.")).toBeTruthy();
   });
 
   test("a pending request offers 'Repeat weekly' with its date, course, times and players", async () => {

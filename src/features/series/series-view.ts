@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { SubmissionPlayer } from "../../domain/booking-submission.ts";
 import { bookingRequests, uiText, type RequestStatus } from "../../db/schema.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
 import { renderReason } from "../../domain/request-reasons.ts";
@@ -118,6 +119,7 @@ export async function listSeries(db: Db, userId: number, now: number): Promise<S
       endDate: series.endDate,
       skipDates: series.skipDates,
       playerNames: (series.players as { firstName?: string; lastName?: string; searchLastName?: string }[]).map((p) => displayName({ firstName: p.firstName ?? "", lastName: p.lastName ?? p.searchLastName ?? "" })),
+      players: series.players as SubmissionPlayer[],
       memberCartType: series.memberCartType,
       createdAt: series.createdAt,
       next: dates.map((date) => {

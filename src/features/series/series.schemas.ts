@@ -28,6 +28,19 @@ export const occurrenceViewSchema = z.object({
 });
 export type OccurrenceView = z.infer<typeof occurrenceViewSchema>;
 
+const choiceSchema = z.record(z.string(), z.literal(true));
+
+/** A player as the series keeps them: the form's submission row, so a change can send them back. */
+export const seriesPlayerSchema = z.object({
+  type: z.string(),
+  cartType: choiceSchema,
+  chargeFeesTo: choiceSchema,
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  searchLastName: z.optional(z.string()),
+  searchIdNumber: z.optional(z.string()),
+});
+
 export const seriesViewSchema = z.object({
   id: z.number(),
   status: z.enum(["active", "ended"]),
@@ -41,6 +54,7 @@ export const seriesViewSchema = z.object({
   endDate: z.nullable(z.string()),
   skipDates: z.array(z.string()),
   playerNames: z.array(z.string()),
+  players: z.array(seriesPlayerSchema),
   memberCartType: z.string(),
   createdAt: z.number(),
   next: z.array(occurrenceViewSchema),

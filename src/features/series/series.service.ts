@@ -45,9 +45,11 @@ const queueDeps = (deps: SeriesDeps): SeriesQueueDeps => ({ ...deps, wakeEngine:
 const refuse = (status: 400 | 404 | 409, key: UiTextKey, context: Record<string, string> = {}) => textError(status, key, context);
 
 /** The checked fields of a series, or a 400 naming the first problem. */
-async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now: number): Promise<SeriesFields> {
+async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now: number, keptStart?: string): Promise<SeriesFields> {
   const calendar: SeriesCalendar = { weekdays: [...new Set(input.weekdays)].sort(), startDate: input.startDate.trim(), endDate: input.endDate?.trim() || null, skipDates: [...new Set(input.skipDates.map((d) => d.trim()))].sort() };
-  const problem = checkSeriesCalendar(calendar, manilaDate(now));
+  // A change may keep a first date that has gone by since the series was made.
+  const today = manilaDate(now);
+  const problem = checkSeriesCalendar(calendar, keptStart !== undefined && calendar.startDate === keptStart && keptStart < today ? keptStart : today);
   if (problem) throw refuse(400, problem.key, problem.context);
   const times = input.times.map((t) => t.trim());
   const fromTime = input.fromTime?.trim() ?? "";
@@ -115,8 +117,8 @@ export async function createSeries(deps: SeriesDeps, user: SessionUser, input: S
 export async function changeSeries(deps: SeriesDeps, user: SessionUser, id: number, input: SeriesInput): Promise<SeriesView> {
   const { db } = deps.database;
   const now = deps.clock.now();
-  await ownActiveSeries(db, user.id, id);
-  const fields = await checkedFields(db, user, input, now);
+  const current = await ownActiveSeries(db, user.id, id);
+  const fields = await checkedFields(db, user, input, now, current.startDate);
   const row = await updateSeries(db, user.id, id, fields, now);
   if (!row) throw refuse(409, "series.error.ended");
   await reviseOccurrences(queueDeps(deps), row, requestStatusOf(db));

@@ -1,7 +1,8 @@
 /**
  * "Repeat weekly": a standing request made from a booking form (its date, course, times and
  * players). The member picks the weekdays, the first and an optional last date, dates to skip,
- * any course, and ordered times or a range; the server checks it as it checks a request.
+ * any course, and ordered times or a range; the server checks it as it checks a request. Given
+ * `editing`, the same form changes that series (its dates not yet released follow).
  */
 import { useEffect, useState, type FormEvent } from "react";
 import { weekdayOf } from "../../../src/domain/manila-time.ts";
@@ -9,7 +10,8 @@ import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
-import { createSeries, dayKey, failureOf, type RepeatBase, type RepeatChoices } from "./series-api.ts";
+import type { SeriesView } from "../../../src/features/series/series.schemas.ts";
+import { changeSeries, choicesOf, createSeries, dayKey, failureOf, type RepeatBase, type RepeatChoices } from "./series-api.ts";
 import "./series.css";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -28,7 +30,7 @@ function choicesFor(base: RepeatBase): RepeatChoices {
   };
 }
 
-export function RepeatDialog({ base, onClose, onCreated }: { base: RepeatBase | null; onClose: () => void; onCreated?: () => void }) {
+export function RepeatDialog({ base, editing, onClose, onCreated }: { base: RepeatBase | null; editing?: SeriesView; onClose: () => void; onCreated?: () => void }) {
   const t = useText();
   const tryText = useTextLookup();
   const [choices, setChoices] = useState<RepeatChoices | null>(null);
@@ -36,9 +38,9 @@ export function RepeatDialog({ base, onClose, onCreated }: { base: RepeatBase | 
   const [errorText, setErrorText] = useState<string | null>(null);
 
   useEffect(() => {
-    setChoices(base ? choicesFor(base) : null);
+    setChoices(base ? (editing ? choicesOf(editing) : choicesFor(base)) : null);
     setErrorText(null);
-  }, [base]);
+  }, [base, editing]);
 
   if (!base || !choices) return null;
   const set = <K extends keyof RepeatChoices>(key: K, value: RepeatChoices[K]) => setChoices((c) => (c ? { ...c, [key]: value } : c));
@@ -50,9 +52,9 @@ export function RepeatDialog({ base, onClose, onCreated }: { base: RepeatBase | 
     setSaving(true);
     setErrorText(null);
     try {
-      const series = await createSeries(base, choices);
+      const series = editing ? await changeSeries(editing.id, base, choices) : await createSeries(base, choices);
       const days = series.weekdays.map((d) => t(dayKey(d))).join(t("series.day_separator"));
-      showToast("success", { textKey: "series.created", context: { days, start: series.startDate } });
+      showToast("success", editing ? { textKey: "series.changed" } : { textKey: "series.created", context: { days, start: series.startDate } });
       onCreated?.();
       onClose();
     } catch (error) {
@@ -66,7 +68,7 @@ export function RepeatDialog({ base, onClose, onCreated }: { base: RepeatBase | 
   return (
     <Dialog
       isOpen
-      title={t("series.create_title")}
+      title={editing ? t("series.change_title") : t("series.create_title")}
       onClose={onClose}
       actions={
         <>
@@ -74,7 +76,7 @@ export function RepeatDialog({ base, onClose, onCreated }: { base: RepeatBase | 
             {t("bookings.cancel_keep")}
           </Button>
           <Button isLoading={isSaving} onClick={() => void submit()}>
-            {t("series.submit")}
+            {editing ? t("series.save") : t("series.submit")}
           </Button>
         </>
       }

@@ -28,8 +28,8 @@ export function repeatBaseOf(submission: BookingSubmission): RepeatBase {
   return { ...rest, date: targetDate, times: selectionOrder.map((s) => s.time) };
 }
 
-/** "2026-12-24, 2026-12-31" → the dates, blanks dropped (the server checks each). */
-export const parseSkipDates = (text: string): string[] =>
+/** "2026-12-24, 2026-12-31" (or "06:00, 06:08") → the items, blanks dropped (the server checks each). */
+export const parseList = (text: string): string[] =>
   text
     .split(/[\s,;]+/)
     .map((d) => d.trim())
@@ -37,9 +37,34 @@ export const parseSkipDates = (text: string): string[] =>
 
 export const listSeries = (signal?: AbortSignal): Promise<SeriesView[]> => getJson(apiPaths.my.series, seriesListSchema, signal);
 
-export async function createSeries(base: RepeatBase, choices: RepeatChoices): Promise<SeriesView> {
+/** The choices a series was made with, to change it. */
+export function choicesOf(series: SeriesView): RepeatChoices {
+  return {
+    weekdays: [...series.weekdays],
+    startDate: series.startDate,
+    endDate: series.endDate ?? "",
+    skipDates: series.skipDates.join(", "),
+    anyCourse: series.course === null,
+    useRange: series.times === null,
+    fromTime: series.fromTime ?? series.times?.[0] ?? "06:00",
+    toTime: series.toTime ?? series.times?.[series.times.length - 1] ?? "09:00",
+  };
+}
+
+/** A series as the base of its own change: its course, times, players and cart. */
+export function baseOfSeries(series: SeriesView, fallbackCourse: string): RepeatBase {
+  return {
+    course: series.course ?? fallbackCourse,
+    memberCartType: series.memberCartType,
+    playerDetails: { players: series.players },
+    date: series.startDate,
+    times: series.times ?? [],
+  };
+}
+
+function bodyOf(base: RepeatBase, choices: RepeatChoices): BodyAt<typeof apiPaths.my.series, "POST"> {
   const { date: _date, times, ...rest } = base;
-  const body: BodyAt<typeof apiPaths.my.series, "POST"> = {
+  return {
     ...rest,
     anyCourse: choices.anyCourse,
     times: choices.useRange ? [] : times,
@@ -48,10 +73,19 @@ export async function createSeries(base: RepeatBase, choices: RepeatChoices): Pr
     weekdays: [...choices.weekdays].sort(),
     startDate: choices.startDate,
     endDate: choices.endDate.trim() === "" ? null : choices.endDate.trim(),
-    skipDates: parseSkipDates(choices.skipDates),
+    skipDates: parseList(choices.skipDates),
   };
-  return (await api.postFor(apiPaths.my.series, body, seriesAnswerSchema)).series;
 }
+
+export async function createSeries(base: RepeatBase, choices: RepeatChoices): Promise<SeriesView> {
+  return (await api.postFor(apiPaths.my.series, bodyOf(base, choices), seriesAnswerSchema)).series;
+}
+
+export async function changeSeries(id: number, base: RepeatBase, choices: RepeatChoices): Promise<SeriesView> {
+  return (await api.putFor(apiPaths.my.oneSeries(id), bodyOf(base, choices), seriesAnswerSchema)).series;
+}
+
+export const changeOccurrence = (id: number, date: string, times: string[]): Promise<void> => api.post(apiPaths.my.changeOccurrence(id, date), { times });
 
 export const endSeries = (id: number): Promise<void> => api.post(apiPaths.my.endSeries(id), {});
 export const skipOccurrence = (id: number, date: string): Promise<void> => api.post(apiPaths.my.skipOccurrence(id, date), {});

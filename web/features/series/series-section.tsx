@@ -1,8 +1,8 @@
 /**
  * The member's standing requests on the Bookings page: each with its days, course, times and
  * players, its next dates with their states (and a date's reason, its release, its place in the
- * release's line), Skip per date not yet released, and End. Reloads on the socket's
- * `status: updated`.
+ * release's line), Skip and Change times per date not yet released, Change and End per series.
+ * Reloads on the socket's `status: updated`.
  */
 import { useCallback, useEffect, useState } from "react";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
@@ -12,7 +12,8 @@ import { Dialog } from "../../components/dialog.tsx";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
-import { dayKey, endSeries, failureOf, listSeries, skipOccurrence } from "./series-api.ts";
+import { RepeatDialog } from "./repeat-dialog.tsx";
+import { baseOfSeries, changeOccurrence, dayKey, endSeries, failureOf, listSeries, parseList, skipOccurrence } from "./series-api.ts";
 import "./series.css";
 
 export function useSeries(client: SocketClient = appSocket) {
@@ -39,6 +40,8 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
   const tryText = useTextLookup();
   const [busy, setBusy] = useState<string | null>(null);
   const [ending, setEnding] = useState<SeriesView | null>(null);
+  const [editing, setEditing] = useState<SeriesView | null>(null);
+  const [dateTimes, setDateTimes] = useState<{ series: SeriesView; date: string; times: string } | null>(null);
 
   async function act(key: string, task: () => Promise<void>, success: () => void) {
     setBusy(key);
@@ -95,6 +98,11 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
                     {o.line ? <span className="row-sub">{t("series.line", { place: o.line.place, of: o.line.of })}</span> : null}
                     {o.reason ? <span className="row-sub">{o.reason}</span> : null}
                     {s.status === "active" && SKIPPABLE.has(o.state) ? (
+                      <Button variant="secondary" disabled={busy !== null} onClick={() => setDateTimes({ series: s, date: o.date, times: o.times.join(", ") })}>
+                        {t("series.change_date")}
+                      </Button>
+                    ) : null}
+                    {s.status === "active" && SKIPPABLE.has(o.state) ? (
                       <Button
                         variant="secondary"
                         isLoading={busy === `${s.id}:${o.date}`}
@@ -109,6 +117,9 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
               </ul>
               {s.status === "active" ? (
                 <div className="row-actions">
+                  <Button variant="secondary" disabled={busy !== null} onClick={() => setEditing(s)}>
+                    {t("series.change")}
+                  </Button>
                   <Button variant="danger" disabled={busy !== null} onClick={() => setEnding(s)}>
                     {t("series.end")}
                   </Button>
@@ -143,6 +154,35 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
           }
         >
           <p>{t("series.end_confirm")}</p>
+        </Dialog>
+      ) : null}
+      {editing ? <RepeatDialog base={baseOfSeries(editing, "")} editing={editing} onClose={() => setEditing(null)} onCreated={reload} /> : null}
+      {dateTimes ? (
+        <Dialog
+          isOpen
+          title={t("series.change_date_title", { date: dateTimes.date })}
+          onClose={() => setDateTimes(null)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setDateTimes(null)}>
+                {t("bookings.cancel_keep")}
+              </Button>
+              <Button
+                onClick={() => {
+                  const { series: target, date, times } = dateTimes;
+                  setDateTimes(null);
+                  void act(`${target.id}:${date}`, () => changeOccurrence(target.id, date, parseList(times)), () => showToast("success", { textKey: "series.date_changed", context: { date } }));
+                }}
+              >
+                {t("series.save")}
+              </Button>
+            </>
+          }
+        >
+          <label className="field">
+            <span className="field__label">{t("series.date_times")}</span>
+            <input className="field__input" type="text" name="times" value={dateTimes.times} onChange={(e) => setDateTimes({ ...dateTimes, times: e.target.value })} />
+          </label>
         </Dialog>
       ) : null}
     </section>
