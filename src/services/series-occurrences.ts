@@ -5,9 +5,9 @@
  * with the reason. Occurrences queued at one moment for one release and course are stored in the
  * rotation's order (decision 181), which is the order the engine sends them in.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
-import { users, type RequestSelection } from "../db/schema.ts";
+import { bookingRequests, users, type RequestSelection } from "../db/schema.ts";
 import { checkOpenRequests, validateBookingSubmission, type BookingSubmission, type NormalisedSubmission, type SubmissionPlayer } from "../domain/booking-submission.ts";
 import { isCourseActiveOn } from "../domain/booking-rules.ts";
 import { offeredDateRange } from "../domain/date-kinds.ts";
@@ -152,15 +152,16 @@ interface Candidate {
 }
 
 /**
- * One pass: every date of every active series that can be queued now and has no request yet
- * gets one (or needs attention, with the reason). Returns how many were queued and flagged.
+ * One pass: every date of every active series (or of `onlySeriesId`, just made or changed) that
+ * can be queued now and has no request yet gets one (or needs attention, with the reason).
+ * Returns how many were queued and flagged.
  */
-export async function queueDueOccurrences(deps: SeriesQueueDeps): Promise<{ queued: number; flagged: number }> {
+export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: number): Promise<{ queued: number; flagged: number }> {
   const { db } = deps.database;
   const now = deps.clock.now();
   const rules = await readRules(db);
   const { minDate, maxDate } = offeredDateRange(now, rules.appSettings);
-  const series = await activeSeries(db);
+  const series = (await activeSeries(db)).filter((s) => onlySeriesId === undefined || s.id === onlySeriesId);
   const rows = await occurrencesOf(db, series.map((s) => s.id), minDate);
   const members = new Map<number, Member>();
   const candidates: Candidate[] = [];
@@ -179,15 +180,16 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps): Promise<{ queu
   for (const group of groupsInRotation(candidates)) {
     let led = false;
     for (const c of group) {
-      const isQueued = await queueOne(deps, c, now);
+      const requestId = await queueOne(deps, c, now);
       touched.add(c.series.userId);
-      if (isQueued) {
-        queued++;
-        if (!led && c.plan.ok) {
-          await markLed(db, c.series.id, c.plan.releaseAt);
-          led = true;
-        }
-      } else flagged++;
+      if (requestId === null) {
+        flagged++;
+        continue;
+      }
+      queued++;
+      // The first queued of its group leads only if nothing was waiting ahead of it for that release.
+      if (!led && c.plan.ok && (await isFirstInLine(db, requestId, c.plan.releaseAt, c.plan.sub.courseId))) await markLed(db, c.series.id, c.plan.releaseAt);
+      led = true;
     }
   }
   if (queued > 0) deps.wakeEngine();
@@ -211,21 +213,32 @@ function groupsInRotation(candidates: Candidate[]): Candidate[][] {
     .map(([, group]) => rotationOrder(group.map((c) => ({ ...c, seriesId: c.series.id, ledAt: c.series.ledAt }))));
 }
 
-/** Queues one date in one transaction (claim, request, link), or marks it as needing attention. */
-async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number): Promise<boolean> {
+/** Whether the request is the first the engine will send for its release and course. */
+async function isFirstInLine(db: Db, requestId: number, releaseAt: number, courseId: string): Promise<boolean> {
+  const [first] = await db
+    .select({ id: bookingRequests.id })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.releaseAt, releaseAt), eq(bookingRequests.courseId, courseId), inArray(bookingRequests.status, ["pending", "held", "needs_attention"])))
+    .orderBy(asc(bookingRequests.submittedAt), asc(bookingRequests.id))
+    .limit(1);
+  return first?.id === requestId;
+}
+
+/** Queues one date in one transaction (claim, request, link), or marks it as needing attention; the request's id, or null. */
+async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number): Promise<number | null> {
   const why = c.plan.ok ? await openRequestProblem(deps.database.db, c.series.userId, c.plan.sub, now) : c.plan.why;
   if (!c.plan.ok || why) {
     const reason = why ?? { key: "booking.incomplete", context: {} };
     if (c.existing) await markNeedsAttention(deps.database.db, c.existing.id, reason, now);
     else await claimOccurrence(deps.database.db, { seriesId: c.series.id, userId: c.series.userId, playDate: c.date, state: "needs_attention", reason }, now);
     deps.logger.info("standing request date needs attention", { seriesId: c.series.id, date: c.date, reason: reason.key });
-    return false;
+    return null;
   }
   const { sub, selection, releaseAt } = c.plan;
   return deps.database.transaction(async (tx) => {
     const row = c.existing ?? (await claimOccurrence(tx, { seriesId: c.series.id, userId: c.series.userId, playDate: c.date, state: "waiting" }, now));
     // Another pass took the date first: it has its request.
-    if (!row) return false;
+    if (!row) return null;
     const requestId = await insertRequest(tx, {
       userId: c.series.userId,
       ...requestFields(sub, selection, c.member, releaseAt),
@@ -237,7 +250,7 @@ async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number): Promi
       updatedAt: now,
     });
     if (!(await markQueued(tx, row.id, requestId, now))) throw new Error(`occurrence ${row.id} was moved while it was queued`);
-    return true;
+    return requestId;
   });
 }
 

@@ -16,7 +16,7 @@ import { createRetention } from "../../src/jobs/retention.ts";
 import { nextRollAt } from "../../src/jobs/series.ts";
 import { queueDueOccurrences } from "../../src/services/series-occurrences.ts";
 import type { SeriesView } from "../../src/features/series/series.schemas.ts";
-import { startReleaseFixture, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {
@@ -146,6 +146,21 @@ describe("standing requests over simulated weeks", () => {
     expect(listed.next[0]).toMatchObject({ date: FIRST, state: "booked" });
     expect(listed.next[1]).toMatchObject({ date: addDays(FIRST, 7), state: "scheduled", queuesAt: queueOpensAt(addDays(FIRST, 7), DEFAULT_SETTINGS) });
   }, 60_000);
+
+  test("a series queued behind a request already waiting for the release does not count as having led it", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const fx = f;
+    const date = "2026-11-30";
+    expect((await fx.submit("jose", submission(date, ["06:00"]))).type).toBe("submissionResult");
+    const maria = await createSeries(fx, "maria", { startDate: date });
+    const ana = await createSeries(fx, "ana", { startDate: "2026-12-01", weekdays: [2] });
+    const led = async (id: number) => (await fx.t.deps.database.db.select({ ledAt: standingSeries.ledAt }).from(standingSeries).where(eq(standingSeries.id, id)))[0].ledAt;
+    expect(await led(maria.id)).toBeNull();
+    // Alone in its line, a series leads it.
+    expect(await led(ana.id)).toBe(releaseInstant("2026-12-01", DEFAULT_SETTINGS));
+    const [listed] = (await (await fx.t.call("GET", "/v1/my/series", { cookie: maria.cookie })).json()) as SeriesView[];
+    expect(listed.next[0]).toMatchObject({ date, state: "pending", line: { place: 2, of: 2 } });
+  });
 
   test("retention removes an ended series and its dates once they are old, and old dates of active ones", async () => {
     f = await startReleaseFixture({ startEngine: false });

@@ -18,13 +18,13 @@ import { AppError, textError } from "../../lib/errors.ts";
 import { claimOccurrence, countActiveSeries, endSeries, findOccurrence, findSeries, insertSeries, occurrencesOf, setOccurrenceTimes, updateSeries, type SeriesFields, type SeriesRow } from "../../lifecycle/series-lifecycle.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 import { readRules } from "../../services/booking-config.service.ts";
-import { planOccurrence, reviseOccurrences, withdrawOccurrence, type SeriesQueueDeps } from "../../services/series-occurrences.ts";
+import { planOccurrence, queueDueOccurrences, reviseOccurrences, withdrawOccurrence, type SeriesQueueDeps } from "../../services/series-occurrences.ts";
 import { submissionGuards } from "../../services/submission-context.ts";
 import type { SeriesInput } from "./series-input.ts";
 import type { SeriesView } from "./series.schemas.ts";
 import { listSeries } from "./series-view.ts";
 
-export type SeriesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "notifier" | "sessions" | "series" | "releaseEngine">;
+export type SeriesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "notifier" | "sessions" | "releaseEngine">;
 
 /** Problems of the template that depend on the date: not refusals, that date needs attention when it comes. */
 const DATE_DEPENDENT = new Set([
@@ -99,7 +99,10 @@ async function ownActiveSeries(db: Db, userId: number, id: number): Promise<Seri
 
 const requestStatusOf = (db: Db) => async (id: number) => (await db.select({ status: bookingRequests.status }).from(bookingRequests).where(eq(bookingRequests.id, id)).limit(1))[0]?.status ?? null;
 
-/** POST /v1/my/series. Its dates that can be queued now are queued by the job's next pass, at once. */
+/**
+ * POST /v1/my/series. Its dates that can be queued now are queued at once (its own pass: only
+ * dates queued at one moment for one release take turns, decision 181).
+ */
 export async function createSeries(deps: SeriesDeps, user: SessionUser, input: SeriesInput): Promise<SeriesView> {
   const { db } = deps.database;
   const now = deps.clock.now();
@@ -109,7 +112,7 @@ export async function createSeries(deps: SeriesDeps, user: SessionUser, input: S
   const row = await insertSeries(db, { ...fields, userId: user.id, createdAt: now });
   await recordAudit(db, { at: now, actorUserId: user.id, action: "series.create", target: `series ${row.id}`, outcome: "created", detail: `${fields.weekdays.join(",")} from ${fields.startDate}` });
   deps.logger.info("standing request made", { seriesId: row.id, userId: user.id, weekdays: fields.weekdays, start: fields.startDate });
-  await deps.series.pass();
+  await queueDueOccurrences(queueDeps(deps), row.id);
   return viewOf(db, user.id, row.id, deps.clock.now());
 }
 
@@ -123,7 +126,7 @@ export async function changeSeries(deps: SeriesDeps, user: SessionUser, id: numb
   if (!row) throw refuse(409, "series.error.ended");
   await reviseOccurrences(queueDeps(deps), row, requestStatusOf(db));
   await recordAudit(db, { at: now, actorUserId: user.id, action: "series.change", target: `series ${id}`, outcome: "changed" });
-  await deps.series.pass();
+  await queueDueOccurrences(queueDeps(deps), id);
   deps.notifier.publish({ type: "data_changed", userId: user.id });
   return viewOf(db, user.id, id, deps.clock.now());
 }
@@ -182,7 +185,7 @@ export async function changeOccurrence(deps: SeriesDeps, userId: number, id: num
   await setOccurrenceTimes(db, row.id, wanted, now);
   await reviseOccurrences(queueDeps(deps), series, requestStatusOf(db));
   await recordAudit(db, { at: now, actorUserId: userId, action: "series.change_date", target: `series ${id} ${date}`, outcome: "changed", detail: wanted.join(",") });
-  await deps.series.pass();
+  await queueDueOccurrences(queueDeps(deps), id);
   deps.notifier.publish({ type: "data_changed", userId });
 }
 
