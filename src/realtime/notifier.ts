@@ -3,7 +3,7 @@
  * into what members are told: socket messages for open screens (`messagesFor`) and notifications
  * for the member's list and email (`notificationFor`). Services never build socket messages.
  */
-import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
+import { DEFAULT_UI_TEXT, type UiTextKey } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
 import type { ServerMessage, ToastPayload } from "./messages.ts";
@@ -38,6 +38,8 @@ export type DomainEvent =
   | { type: "watch_found"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
   /** A request needs attention (the readiness check found a problem, or a release could not tell): `reason` says which. */
   | ({ type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason } & RequestOccurrence)
+  /** A date of a standing request could not be queued (a rule, a closed course, a limit): `reason` says why. */
+  | { type: "series_needs_attention"; userId: number; seriesId: number; course: string; date: string; reason: { key: UiTextKey; context: Record<string, string> } }
   /** The bookings sync found a confirmed booking gone from the club's list: cancelled on the club's site. */
   | { type: "club_booking_cancelled"; userId: number; ref: string; course: string; date: string; time: string }
   /** The bookings sync found a confirmed booking moved or its players changed on the club's site (read at `readAt`). */
@@ -116,7 +118,8 @@ export function messagesFor(event: DomainEvent): { userId: number | "everyone"; 
     }
     case "watch_booked":
     case "watch_found":
-    case "needs_attention": {
+    case "needs_attention":
+    case "series_needs_attention": {
       const { kind, context } = notificationFor(event)!;
       const textKey = notificationTextKey(kind);
       const toastKind = event.type === "watch_booked" ? "success" : event.type === "watch_found" ? "info" : "error";
@@ -174,6 +177,12 @@ export function notificationFor(event: DomainEvent): NotificationRecord | null {
     case "needs_attention": {
       const context = { ...reasonContext(event.reason), course: event.course, date: event.date, time: event.time ?? "" };
       return record(event.userId, event.type, context, `needs_attention:${submission(event)}:${event.reason?.key ?? ""}`);
+    }
+    case "series_needs_attention": {
+      // Told once per date and reason: a later pass finding the same reason says nothing new.
+      const reason = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
+      const context = { ...event.reason.context, reason, reasonKey: event.reason.key, course: event.course, date: event.date, time: "" };
+      return record(event.userId, "needs_attention", context, `series_needs_attention:series ${event.seriesId}:${event.date}:${event.reason.key}`);
     }
     case "club_booking_cancelled": {
       const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };

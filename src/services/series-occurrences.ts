@@ -9,11 +9,12 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { bookingRequests, users, type RequestSelection } from "../db/schema.ts";
 import { checkOpenRequests, validateBookingSubmission, type BookingSubmission, type NormalisedSubmission, type SubmissionPlayer } from "../domain/booking-submission.ts";
-import { isCourseActiveOn } from "../domain/booking-rules.ts";
+import { courseNameOf, isCourseActiveOn } from "../domain/booking-rules.ts";
 import { offeredDateRange } from "../domain/date-kinds.ts";
 import { generateEstimatedSlots } from "../domain/estimated-slots.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { releaseInstant } from "../domain/release-time.ts";
+import { DEFAULT_UI_TEXT, isUiTextKey } from "../domain/ui-text/index.ts";
 import { occurrenceDates, playsOn, rotationOrder, timesInRange } from "../domain/series.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -180,7 +181,7 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
   for (const group of groupsInRotation(candidates)) {
     let led = false;
     for (const c of group) {
-      const requestId = await queueOne(deps, c, now);
+      const requestId = await queueOne(deps, c, now, rules.courseSchedule);
       touched.add(c.series.userId);
       if (requestId === null) {
         flagged++;
@@ -213,6 +214,13 @@ function groupsInRotation(candidates: Candidate[]): Candidate[][] {
     .map(([, group]) => rotationOrder(group.map((c) => ({ ...c, seriesId: c.series.id, ledAt: c.series.ledAt }))));
 }
 
+/** The member's bell (and email, if they allow it): a date of their series cannot be queued, and why. */
+function tellNeedsAttention(deps: SeriesQueueDeps, series: SeriesRow, date: string, why: OccurrenceReason, schedule: Rules["courseSchedule"]): void {
+  const key = isUiTextKey(why.key) ? why.key : "booking.incomplete";
+  const course = series.courseId === null ? DEFAULT_UI_TEXT["series.any_course"] : courseNameOf(series.courseId, schedule);
+  deps.notifier.publish({ type: "series_needs_attention", userId: series.userId, seriesId: series.id, course, date, reason: { key, context: why.context } });
+}
+
 /** Whether the request is the first the engine will send for its release and course. */
 async function isFirstInLine(db: Db, requestId: number, releaseAt: number, courseId: string): Promise<boolean> {
   const [first] = await db
@@ -225,13 +233,15 @@ async function isFirstInLine(db: Db, requestId: number, releaseAt: number, cours
 }
 
 /** Queues one date in one transaction (claim, request, link), or marks it as needing attention; the request's id, or null. */
-async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number): Promise<number | null> {
+async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedule: Rules["courseSchedule"]): Promise<number | null> {
   const why = c.plan.ok ? await openRequestProblem(deps.database.db, c.series.userId, c.plan.sub, now) : c.plan.why;
   if (!c.plan.ok || why) {
     const reason = why ?? { key: "booking.incomplete", context: {} };
+    const isNews = !c.existing || c.existing.state !== "needs_attention" || c.existing.reasonKey !== reason.key;
     if (c.existing) await markNeedsAttention(deps.database.db, c.existing.id, reason, now);
     else await claimOccurrence(deps.database.db, { seriesId: c.series.id, userId: c.series.userId, playDate: c.date, state: "needs_attention", reason }, now);
     deps.logger.info("standing request date needs attention", { seriesId: c.series.id, date: c.date, reason: reason.key });
+    if (isNews) tellNeedsAttention(deps, c.series, c.date, reason, schedule);
     return null;
   }
   const { sub, selection, releaseAt } = c.plan;
@@ -264,6 +274,7 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
   const now = deps.clock.now();
   const rows = await occurrencesOf(db, [series.id], manilaDate(now));
   const member = await memberOf(db, series.userId);
+  const rules = await readRules(db);
   for (const row of rows) {
     if (row.state === "skipped" || row.state === "cancelled") continue;
     if (!playsOn(series, row.playDate)) {
@@ -273,12 +284,13 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
     if (row.state !== "queued" || row.requestId === null) continue;
     const status = await requestStatus(row.requestId);
     if (status !== "pending" && status !== "held" && status !== "needs_attention") continue;
-    const plan = await planOccurrence(db, series, row.times, row.playDate, now, undefined, member);
+    const plan = await planOccurrence(db, series, row.times, row.playDate, now, rules, member);
     if (plan.ok) {
       await reviseRequest(db, row.requestId, requestFields(plan.sub, plan.selection, member, plan.releaseAt), now);
     } else {
       await withdrawRequest(db, row.requestId, now);
       await unqueueOccurrence(db, row.id, plan.why, now);
+      tellNeedsAttention(deps, series, row.playDate, plan.why, rules.courseSchedule);
     }
   }
   deps.wakeEngine();

@@ -77,6 +77,15 @@ describe("standing requests", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].requestId).toBeNull();
     expect((await requestsOf(t, "maria")).map((r) => r.playDate)).toEqual(["2026-11-30"]);
+    // The member is told once in the bell (and by a toast), not again at every later pass.
+    const toasts = () => t.published.filter((p) => p.message.type === "toast" && JSON.stringify(p.message).includes("2026-11-29"));
+    expect(toasts()).toHaveLength(1);
+    await t.deps.series.pass();
+    await t.deps.series.pass();
+    await t.deps.notifier.settled?.();
+    expect(toasts()).toHaveLength(1);
+    const { items } = (await (await t.call("GET", "/v1/my/notifications", { cookie })).json()) as { items: { text: string }[] };
+    expect(items.map((i) => i.text)).toEqual(["Your request for Masters on 2026-11-29 needs attention: This course is not open on that day."]);
   });
 
   test("a holiday's rule makes its date need attention, and the date is queued once the rule is gone", async () => {
