@@ -237,7 +237,7 @@ async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedu
   const why = c.plan.ok ? await openRequestProblem(deps.database.db, c.series.userId, c.plan.sub, now) : c.plan.why;
   if (!c.plan.ok || why) {
     const reason = why ?? { key: "booking.incomplete", context: {} };
-    const isNews = !c.existing || c.existing.state !== "needs_attention" || c.existing.reasonKey !== reason.key;
+    const isNews = c.existing?.state !== "needs_attention" || c.existing.reasonKey !== reason.key;
     if (c.existing) await markNeedsAttention(deps.database.db, c.existing.id, reason, now);
     else await claimOccurrence(deps.database.db, { seriesId: c.series.id, userId: c.series.userId, playDate: c.date, state: "needs_attention", reason }, now);
     deps.logger.info("standing request date needs attention", { seriesId: c.series.id, date: c.date, reason: reason.key });
