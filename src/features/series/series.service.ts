@@ -40,6 +40,12 @@ const DATE_DEPENDENT = new Set([
   "booking.min_players",
 ]);
 
+/** A course named by id or name (the check has found it exists), as the schedule spells its id. */
+function courseIdOf(schedule: readonly { id: string; name: string }[], wanted: string): string {
+  const key = wanted.trim().toLowerCase();
+  return schedule.find((c) => c.id.toLowerCase() === key || c.name.toLowerCase() === key)?.id ?? wanted.trim();
+}
+
 const queueDeps = (deps: SeriesDeps): SeriesQueueDeps => ({ ...deps, wakeEngine: () => deps.releaseEngine.wake() });
 
 const refuse = (status: 400 | 404 | 409, key: UiTextKey, context: Record<string, string> = {}) => textError(status, key, context);
@@ -68,7 +74,7 @@ async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now:
     { courses: rules.courseSchedule, rules: rules.bookingRules.rules, holidays: rules.bookingRules.holidays, windows: rules.allowedWindows, self: { memberId: member?.memberId ?? user.memberId, name: member?.name ?? user.name }, todayIso: manilaDate(now), options },
   );
   if (!outcome.ok && !DATE_DEPENDENT.has(outcome.problem.errorKey)) throw new AppError(400, outcome.problem.message, outcome.problem.errorKey);
-  const courseId = input.anyCourse ? null : outcome.ok ? outcome.value.courseId : (rules.courseSchedule.find((c) => c.id.toLowerCase() === input.course.trim().toLowerCase() || c.name.toLowerCase() === input.course.trim().toLowerCase())?.id ?? input.course.trim());
+  const courseId = input.anyCourse ? null : outcome.ok ? outcome.value.courseId : courseIdOf(rules.courseSchedule, input.course);
   return {
     courseId,
     times: times.length > 0 ? times : null,
