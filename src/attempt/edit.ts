@@ -15,6 +15,7 @@ import type { ClubTeeSheet } from "../club/records.ts";
 import type { AppDatabase } from "../db/client.ts";
 import type { StoredPlayer } from "../db/schema.ts";
 import { ClubError } from "../club/errors.ts";
+import type { DomainEventOf } from "../domain/events.ts";
 import { reason, type RequestReason } from "../domain/request-reasons.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -52,7 +53,8 @@ export interface EditTarget {
 }
 
 export type EditOutcome =
-  | { kind: "booked"; booking: BookingRow }
+  /** Booked, the old booking cancelled: the event tells the member's screens. */
+  | { kind: "booked"; booking: BookingRow; event: DomainEventOf<"booking_edited"> }
   /** None of the times could be booked (taken, or refused for this flight). */
   | { kind: "no_time" }
   | { kind: "failed"; reason: RequestReason; error: ClubError | null }
@@ -129,10 +131,10 @@ export function createEditAttempts(d: EditAttemptsDeps): EditAttempts {
         if (outcome.kind === "failed") return outcome;
         if (outcome.kind === "unsettled") return { kind: "unsettled" };
         const attemptId = outcome.attemptId ?? posted.get(outcome.time);
-        const booking = attemptId === undefined ? null : await recordEditBooked(d.database, { attemptId, ref: outcome.ref, time: outcome.time, durationMs: outcome.durationMs, now: d.clock.now() });
-        if (!booking) throw new Error(`edit: the booked post of ${outcome.time} has no attempt`);
+        const booked = attemptId === undefined ? null : await recordEditBooked(d.database, { attemptId, ref: outcome.ref, time: outcome.time, durationMs: outcome.durationMs, now: d.clock.now() });
+        if (!booked) throw new Error(`edit: the booked post of ${outcome.time} has no attempt`);
         await replaceOld(session, target.userId, target.replaces.bookingRef);
-        return { kind: "booked", booking };
+        return { kind: "booked", ...booked };
       }
       return { kind: "no_time" };
     } finally {
@@ -152,10 +154,10 @@ export function createEditAttempts(d: EditAttemptsDeps): EditAttempts {
         time: row.time,
         async booked(found, session) {
           // The edit went through at the club while nobody heard: complete it as the member asked.
-          const booking = await recordEditBooked(d.database, { attemptId: row.id, ref: found.ref, time: found.time, durationMs: null, now: d.clock.now() });
+          const booked = await recordEditBooked(d.database, { attemptId: row.id, ref: found.ref, time: found.time, durationMs: null, now: d.clock.now() });
           await replaceOld(session, userId, row.replacesRef);
           d.logger.info("edit: a post left unanswered had booked; the edit is completed", { userId, ref: found.ref, replaced: row.replacesRef });
-          if (booking) d.notifier.publish({ type: "data_changed", userId });
+          d.notifier.publish(booked?.event ?? null);
         },
         notBooked: () => recordEditAttemptAnswer(db, row.id, { outcome: "not_booked", reason: reason("bookings.reason.restart_no_answer"), durationMs: null }),
       }));

@@ -10,6 +10,7 @@ import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 import { createPrivateFile, holdSharedLock, takeServingLock } from "./file-lock.ts";
+import { cacheStatements } from "./statement-cache.ts";
 
 export type Schema = typeof schema;
 /** The drizzle database both drivers provide (sync for bun:sqlite, async for libSQL). */
@@ -80,6 +81,7 @@ function openFile(url: string, options: OpenOptions): Database_ {
     lock?.release();
     throw error;
   }
+  cacheStatements(sqlite);
   const db = drizzleBun({ client: sqlite, schema }) as unknown as Db;
   const withLock = createLock();
   return {

@@ -3,6 +3,8 @@
  * Client → server: `{ action, payload }`. Server → client: `{ type, ... }`. Plain types and one
  * list, so the web app reads them without the server's validation code.
  */
+import type { ResourceKey } from "./resources.ts";
+
 export const CLIENT_ACTIONS = [
   "RUN_SCRAPER",
   "SUBMIT_BOOKING_REQUEST",
@@ -31,7 +33,11 @@ export interface SubmissionResultDetails {
 }
 
 export type ServerMessage =
-  | { type: "status"; status: "updated" }
+  /**
+   * Data changed. `changed` names what (src/domain/resources.ts): a client that knows the keys
+   * reloads only those; one that does not, and every bare `status: updated`, reloads everything.
+   */
+  | { type: "status"; status: "updated"; changed?: readonly ResourceKey[] }
   | { type: "submissionResult"; status: string; details: SubmissionResultDetails; requestId?: string }
   | { type: "error"; message: string; errorKey?: string; requestId?: string }
   | { type: "toast"; toast: ToastPayload }

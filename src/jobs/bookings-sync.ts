@@ -12,7 +12,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
 import { findBookedAtClub } from "../attempt/reconcile.ts";
-import { confirmRequest, courseNameOf, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
+import { confirmRequest, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../services/club-players.ts";
@@ -67,16 +67,9 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const atClub = await session.fetchMyBookings({ pace: "background" });
     const ours = await bookingsOfMember(d.database.db, userId);
     const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
-    for (const row of applied.cancelled) {
-      d.notifier.publish({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(d.database.db, row.courseId), date: row.playDate, time: row.time });
-    }
-    for (const booking of applied.changed) {
-      d.notifier.publish({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(d.database.db, booking.course), date: booking.date, time: booking.time, readAt: startedAt });
-    }
-    let isChanged = applied.isChanged;
-    isChanged = (await settleUnsureRequests(userId, atClub, startedAt)) || isChanged;
-    if (isChanged) d.notifier.publish({ type: "data_changed", userId });
-    return isChanged;
+    for (const event of applied.events) d.notifier.publish(event);
+    const isSettled = await settleUnsureRequests(userId, atClub, startedAt);
+    return applied.isChanged || isSettled;
   }
 
   /**
@@ -88,10 +81,10 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     for (const { request, times } of await unsureRequestsOf(d.database.db, userId)) {
       const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, userId, refs));
       if (!found || found === "unreadable") continue;
-      if (!(await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now }))) continue;
+      const confirmed = await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now });
+      if (!confirmed) continue;
       isChanged = true;
-      const course = await courseNameOf(d.database.db, request.courseId);
-      d.notifier.publish({ type: "booking_confirmed", userId, course, date: request.playDate, time: found.time, ref: found.ref, requestId: request.id });
+      d.notifier.publish(confirmed);
     }
     return isChanged;
   }

@@ -21,7 +21,7 @@ import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import { clearAttention, courseNameOf, failRequest, flagRequest, type RequestRow } from "../lifecycle/request-lifecycle.ts";
+import { clearAttention, failRequest, flagRequest, type RequestRow } from "../lifecycle/request-lifecycle.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
 import { readSettings } from "../services/settings.service.ts";
@@ -116,12 +116,15 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
       const now = d.clock.now();
       if (problem) {
         problems++;
-        if (request.status === "pending" && (await flagRequest(db, request.id, problem, now))) {
+        const flagged = request.status === "pending" ? await flagRequest(db, request.id, problem, now) : null;
+        if (flagged) {
           d.logger.info("request needs attention", { requestId: request.id, reason: problem.key });
-          d.notifier.publish({ type: "needs_attention", userId: request.userId, requestId: request.id, submittedAt: request.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: problem });
+          d.notifier.publish(flagged);
         }
-      } else if (request.status === "needs_attention" && (await clearAttention(db, request.id, now))) {
-        d.notifier.publish({ type: "data_changed", userId: request.userId });
+      } else if (request.status === "needs_attention") {
+        const cleared = await clearAttention(db, request.id, now);
+        if (!cleared) continue;
+        d.notifier.publish(cleared);
         d.wakeEngine();
       }
     }
@@ -150,9 +153,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
       // The problem it still had is this reason's {cause}: never {reason}, the name a notification's
       // line gives the whole reason, or the line would render this reason inside itself.
       const why = reason("readiness.reason.not_fixed", { cause: renderReason(DEFAULT_UI_TEXT[stored.key], stored.context) });
-      if (await failRequest(db, request.id, why, d.clock.now())) {
-        d.notifier.publish({ type: "request_failed", userId: request.userId, requestId: request.id, submittedAt: current.submittedAt, course: await courseNameOf(db, request.courseId), date: request.playDate, reason: why });
-      }
+      d.notifier.publish(await failRequest(db, request.id, why, d.clock.now()));
     }
   }
 

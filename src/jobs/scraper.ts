@@ -34,6 +34,7 @@ import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
 import { readSettings } from "../services/settings.service.ts";
 import { createJobLoop } from "./loop.ts";
 import { pageName, planPages, sameAdvisories, sameSlots, sheetKey, slotsOf, summariseFailures, type PageFailure, type PageResult, type SheetPage, type StoredSlot } from "./scraper-pages.ts";
+import type { DomainEventOf } from "../domain/events.ts";
 
 export { NAMED_FAILURES, summariseFailures } from "./scraper-pages.ts";
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -228,9 +229,10 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
   }
 
   /** Writes what was read and closes the run record, in one transaction. Returns whether anything changed. */
-  async function storeRun(runId: number, today: string, sheets: { page: SheetPage; sheet: ClubTeeSheet }[], advisoryList: ClubAdvisory[] | null, record: Omit<ScrapeSummary, "runId" | "trigger" | "startedAt" | "changed" | "lastScrapeTime">): Promise<boolean> {
+  async function storeRun(runId: number, today: string, sheets: { page: SheetPage; sheet: ClubTeeSheet }[], advisoryList: ClubAdvisory[] | null, record: Omit<ScrapeSummary, "runId" | "trigger" | "startedAt" | "changed" | "lastScrapeTime">): Promise<DomainEventOf<"club_read"> | null> {
     return database.transaction(async (tx) => {
-      let changed = false;
+      let sheetsChanged = false;
+      let advisoriesChanged = false;
       const stored = await readStoredSlots(tx, today);
       for (const { page, sheet } of sheets) {
         const fresh = slotsOf(sheet);
@@ -239,7 +241,7 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
           await tx.update(teeTimeSlots).set({ scrapedAt: record.finishedAt }).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
           continue;
         }
-        changed = true;
+        sheetsChanged = true;
         await tx.delete(teeTimeSlots).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
         if (fresh.length > 0) {
           await tx.insert(teeTimeSlots).values(fresh.map((s) => ({ date: page.date, courseId: page.course, time: s.time, status: s.status, slotId: s.slotId, scrapedAt: record.finishedAt })));
@@ -249,7 +251,7 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
       if (advisoryList) {
         const old = await tx.select().from(advisories).where(eq(advisories.source, "scraped")).orderBy(asc(advisories.id));
         if (!sameAdvisories(old, advisoryList)) {
-          changed = true;
+          advisoriesChanged = true;
           await tx.delete(advisories).where(eq(advisories.source, "scraped"));
           if (advisoryList.length > 0) {
             await tx.insert(advisories).values(
@@ -258,11 +260,13 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
           }
         }
       }
+      const changed = sheetsChanged || advisoriesChanged;
       await tx
         .update(scrapeRuns)
         .set({ status: record.status, finishedAt: record.finishedAt, pages: record.pages, failures: record.failures, changed, error: record.error })
         .where(eq(scrapeRuns.id, runId));
-      return changed;
+      // What members' screens reload: the sheets, the advisories, or both.
+      return changed ? { type: "club_read", sheets: sheetsChanged, advisories: advisoriesChanged } : null;
     });
   }
 
@@ -299,9 +303,10 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
       // A partial run says which sheets it kept from before: those are the ones named as failed.
       const error = failures.length > 0 ? `${summariseFailures(failures, counts.pages)}. Their last good data was kept.`.slice(0, 2000) : null;
       const finishedAt = clock.now();
-      const changed = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
+      const read = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
+      const changed = read !== null;
       forgetTeeTimesCache(deps);
-      if (changed) deps.notifier.publish({ type: "data_changed", everyone: true });
+      deps.notifier.publish(read);
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);
       log.info("scrape run finished", { runId, trigger, status, ...counts, changed, ms: finishedAt - startedAt });

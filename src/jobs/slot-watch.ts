@@ -17,8 +17,8 @@ import { manilaDate, manilaTimeOfDay } from "../domain/manila-time.ts";
 import { assignFreedSlots, isWatchOver, type FreeSlot } from "../domain/watches.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import { bookingsOfMember } from "../lifecycle/booking-records.ts";
-import { courseNameOf, disabledMembers, loadRequestsByStatus } from "../lifecycle/request-lifecycle.ts";
+import { bookingsOfMember, courseNameOf } from "../lifecycle/booking-records.ts";
+import { disabledMembers, loadRequestsByStatus } from "../lifecycle/request-lifecycle.ts";
 import { countActiveWatches, endWatch, loadActiveWatches, markWatchFound, type WatchRow } from "../lifecycle/watch-lifecycle.ts";
 import { membersWithOpenPosts, settleOpenPosts, type OpenPostKind } from "../attempt/reconcile.ts";
 import type { Notifier } from "../realtime/notifier.ts";
@@ -96,7 +96,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
         live.push(watch);
         continue;
       }
-      if (await endWatch(d.database.db, watch.id, { key: "watches.reason.date_passed", context: {} }, now)) d.notifier.publish({ type: "data_changed", userId: watch.userId });
+      d.notifier.publish(await endWatch(d.database.db, watch.id, { key: "watches.reason.date_passed", context: {} }, now));
     }
     return live;
   }
@@ -111,7 +111,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       }
       const held = (await bookingsOfMember(d.database.db, watch.userId)).find((b) => b.bookingRef === watch.upgradeRef);
       if (!held) {
-        if (await endWatch(d.database.db, watch.id, { key: "watches.reason.upgrade_gone", context: {} }, now)) d.notifier.publish({ type: "data_changed", userId: watch.userId });
+        d.notifier.publish(await endWatch(d.database.db, watch.id, { key: "watches.reason.upgrade_gone", context: {} }, now));
         continue;
       }
       out.push({ ...watch, upgradeTime: held.time, upgradeCourseId: held.courseId });
@@ -157,10 +157,7 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
       if (!slot || signal.aborted) continue;
       const courseName = await courseNameOf(db, slot.courseId);
       if (watch.mode === "notify") {
-        if (await markWatchFound(db, watch.id, { courseId: slot.courseId, time: slot.time, courseName }, d.clock.now())) {
-          d.notifier.publish({ type: "watch_found", userId: watch.userId, watchId: watch.id, course: courseName, date: watch.playDate, time: slot.time });
-          d.notifier.publish({ type: "data_changed", userId: watch.userId });
-        }
+        d.notifier.publish(await markWatchFound(db, watch.id, { courseId: slot.courseId, time: slot.time, courseName }, d.clock.now()));
         continue;
       }
       let session;

@@ -5,8 +5,9 @@
  */
 import { and, eq, lt } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
-import { bookings, type StoredPlayer } from "../db/schema.ts";
+import { bookings, courses, type StoredPlayer } from "../db/schema.ts";
 import type { ClubBooking } from "../club/records.ts";
+import type { DomainEvent, DomainEventOf } from "../domain/events.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -22,14 +23,16 @@ export async function recordBooking(db: Db, row: Omit<typeof bookings.$inferInse
   return stored;
 }
 
-export async function changeBookingPlayers(db: Db, id: number, players: StoredPlayer[]): Promise<BookingRow> {
+/** An edit changed the booking's players (at the club first, by the caller). */
+export async function changeBookingPlayers(db: Db, id: number, players: StoredPlayer[]): Promise<{ booking: BookingRow; event: DomainEventOf<"booking_edited"> }> {
   const [row] = await db.update(bookings).set({ players }).where(eq(bookings.id, id)).returning();
-  return row;
+  return { booking: row, event: { type: "booking_edited", userId: row.userId, ref: row.bookingRef } };
 }
 
-/** Cancelled (at the club first, by the caller). */
-export async function removeBooking(db: Db, id: number): Promise<void> {
-  await db.delete(bookings).where(eq(bookings.id, id));
+/** The member cancelled it (at the club first, by the caller); null when it was already gone. */
+export async function removeBooking(db: Db, id: number): Promise<DomainEventOf<"booking_cancelled"> | null> {
+  const [row] = await db.delete(bookings).where(eq(bookings.id, id)).returning({ userId: bookings.userId, ref: bookings.bookingRef });
+  return row ? { type: "booking_cancelled", userId: row.userId, ref: row.ref } : null;
 }
 
 export async function bookingsOfMember(db: Db, userId: number): Promise<BookingRow[]> {
@@ -43,13 +46,20 @@ const nameKey = (names: string[]) => names.map((n) => n.trim().toLowerCase().rep
  */
 const flightKey = (ids: string[]) => `${ids.length}:${ids.map((id) => id.trim().toUpperCase()).filter(Boolean).sort().join("|")}`;
 
-/** What applying the club's list changed: for the member's notifications. */
+/** A course's name as members read it (its id when it is gone). */
+export async function courseNameOf(db: Db, courseId: string): Promise<string> {
+  const rows = await db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  return rows[0]?.name ?? courseId;
+}
+
+/** What applying the club's list changed, and the events it implies (the member's notifications, their bookings reloaded once). */
 export interface ClubBookingChanges {
   isChanged: boolean;
   /** Upcoming bookings gone from the club's list (cancelled there), as they were. */
   cancelled: BookingRow[];
   /** Bookings moved, or with other players (not only names spelled otherwise), as the club lists them now. */
   changed: ClubBooking[];
+  events: DomainEvent[];
 }
 
 /**
@@ -109,7 +119,13 @@ export async function applyClubBookings(
       if (deleted.length > 0) cancelled.push(row);
     }
   });
-  return { isChanged, cancelled, changed };
+  const events: DomainEvent[] = [];
+  const { db } = database;
+  for (const row of cancelled) events.push({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(db, row.courseId), date: row.playDate, time: row.time });
+  for (const booking of changed) events.push({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(db, booking.course), date: booking.date, time: booking.time, readAt });
+  // One reload of the member's bookings for the whole list, whatever it changed.
+  if (isChanged) events.push({ type: "club_bookings_synced", userId });
+  return { isChanged, cancelled, changed, events };
 }
 
 /** A member's booking by its club reference, cancelled (at the club first, by the caller). */

@@ -3,11 +3,12 @@
  * a confirmed booking books the new slot first: each post is written 'sent' before it leaves, so a
  * crash mid-post is found on the next start, and 'answered' once the club's answer, or a read of
  * the member's club bookings, says what became of it (src/attempt/edit.ts). Booked, the new booking
- * row is written with the attempt, in one transaction.
+ * row is written with the attempt, in one transaction, and the edit it completes is the event returned.
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { bookings, editAttempts, type StoredPlayer } from "../db/schema.ts";
+import type { DomainEventOf } from "../domain/events.ts";
 import type { RequestReason } from "../domain/request-reasons.ts";
 import { BOOKING_KEY, type BookingRow } from "./booking-records.ts";
 
@@ -37,7 +38,10 @@ export async function recordEditAttemptAnswer(db: Db, attemptId: number, answer:
  * The post booked: the attempt and the new booking row (with the edit's players) change together. A
  * row the sync already copied from the club under that reference takes the edit's players.
  */
-export async function recordEditBooked(database: AppDatabase, input: { attemptId: number; ref: string; time: string; durationMs: number | null; now: number }): Promise<BookingRow | null> {
+export async function recordEditBooked(
+  database: AppDatabase,
+  input: { attemptId: number; ref: string; time: string; durationMs: number | null; now: number },
+): Promise<{ booking: BookingRow; event: DomainEventOf<"booking_edited"> } | null> {
   return database.transaction(async (tx) => {
     const [attempt] = await tx.select().from(editAttempts).where(eq(editAttempts.id, input.attemptId));
     if (!attempt) return null;
@@ -50,7 +54,7 @@ export async function recordEditBooked(database: AppDatabase, input: { attemptId
       .values({ userId: attempt.userId, bookingRef: input.ref, courseId: attempt.courseId, playDate: attempt.playDate, time: input.time, players: attempt.players, requestId: null, createdAt: input.now })
       .onConflictDoUpdate({ target: BOOKING_KEY, set: { players: attempt.players } })
       .returning();
-    return row;
+    return { booking: row, event: { type: "booking_edited", userId: row.userId, ref: row.bookingRef } };
   });
 }
 

@@ -18,13 +18,18 @@
  * the member's page shows the phase as its status text. A post's outcome is never written as a
  * failure while unknown: once the club cannot be read for the whole retry window the request needs
  * attention (decision 117), and nothing more is posted for it.
+ *
+ * Each transition returns the event it implies (src/domain/events.ts), or null when it moved
+ * nothing: its caller hands that to the notifier as it is, so what a change tells members is
+ * decided here, beside the change.
  */
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
-import { bookingRequests, bookings, courses, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
-import { BOOKING_KEY } from "./booking-records.ts";
+import type { DomainEventOf } from "../domain/events.ts";
+import { bookingRequests, bookings, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
+import { BOOKING_KEY, courseNameOf } from "./booking-records.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
 
@@ -54,47 +59,67 @@ const bookedAnswer = (ref: string) => {
   return { answer: renderReason(DEFAULT_UI_TEXT["bookings.reason.booked"], context), answerKey: "bookings.reason.booked", answerContext: context };
 };
 
-/** Moves a request along one transition; false when it was not in a state the transition leaves. */
-async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, set: Partial<typeof bookingRequests.$inferInsert>, now: number, userId?: number): Promise<boolean> {
+/** What a transition tells of the request it moved: enough for the event it implies. */
+const MOVED = { id: bookingRequests.id, userId: bookingRequests.userId, courseId: bookingRequests.courseId, playDate: bookingRequests.playDate, submittedAt: bookingRequests.submittedAt };
+type Moved = { id: number; userId: number; courseId: string; playDate: string; submittedAt: number };
+
+/** Moves a request along one transition; null when it was not in a state the transition leaves. */
+async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, set: Partial<typeof bookingRequests.$inferInsert>, now: number, userId?: number): Promise<Moved | null> {
   const { from, to } = TRANSITIONS[name];
   const conditions = [eq(bookingRequests.id, id), inArray(bookingRequests.status, [...from])];
   if (userId !== undefined) conditions.push(eq(bookingRequests.userId, userId));
-  const rows = await db.update(bookingRequests).set({ ...set, status: to, phase: null, updatedAt: now }).where(and(...conditions)).returning({ id: bookingRequests.id });
-  return rows.length === 1;
+  const rows = await db.update(bookingRequests).set({ ...set, status: to, phase: null, updatedAt: now }).where(and(...conditions)).returning(MOVED);
+  return rows[0] ?? null;
+}
+
+/** The member sees the request changed; nothing else to tell. */
+const requestChanged = (moved: Moved | null): DomainEventOf<"request_changed"> | null => (moved ? { type: "request_changed", userId: moved.userId, requestId: moved.id } : null);
+
+async function needsAttention(db: Db, moved: Moved | null, why: RequestReason): Promise<DomainEventOf<"needs_attention"> | null> {
+  if (!moved) return null;
+  return { type: "needs_attention", userId: moved.userId, requestId: moved.id, submittedAt: moved.submittedAt, course: await courseNameOf(db, moved.courseId), date: moved.playDate, reason: why };
 }
 
 /** pending → held: the member is disabled; nothing is sent to the club for it. */
-export const holdRequest = (db: Db, id: number, now: number) => transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now);
+export const holdRequest = async (db: Db, id: number, now: number) => requestChanged(await transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now));
 /** held → pending: the member was enabled again before the release. */
-export const unholdRequest = (db: Db, id: number, now: number) => transition(db, id, "unhold", reasonColumns(null), now);
+export const unholdRequest = async (db: Db, id: number, now: number) => requestChanged(await transition(db, id, "unhold", reasonColumns(null), now));
 /** pending → needs_attention: the readiness check found a problem (the reason says which). */
-export const flagRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "flag", reasonColumns(why), now);
+export const flagRequest = async (db: Db, id: number, why: RequestReason, now: number) => needsAttention(db, await transition(db, id, "flag", reasonColumns(why), now), why);
 /** needs_attention → pending: a later check found the problem gone. */
-export const clearAttention = (db: Db, id: number, now: number) => transition(db, id, "clear", reasonColumns(null), now);
+export const clearAttention = async (db: Db, id: number, now: number) => requestChanged(await transition(db, id, "clear", reasonColumns(null), now));
 /** A member cancels their own pending, held or failed request. */
-export const cancelOwnRequest = (db: Db, userId: number, id: number, now: number) => transition(db, id, "cancel", {}, now, userId);
+export async function cancelOwnRequest(db: Db, userId: number, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
+  const moved = await transition(db, id, "cancel", {}, now, userId);
+  return moved ? { type: "request_cancelled", userId, requestId: id } : null;
+}
 
 /** An occurrence's request whose series ended or no longer plays that date; a released one is left alone. */
-export const withdrawRequest = (db: Db, id: number, now: number) => transition(db, id, "withdraw", {}, now);
+export async function withdrawRequest(db: Db, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
+  const moved = await transition(db, id, "withdraw", {}, now);
+  return moved ? { type: "request_cancelled", userId: moved.userId, requestId: moved.id } : null;
+}
 
 /** An occurrence's request follows its changed series; it keeps its place in line (its submittedAt). */
-export async function reviseRequest(db: Db, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<boolean> {
+export async function reviseRequest(db: Db, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<DomainEventOf<"request_changed"> | null> {
   const moved = await transition(db, id, "revise", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null }, now);
-  if (moved) await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
-  return moved;
+  if (!moved) return null;
+  await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
+  return requestChanged(moved);
 }
 
-/** A request stored by its member (new, or replacing their own pending, held or failed one). */
-export async function insertRequest(db: Db, row: typeof bookingRequests.$inferInsert): Promise<number> {
+/** A request stored by its member. */
+export async function insertRequest(db: Db, row: typeof bookingRequests.$inferInsert): Promise<DomainEventOf<"request_submitted">> {
   const rows = await db.insert(bookingRequests).values({ ...row, status: "pending" }).returning({ id: bookingRequests.id });
-  return rows[0].id;
+  return { type: "request_submitted", userId: row.userId, requestId: rows[0].id };
 }
 
-/** An edit of a request starts it afresh: its attempts go, its fields and status are replaced. */
-export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<boolean> {
+/** An edit of a request (their own pending, held or failed one) starts it afresh: its attempts go, its fields and status are replaced. */
+export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<DomainEventOf<"request_submitted"> | null> {
   const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null, clockOffsetMs: null, clockUncertaintyMs: null }, now, userId);
-  if (moved) await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
-  return moved;
+  if (!moved) return null;
+  await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
+  return { type: "request_submitted", userId, requestId: id };
 }
 
 /** An admin moved the release time: a waiting request follows it. */
@@ -154,10 +179,12 @@ export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestR
 /**
  * pending → processing; false when the request is no longer pending (cancelled, edited away). The
  * club clock's offset measured for this release stays with the request for its story (null: the
- * club's clock could not be read, so ours was used).
+ * club's clock could not be read, so ours was used). It implies nothing to tell: the member's page
+ * shows the request's first phase or its outcome, moments later; a message per member at the
+ * instant itself would bring every open page's reload into the release's first second.
  */
-export const markProcessing = (db: Db, id: number, now: number, clock: { offsetMs: number; uncertaintyMs: number } | null = null) =>
-  transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now);
+export const markProcessing = async (db: Db, id: number, now: number, clock: { offsetMs: number; uncertaintyMs: number } | null = null) =>
+  (await transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now)) !== null;
 
 export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
   await db
@@ -211,8 +238,8 @@ export async function settleUnansweredAttempts(db: Db, requestId: number, outcom
 export async function confirmRequest(
   database: AppDatabase,
   input: { request: RequestRow; attemptId: number | null; time: string; ref: string; durationMs: number | null; now: number },
-): Promise<boolean> {
-  return database.transaction(async (tx) => {
+): Promise<DomainEventOf<"booking_confirmed"> | null> {
+  const isNew = await database.transaction(async (tx) => {
     if (input.attemptId !== null) {
       await tx
         .update(requestAttempts)
@@ -241,12 +268,20 @@ export async function confirmRequest(
       .onConflictDoUpdate({ target: BOOKING_KEY, set: { requestId: input.request.id, players: input.request.players } });
     return true;
   });
+  if (!isNew) return null;
+  const { request } = input;
+  return { type: "booking_confirmed", userId: request.userId, course: await courseNameOf(database.db, request.courseId), date: request.playDate, time: input.time, ref: input.ref, requestId: request.id };
 }
 
-export const failRequest = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "fail", reasonColumns(why), now);
+/** → failed (from processing, pending, held or needing attention), with the reason. */
+export async function failRequest(db: Db, id: number, why: RequestReason, now: number): Promise<DomainEventOf<"request_failed"> | null> {
+  const moved = await transition(db, id, "fail", reasonColumns(why), now);
+  if (!moved) return null;
+  return { type: "request_failed", userId: moved.userId, requestId: moved.id, submittedAt: moved.submittedAt, course: await courseNameOf(db, moved.courseId), date: moved.playDate, reason: why };
+}
 
 /** processing → needs_attention: a post's outcome stayed unknown for the whole retry window. */
-export const markUnsure = (db: Db, id: number, why: RequestReason, now: number) => transition(db, id, "unsure", reasonColumns(why), now);
+export const markUnsure = async (db: Db, id: number, why: RequestReason, now: number) => needsAttention(db, await transition(db, id, "unsure", reasonColumns(why), now), why);
 
 /**
  * Requests that need attention because Teebox could not tell whether the club booked them, each
@@ -261,14 +296,14 @@ export async function unsureRequestsOf(db: Db, userId: number): Promise<{ reques
   return rows.map((request) => ({ request, times: [...new Set(attempts.filter((a) => a.requestId === request.id).map((a) => a.time))] }));
 }
 
-/** The phase of a processing request (null: none); false when it is no longer processing. */
-export async function setPhase(db: Db, id: number, phase: RequestPhase | null): Promise<boolean> {
+/** The phase of a processing request (null: none); null when it is no longer processing. */
+export async function setPhase(db: Db, id: number, phase: RequestPhase | null): Promise<DomainEventOf<"request_changed"> | null> {
   const rows = await db
     .update(bookingRequests)
     .set({ phase })
     .where(and(eq(bookingRequests.id, id), eq(bookingRequests.status, "processing")))
-    .returning({ id: bookingRequests.id });
-  return rows.length === 1;
+    .returning({ userId: bookingRequests.userId });
+  return rows[0] ? { type: "request_changed", userId: rows[0].userId, requestId: id } : null;
 }
 
 /** The member's booking references Teebox already holds for a request, so a reconciliation never claims one twice. */
@@ -276,11 +311,6 @@ export async function knownBookingRefs(db: Db, userId: number, refs: string[]): 
   if (refs.length === 0) return new Set();
   const rows = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
   return new Set(rows.filter((r) => r.requestId !== null).map((r) => r.ref));
-}
-
-export async function courseNameOf(db: Db, courseId: string): Promise<string> {
-  const rows = await db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId)).limit(1);
-  return rows[0]?.name ?? courseId;
 }
 
 /** The members among `userIds` whose account is disabled now (their requests are held). */

@@ -9,10 +9,14 @@
  *
  * A post is recorded 'sent' before it leaves and answered after; while a member has a 'sent'
  * attempt, nothing more is posted for them until their club bookings have been read.
+ *
+ * Each transition returns the event it implies (src/domain/events.ts), or null when it moved
+ * nothing: its caller hands that to the notifier as it is.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
 import { bookings, slotWatches, watchAttempts, type WatchStatus } from "../db/schema.ts";
+import type { DomainEventOf } from "../domain/events.ts";
 import type { WatchReason } from "../domain/watches.ts";
 
 export type WatchRow = typeof slotWatches.$inferSelect;
@@ -24,29 +28,34 @@ export const WATCH_TRANSITIONS = {
   end: { from: ["watching"], to: "ended" },
 } as const satisfies Record<string, { from: readonly WatchStatus[]; to: WatchStatus }>;
 
-async function transition(db: Db, id: number, name: keyof typeof WATCH_TRANSITIONS, set: Partial<typeof slotWatches.$inferInsert>, now: number, userId?: number): Promise<boolean> {
+/** Moves a watch along one transition; what it moved (null: it was not in a state the transition leaves). */
+async function transition(db: Db, id: number, name: keyof typeof WATCH_TRANSITIONS, set: Partial<typeof slotWatches.$inferInsert>, now: number, userId?: number): Promise<{ userId: number; playDate: string } | null> {
   const { from, to } = WATCH_TRANSITIONS[name];
   const conditions = [eq(slotWatches.id, id), inArray(slotWatches.status, [...from])];
   if (userId !== undefined) conditions.push(eq(slotWatches.userId, userId));
-  const rows = await db.update(slotWatches).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ id: slotWatches.id });
-  return rows.length === 1;
+  const rows = await db.update(slotWatches).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ userId: slotWatches.userId, playDate: slotWatches.playDate });
+  return rows[0] ?? null;
 }
+
+const ended = (id: number, moved: { userId: number } | null): DomainEventOf<"watch_ended"> | null => (moved ? { type: "watch_ended", userId: moved.userId, watchId: id } : null);
 
 const reasonColumns = (why: WatchReason) => ({ reasonKey: why.key, reasonContext: why.context });
 
-export async function insertWatch(db: Db, row: Omit<typeof slotWatches.$inferInsert, "id" | "status">): Promise<WatchRow> {
+export async function insertWatch(db: Db, row: Omit<typeof slotWatches.$inferInsert, "id" | "status">): Promise<{ watch: WatchRow; event: DomainEventOf<"watch_made"> }> {
   const [stored] = await db.insert(slotWatches).values({ ...row, status: "watching" }).returning();
-  return stored;
+  return { watch: stored, event: { type: "watch_made", userId: stored.userId, watchId: stored.id } };
 }
 
-/** The member cancels their own watch; false when it is not theirs or no longer watching. */
-export const cancelOwnWatch = (db: Db, userId: number, id: number, now: number) => transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId);
+/** The member cancels their own watch; null when it is not theirs or no longer watching. */
+export const cancelOwnWatch = async (db: Db, userId: number, id: number, now: number) => ended(id, await transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId));
 
-export const endWatch = (db: Db, id: number, why: WatchReason, now: number) => transition(db, id, "end", reasonColumns(why), now);
+export const endWatch = async (db: Db, id: number, why: WatchReason, now: number) => ended(id, await transition(db, id, "end", reasonColumns(why), now));
 
 /** "Tell me only": what was found is kept on the watch, and it stops. */
-export const markWatchFound = (db: Db, id: number, found: { courseId: string; time: string; courseName: string }, now: number) =>
-  transition(db, id, "find", { foundCourseId: found.courseId, foundTime: found.time, ...reasonColumns({ key: "watches.reason.found", context: { course: found.courseName, time: found.time } }) }, now);
+export async function markWatchFound(db: Db, id: number, found: { courseId: string; time: string; courseName: string }, now: number): Promise<DomainEventOf<"watch_found"> | null> {
+  const moved = await transition(db, id, "find", { foundCourseId: found.courseId, foundTime: found.time, ...reasonColumns({ key: "watches.reason.found", context: { course: found.courseName, time: found.time } }) }, now);
+  return moved ? { type: "watch_found", userId: moved.userId, watchId: id, course: found.courseName, date: moved.playDate, time: found.time } : null;
+}
 
 /**
  * The watch booked a slot: its attempt, its status and the booking row change together. A booking
@@ -55,7 +64,7 @@ export const markWatchFound = (db: Db, id: number, found: { courseId: string; ti
 export async function markWatchBooked(
   database: AppDatabase,
   input: { watch: WatchRow; attemptId: number | null; courseId: string; courseName: string; time: string; ref: string; durationMs: number | null; now: number },
-): Promise<boolean> {
+): Promise<DomainEventOf<"watch_booked"> | null> {
   return database.transaction(async (tx) => {
     if (input.attemptId !== null) {
       await tx
@@ -70,12 +79,12 @@ export async function markWatchBooked(
       { bookingRef: input.ref, foundCourseId: input.courseId, foundTime: input.time, ...reasonColumns({ key: "watches.reason.booked", context: { course: input.courseName, time: input.time, ref: input.ref } }) },
       input.now,
     );
-    if (!moved) return false;
+    if (!moved) return null;
     await tx
       .insert(bookings)
       .values({ userId: input.watch.userId, bookingRef: input.ref, courseId: input.courseId, playDate: input.watch.playDate, time: input.time, players: input.watch.players, requestId: null, createdAt: input.now })
       .onConflictDoNothing();
-    return true;
+    return { type: "watch_booked", userId: input.watch.userId, watchId: input.watch.id, course: input.courseName, date: input.watch.playDate, time: input.time };
   });
 }
 

@@ -1,52 +1,20 @@
 /**
- * The one place that turns what happened in Teebox (domain events raised by services and jobs)
- * into what members are told: socket messages for open screens (`messagesFor`) and notifications
- * for the member's list and email (`notificationFor`). Services never build socket messages.
+ * The one place that turns what happened in Teebox (domain events: src/domain/events.ts, returned
+ * by lifecycle transitions or raised by services and jobs) into what members are told: socket
+ * messages for open screens (`messagesFor`: a toast, and the resources the event changed, which
+ * those screens reload) and notifications for the member's list and email (`notificationFor`).
+ * Services never build socket messages.
  */
-import { DEFAULT_UI_TEXT, type UiTextKey } from "../domain/ui-text/index.ts";
+import { DEFAULT_UI_TEXT, isUiTextKey } from "../domain/ui-text/index.ts";
+import type { DomainEvent, RequestOccurrence } from "../domain/events.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
+import type { ResourceKey } from "../domain/resources.ts";
 import type { ServerMessage, ToastPayload } from "./messages.ts";
 
-/**
- * Which submission of a request an event is about: its id and when it was submitted (an edit
- * submits it again under the same id, so a failure after an edit is a new event).
- */
-export interface RequestOccurrence {
-  requestId: number;
-  submittedAt: number;
-}
-
-export type DomainEvent =
-  /** Something a member sees changed (their requests, bookings, players, profile). */
-  | { type: "data_changed"; userId: number }
-  /** Something every member sees changed (tee sheets, settings, advisories). */
-  | { type: "data_changed"; everyone: true }
-  /** The editable UI text changed. */
-  | { type: "texts_changed" }
-  /** An admin moved the release time: `count` of the member's waiting requests follow it. */
-  | { type: "requests_moved"; userId: number; count: number }
-  | { type: "request_cancelled"; userId: number }
-  /** A request booked (the release engine). `requestId` names the request when the raiser knows it. */
-  | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string; requestId?: number }
-  /** The member cancelled their own booking in Teebox. */
-  | { type: "booking_cancelled"; userId: number; ref: string }
-  | ({ type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason } & RequestOccurrence)
-  /** A slot watch booked a freed tee time for the member (a watch books once). */
-  | { type: "watch_booked"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
-  /** A slot watch ("tell me only") found a freed tee time (a watch finds once). */
-  | { type: "watch_found"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
-  /** A request needs attention (the readiness check found a problem, or a release could not tell): `reason` says which. */
-  | ({ type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason } & RequestOccurrence)
-  /** A date of a standing request could not be queued (a rule, a closed course, a limit): `reason` says why. */
-  | { type: "series_needs_attention"; userId: number; seriesId: number; course: string; date: string; reason: { key: UiTextKey; context: Record<string, string> } }
-  /** The bookings sync found a confirmed booking gone from the club's list: cancelled on the club's site. */
-  | { type: "club_booking_cancelled"; userId: number; ref: string; course: string; date: string; time: string }
-  /** The bookings sync found a confirmed booking moved or its players changed on the club's site (read at `readAt`). */
-  | { type: "club_booking_changed"; userId: number; ref: string; course: string; date: string; time: string; readAt: number };
-
 export interface Notifier {
-  publish(event: DomainEvent): void;
+  /** Tells members what the event means for them; null (a transition that moved nothing) tells nobody anything. */
+  publish(event: DomainEvent | null): void;
   /** Resolves once the notifications of the events published so far are stored (tests, shutdown). */
   settled?(): Promise<void>;
 }
@@ -72,70 +40,110 @@ export interface MessageSink {
   toAll(message: ServerMessage): void;
 }
 
-const UPDATED: ServerMessage = { type: "status", status: "updated" };
+/** Data changed: what, so a screen reloads only that (a client that reads no more than `status: updated` reloads everything). */
+export const changed = (...keys: ResourceKey[]): ServerMessage => ({ type: "status", status: "updated", changed: keys });
 const toast = (toast: ToastPayload): ServerMessage => ({ type: "toast", toast });
 
-/** The socket messages of one event, in the order they are sent, with their audience. */
-export function messagesFor(event: DomainEvent): { userId: number | "everyone"; message: ServerMessage }[] {
+/** What an event changed: who sees it, and the resources their screens reload (null: nothing to reload). */
+export function changedBy(event: DomainEvent): { userId: number | "everyone"; keys: ResourceKey[] } | null {
+  const mine = (userId: number, ...keys: ResourceKey[]) => ({ userId, keys });
+  const everyone = (...keys: ResourceKey[]) => (keys.length > 0 ? { userId: "everyone" as const, keys } : null);
   switch (event.type) {
-    case "data_changed":
-      return [{ userId: "everyone" in event ? "everyone" : event.userId, message: UPDATED }];
-    case "texts_changed":
-      return [{ userId: "everyone", message: { type: "uiTextUpdated" } }];
+    case "request_submitted":
+    case "request_changed":
     case "requests_moved":
-      return [
-        { userId: event.userId, message: toast({ kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: event.count } }) },
-        { userId: event.userId, message: UPDATED },
-      ];
     case "request_cancelled":
-      return [
-        { userId: event.userId, message: toast({ kind: "success", textKey: "bookings.toast.request_cancelled", message: DEFAULT_UI_TEXT["bookings.toast.request_cancelled"] }) },
-        { userId: event.userId, message: UPDATED },
-      ];
+    case "request_failed":
+    case "needs_attention":
+      return mine(event.userId, "my.requests");
+    case "booking_confirmed":
+      return mine(event.userId, "my.requests", "my.bookings");
+    case "booking_cancelled":
+    case "booking_edited":
+    case "club_bookings_synced":
+      return mine(event.userId, "my.bookings");
+    case "club_booking_cancelled":
+    case "club_booking_changed":
+      // The sync names the bookings once for all it applied (club_bookings_synced); these are what the member reads.
+      return null;
+    case "watch_made":
+    case "watch_ended":
+    case "watch_found":
+      return mine(event.userId, "my.watches");
+    case "watch_booked":
+      // The booking is the member's now (and an upgrade's old one is gone).
+      return mine(event.userId, "my.watches", "my.bookings");
+    case "series_changed":
+      // Its dates are requests too: queued, revised, withdrawn.
+      return mine(event.userId, "my.series", "my.requests");
+    case "series_needs_attention":
+      return mine(event.userId, "my.series");
+    case "players_saved":
+      return mine(event.userId, "my.players");
+    case "profile_saved":
+    case "account_changed":
+      return mine(event.userId, "my.profile");
+    case "notifications_read":
+      return mine(event.userId, "my.notifications");
+    case "club_read":
+      return everyone(...(event.sheets ? (["tee-times"] as const) : []), ...(event.advisories ? (["advisories"] as const) : []));
+    case "settings_saved":
+      // The bookable dates and the estimated tee times follow the settings.
+      return everyone("settings", "tee-times");
+    case "club_config_changed":
+      return event.part === "announcements" ? everyone("advisories") : everyone("settings", "tee-times");
+    case "texts_changed":
+      return null;
+  }
+}
+
+/** The toast an event shows its member, if any. */
+function toastFor(event: DomainEvent): ToastPayload | null {
+  switch (event.type) {
+    case "requests_moved":
+      return { kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: event.count } };
+    case "request_cancelled":
+      return { kind: "success", textKey: "bookings.toast.request_cancelled", message: DEFAULT_UI_TEXT["bookings.toast.request_cancelled"] };
     case "booking_cancelled": {
       const context = { bookingId: event.ref };
-      return [
-        { userId: event.userId, message: toast({ kind: "success", textKey: "bookings.toast.booking_cancelled", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.booking_cancelled"], context) }) },
-        { userId: event.userId, message: UPDATED },
-      ];
+      return { kind: "success", textKey: "bookings.toast.booking_cancelled", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.booking_cancelled"], context) };
     }
     case "booking_confirmed": {
       const context = { course: event.course, date: event.date, time: event.time, bookingId: event.ref };
-      return [
-        { userId: event.userId, message: toast({ kind: "success", textKey: "bookings.toast.booked", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.booked"], context) }) },
-        { userId: event.userId, message: UPDATED },
-      ];
+      return { kind: "success", textKey: "bookings.toast.booked", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.booked"], context) };
     }
     case "request_failed": {
       // The toast carries the reason rendered in its default text, and its key and placeholders,
       // so a browser can render it in the wording an admin chose: t(reasonKey, context).
       const reasonText = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
       const context = { ...event.reason.context, course: event.course, date: event.date, reason: reasonText, reasonKey: event.reason.key };
-      return [
-        { userId: event.userId, message: toast({ kind: "error", textKey: "bookings.toast.failed", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.failed"], context) }) },
-        { userId: event.userId, message: UPDATED },
-      ];
+      return { kind: "error", textKey: "bookings.toast.failed", context, message: renderReason(DEFAULT_UI_TEXT["bookings.toast.failed"], context) };
     }
     case "watch_booked":
     case "watch_found":
     case "needs_attention":
-    case "series_needs_attention": {
-      const { kind, context } = notificationFor(event)!;
-      const textKey = notificationTextKey(kind);
-      const toastKind = event.type === "watch_booked" ? "success" : event.type === "watch_found" ? "info" : "error";
-      return [
-        { userId: event.userId, message: toast({ kind: toastKind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) },
-        { userId: event.userId, message: UPDATED },
-      ];
-    }
+    case "series_needs_attention":
     case "club_booking_cancelled":
     case "club_booking_changed": {
-      // The sync raises data_changed once for all it applied; these add only what the member reads.
       const { kind, context } = notificationFor(event)!;
       const textKey = notificationTextKey(kind);
-      return [{ userId: event.userId, message: toast({ kind: "info", textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) }) }];
+      const toastKind = event.type === "watch_booked" ? "success" : event.type === "needs_attention" || event.type === "series_needs_attention" ? "error" : "info";
+      return { kind: toastKind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) };
     }
+    default:
+      return null;
   }
+}
+
+/** The socket messages of one event, in the order they are sent, with their audience: its toast, then what it changed. */
+export function messagesFor(event: DomainEvent): { userId: number | "everyone"; message: ServerMessage }[] {
+  if (event.type === "texts_changed") return [{ userId: "everyone", message: { type: "uiTextUpdated" } }];
+  const out: { userId: number | "everyone"; message: ServerMessage }[] = [];
+  const shown = toastFor(event);
+  if (shown && "userId" in event) out.push({ userId: event.userId, message: toast(shown) });
+  const change = changedBy(event);
+  if (change) out.push({ userId: change.userId, message: changed(...change.keys) });
+  return out;
 }
 
 /** A reason's default text and its key beside its own placeholders, for a line that names it as {reason}. */
@@ -180,7 +188,7 @@ export function notificationFor(event: DomainEvent): NotificationRecord | null {
     }
     case "series_needs_attention": {
       // Told once per date and reason: a later pass finding the same reason says nothing new.
-      const reason = renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context);
+      const reason = isUiTextKey(event.reason.key) ? renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context) : event.reason.key;
       const context = { ...event.reason.context, reason, reasonKey: event.reason.key, course: event.course, date: event.date, time: "" };
       return record(event.userId, "needs_attention", context, `series_needs_attention:series ${event.seriesId}:${event.date}:${event.reason.key}`);
     }
@@ -207,8 +215,10 @@ export interface NotifierOptions {
 }
 
 /**
- * Sends each event's socket messages at once. A notification is stored after the caller has gone
- * on (publish never waits for the database), then its member's screens refresh to show it.
+ * Sends each event's socket messages at once. An event that leaves a notification is stored after
+ * the caller has gone on (publish never waits for the database); its toast goes at once, and what
+ * it changed once the notification is stored, in one message that names the member's notification
+ * list too when it was new: one change, one reload of each thing it changed.
  */
 export function createNotifier(sink: MessageSink, options: NotifierOptions = {}): Notifier {
   const pending = new Set<Promise<void>>();
@@ -218,22 +228,33 @@ export function createNotifier(sink: MessageSink, options: NotifierOptions = {})
     else sink.toUser(userId, message);
   }
 
-  function store(notification: NotificationRecord, recordNotification: NonNullable<NotifierOptions["record"]>) {
+  function store(notification: NotificationRecord, keys: readonly ResourceKey[], recordNotification: NonNullable<NotifierOptions["record"]>) {
+    let isNew = false;
     const run = new Promise<void>((resolve) => setTimeout(resolve, 0))
       .then(() => recordNotification(notification))
-      .then((isNew) => {
-        if (isNew) send(notification.userId, UPDATED);
+      .then((stored) => {
+        isNew = stored;
       })
       .catch((error) => options.onError?.(error, notification))
-      .finally(() => pending.delete(run));
+      .finally(() => {
+        pending.delete(run);
+        const named = isNew ? [...keys, "my.notifications" as const] : keys;
+        if (named.length > 0) send(notification.userId, changed(...named));
+      });
     pending.add(run);
   }
 
   return {
     publish(event) {
-      for (const { userId, message } of messagesFor(event)) send(userId, message);
+      if (!event) return;
       const notification = options.record ? notificationFor(event) : null;
-      if (notification && options.record) store(notification, options.record);
+      const change = changedBy(event);
+      for (const { userId, message } of messagesFor(event)) {
+        // A member's change waits for their notification, to go out with it in one message.
+        if (notification && message.type === "status" && userId === notification.userId) continue;
+        send(userId, message);
+      }
+      if (notification && options.record) store(notification, change?.userId === notification.userId ? change.keys : [], options.record);
     },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -177,12 +177,13 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
   }
   let queued = 0;
   let flagged = 0;
-  const touched = new Set<number>();
+  /** Series whose dates this pass queued or flagged, with their member. */
+  const touched = new Map<number, number>();
   for (const group of groupsInRotation(candidates)) {
     let led = false;
     for (const c of group) {
       const requestId = await queueOne(deps, c, now, rules.courseSchedule);
-      touched.add(c.series.userId);
+      touched.set(c.series.id, c.series.userId);
       if (requestId === null) {
         flagged++;
         continue;
@@ -194,7 +195,7 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
     }
   }
   if (queued > 0) deps.wakeEngine();
-  for (const userId of touched) deps.notifier.publish({ type: "data_changed", userId });
+  for (const [seriesId, userId] of touched) deps.notifier.publish({ type: "series_changed", userId, seriesId });
   if (queued + flagged > 0) deps.logger.info("standing requests queued", { queued, flagged });
   return { queued, flagged };
 }
@@ -249,7 +250,7 @@ async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedu
     const row = c.existing ?? (await claimOccurrence(tx, { seriesId: c.series.id, userId: c.series.userId, playDate: c.date, state: "waiting" }, now));
     // Another pass took the date first: it has its request.
     if (!row) return null;
-    const requestId = await insertRequest(tx, {
+    const { requestId } = await insertRequest(tx, {
       userId: c.series.userId,
       ...requestFields(sub, selection, c.member, releaseAt),
       status: "pending",

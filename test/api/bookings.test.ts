@@ -250,7 +250,7 @@ describe("CANCEL_REQUEST", () => {
     expect(await act(f, "maria", "CANCEL_REQUEST", { id: row.id })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
     expect(f.t.published.slice(before)).toEqual([
       { topic: `user:${maria.id}`, message: { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } } },
-      { topic: `user:${maria.id}`, message: { type: "status", status: "updated" } },
+      { topic: `user:${maria.id}`, message: { type: "status", status: "updated", changed: ["my.requests"] } },
     ]);
     const [after] = await f.t.deps.database.db.select().from(bookingRequests);
     expect(after.status).toBe("cancelled");
@@ -293,7 +293,7 @@ describe("confirmed bookings", () => {
     expect(atClub.players.map((p) => p.lastName)).toEqual(["Santos", "Garcia"]);
     // The member's open pages reload to show the new players, and the sync that follows keeps them.
     const mariaId = body.booking && (await fx.t.deps.database.db.select().from(bookings))[0].userId;
-    expect(pushedByEdit).toContainEqual({ topic: `user:${mariaId}`, message: { type: "status", status: "updated" } });
+    expect(pushedByEdit).toContainEqual({ topic: `user:${mariaId}`, message: { type: "status", status: "updated", changed: ["my.bookings"] } });
     await fx.t.deps.bookingsSync.syncMember(mariaId);
     const listed = await (await fx.t.call("GET", "/v1/my/bookings", { cookie })).json();
     expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Garcia"]);

@@ -90,7 +90,7 @@ describe("GET /v1/my/notifications", () => {
     expect((await list(t, m.leo)).unread).toBe(2);
     expect((await list(t, m.mia)).items.map((n) => n.readAt !== null)).toEqual([false, false, true]);
     // Mia's other screens refresh; Leo's are told nothing.
-    expect(t.published.slice(before)).toEqual([{ topic: `user:${m.miaId}`, message: { type: "status", status: "updated" } }]);
+    expect(t.published.slice(before)).toEqual([{ topic: `user:${m.miaId}`, message: { type: "status", status: "updated", changed: ["my.notifications"] } }]);
     expect(await (await markRead(t, m.mia, { all: true })).json()).toEqual({ unread: 0 });
     expect((await list(t, m.leo)).unread).toBe(2);
     // Nothing left to read: nothing changes and no one is told.

@@ -58,7 +58,7 @@ describe("UPDATE_PLAYERS", () => {
       { ...member, memberId: "SW-1001-S" },
       { ...guest, memberId: "0000" },
     ]);
-    expect(t.published).toContainEqual({ topic: `user:${user.id}`, message: { type: "status", status: "updated" } });
+    expect(t.published).toContainEqual({ topic: `user:${user.id}`, message: { type: "status", status: "updated", changed: ["my.players"] } });
 
     // The next save replaces the list (here: one removed, the order kept as sent).
     await updatePlayers([{ ...guest, firstName: "  Lito ", lastName: "Lapid " }]);

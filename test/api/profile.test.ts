@@ -73,7 +73,7 @@ describe("PUT /v1/my/profile", () => {
     });
     const status = await (await t.call("GET", "/v1/auth/status", { cookie })).json();
     expect(status.user.name).toBe("Ana Cruz");
-    expect(t.published).toContainEqual({ topic: `user:${await userIdOf(t, "newbie")}`, message: { type: "status", status: "updated" } });
+    expect(t.published).toContainEqual({ topic: `user:${await userIdOf(t, "newbie")}`, message: { type: "status", status: "updated", changed: ["my.profile"] } });
   });
 
   test("stores the club password only sealed: never in clear in the database file", async () => {

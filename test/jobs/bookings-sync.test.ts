@@ -26,7 +26,7 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
     expect(await sync.syncMember(maria.id)).toBe(true);
     const [row] = await rows(f);
     expect(row).toMatchObject({ bookingRef: ref, userId: maria.id, playDate: DATE, time: "06:00", courseId: "masters", requestId: null });
-    expect(f.t.published.at(-1)).toEqual({ topic: `user:${maria.id}`, message: { type: "status", status: "updated" } });
+    expect(f.t.published.at(-1)).toEqual({ topic: `user:${maria.id}`, message: { type: "status", status: "updated", changed: ["my.bookings"] } });
     const cookie = await f.t.signIn("maria", "demo1234");
     const listed = await (await f.t.call("GET", "/v1/my/bookings", { cookie })).json();
     expect(listed[0].playersInfo.map((p: { name: string }) => p.name)).toEqual(["Maria Santos", "Pat Guest"]);

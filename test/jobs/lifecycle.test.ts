@@ -252,11 +252,11 @@ test("a club reference issued again to another member: each member's booking sta
   // reference again, to Ana.
   await f.submit("maria", submission(PLAY, ["06:00"]));
   const mariaRequest = await latestRequest(f);
-  expect(await confirmRequest(f.t.deps.database, { request: mariaRequest, attemptId: null, time: "06:00", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toBe(true);
+  expect(await confirmRequest(f.t.deps.database, { request: mariaRequest, attemptId: null, time: "06:00", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject({ type: "booking_confirmed" });
   const mariaBooking = (await f.bookingsOf("maria"))[0]!;
   await f.submit("ana", submission(PLAY, ["06:08"], "masters", [{ type: "Guest", firstName: "Gina", lastName: "Guest", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } }]));
   const anaRequest = await latestRequest(f);
-  expect(await confirmRequest(f.t.deps.database, { request: anaRequest, attemptId: null, time: "06:08", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toBe(true);
+  expect(await confirmRequest(f.t.deps.database, { request: anaRequest, attemptId: null, time: "06:08", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject({ type: "booking_confirmed" });
 
   // Maria's row is untouched: her players, her request, her time.
   expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);

@@ -41,9 +41,13 @@ describe("firing at the release instant", () => {
     const [booking] = await f.bookingsOf("maria");
     expect(booking).toMatchObject({ bookingRef: posts[0].ref, playDate: PLAY, time: "06:00", courseId: "masters", requestId: id });
     const maria = await f.user("maria");
+    await f.t.deps.notifier.settled?.();
     const mine = f.t.published.filter((p) => p.topic === `user:${maria.id}`).map((p) => p.message);
     expect(mine).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "success", textKey: "bookings.toast.booked" }) }));
-    expect(mine.at(-1)).toEqual({ type: "status", status: "updated" });
+    // One message for the confirmation: the requests, the bookings and the notification it left.
+    const statuses = mine.filter((m) => m.type === "status");
+    expect(statuses.at(-1)).toEqual({ type: "status", status: "updated", changed: ["my.requests", "my.bookings", "my.notifications"] });
+    expect(statuses.filter((m) => m.changed?.includes("my.bookings"))).toHaveLength(1);
   });
 
   test("for a distant club the first post leaves earlier by the measured way there, and no earlier (decision 191)", async () => {

@@ -42,7 +42,7 @@ describe("a run against the demo club", () => {
     expect(run).toMatchObject({ trigger: "manual", status: "ok", pages: SHEETS_IN_RANGE + 1, failures: 0, changed: true });
     expect(run.finishedAt).toBe(summary.finishedAt);
     expect(await readLastScrapeTime(f.t.deps.database.db)).toBe(summary.finishedAt);
-    expect(statusUpdates()).toEqual([{ topic: "members", message: { type: "status", status: "updated" } }]);
+    expect(statusUpdates()).toEqual([{ topic: "members", message: { type: "status", status: "updated", changed: ["tee-times", "advisories"] } }]);
     expect(f.t.deps.jobs.get("scraper")).toMatchObject({ lastRunAt: summary.finishedAt, lastError: null });
   });
 

@@ -56,6 +56,13 @@ async function nextPoll(fx: ReleaseFixture) {
   await fx.t.deps.slotWatch.pass();
 }
 
+/** The status messages a member was sent since `from`: what their screens reloaded. */
+const statusesTo = (fx: ReleaseFixture, userId: number, from: number) =>
+  fx.t.published
+    .slice(from)
+    .filter((p) => p.topic === `user:${userId}` && p.message.type === "status")
+    .map((p) => p.message);
+
 describe("slot watch against the demo club", () => {
   test("a freed slot is booked for the earliest watcher only; the later one keeps watching", async () => {
     f = await start();
@@ -66,6 +73,7 @@ describe("slot watch against the demo club", () => {
     expect(clubPostsOf(f, EMAIL.maria)).toHaveLength(0);
 
     expect(f.sim.freeSlot(PLAY, "masters", "06:08")).toBeNull();
+    const beforeBooked = f.t.published.length;
     await nextPoll(f);
 
     const clubMaria = f.sim.bookingsOf(EMAIL.maria);
@@ -79,6 +87,9 @@ describe("slot watch against the demo club", () => {
     const mariaUser = await f.user("maria");
     const told = f.t.published.filter((p) => p.topic === `user:${mariaUser.id}`).map((p) => p.message);
     expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "success", textKey: "notifications.text.watch_booked" }) }));
+    // Told once: one message names all the booking changed, the notification it left among them.
+    await f.t.deps.notifier.settled?.();
+    expect(statusesTo(f, mariaUser.id, beforeBooked)).toEqual([{ type: "status", status: "updated", changed: ["my.watches", "my.bookings", "my.notifications"] }]);
 
     // The list shows the state and what was tried.
     const list = (await (await f.t.call("GET", "/v1/my/watches", { cookie: maria.cookie })).json()) as { status: string; tried: { time: string; outcome: string }[]; reason: string }[];
@@ -111,6 +122,7 @@ describe("slot watch against the demo club", () => {
     f = await start();
     const ana = await watch(f, "ana", { mode: "notify" });
     f.sim.freeSlot(PLAY, "masters", "06:00");
+    const beforeFound = f.t.published.length;
     await nextPoll(f);
     expect(clubPostsOf(f, EMAIL.ana)).toHaveLength(0);
     expect(f.sim.bookingsOf(EMAIL.ana)).toHaveLength(0);
@@ -120,6 +132,8 @@ describe("slot watch against the demo club", () => {
     const anaUser = await f.user("ana");
     const told = f.t.published.filter((p) => p.topic === `user:${anaUser.id}`).map((p) => p.message);
     expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }) }));
+    await f.t.deps.notifier.settled?.();
+    expect(statusesTo(f, anaUser.id, beforeFound)).toEqual([{ type: "status", status: "updated", changed: ["my.watches", "my.notifications"] }]);
   });
 
   test("a new watch that finds the same free slot again is told again: a notification and an email each time", async () => {

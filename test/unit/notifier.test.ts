@@ -1,24 +1,67 @@
 /** The notifier is the only code that turns domain events into socket messages: its mapping. */
 import { describe, expect, test } from "bun:test";
-import { createNotifier, messagesFor, notificationFor, type DomainEvent, type NotificationRecord } from "../../src/realtime/notifier.ts";
+import { createNotifier, messagesFor, notificationFor, type NotificationRecord } from "../../src/realtime/notifier.ts";
+import type { DomainEvent } from "../../src/domain/events.ts";
+import type { ResourceKey } from "../../src/domain/resources.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { REQUEST_REASON_KEYS, RESERVED_REASON_PLACEHOLDERS } from "../../src/domain/request-reasons.ts";
 import { WATCH_REASON_KEYS } from "../../src/domain/watches.ts";
 import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { renderNotification } from "../../src/features/notifications/notification-text.ts";
 
-const UPDATED = { type: "status", status: "updated" };
+/** What a status message names, as the web reads it. */
+const changedMessage = (...keys: ResourceKey[]): ServerMessage => ({ type: "status", status: "updated", changed: keys });
 
-test("a member's data changed: one refresh to that member", () => {
-  expect(messagesFor({ type: "data_changed", userId: 4 })).toEqual([{ userId: 4, message: UPDATED as ServerMessage }]);
-});
-
-test("everyone's data changed: one refresh to every member; texts changed: uiTextUpdated to all", () => {
-  expect(messagesFor({ type: "data_changed", everyone: true })).toEqual([{ userId: "everyone", message: UPDATED as ServerMessage }]);
+test("each event names the resources it changed, to the member it is about or to everyone", () => {
+  expect(messagesFor({ type: "request_submitted", userId: 4, requestId: 1 })).toEqual([{ userId: 4, message: changedMessage("my.requests") }]);
+  expect(messagesFor({ type: "players_saved", userId: 4 })).toEqual([{ userId: 4, message: changedMessage("my.players") }]);
+  expect(messagesFor({ type: "club_bookings_synced", userId: 4 })).toEqual([{ userId: 4, message: changedMessage("my.bookings") }]);
+  expect(messagesFor({ type: "club_read", sheets: true, advisories: false })).toEqual([{ userId: "everyone", message: changedMessage("tee-times") }]);
+  expect(messagesFor({ type: "club_read", sheets: true, advisories: true })).toEqual([{ userId: "everyone", message: changedMessage("tee-times", "advisories") }]);
+  expect(messagesFor({ type: "club_config_changed", part: "announcements" })).toEqual([{ userId: "everyone", message: changedMessage("advisories") }]);
+  expect(messagesFor({ type: "settings_saved" })).toEqual([{ userId: "everyone", message: changedMessage("settings", "tee-times") }]);
   expect(messagesFor({ type: "texts_changed" })).toEqual([{ userId: "everyone", message: { type: "uiTextUpdated" } }]);
 });
 
-test("a booking confirmed: the booked toast with its context and text, then a refresh", () => {
+test("no event is told in more than one status message, and none names a key twice", () => {
+  const events: DomainEvent[] = [
+    { type: "request_submitted", userId: 1, requestId: 1 },
+    { type: "request_changed", userId: 1, requestId: 1 },
+    { type: "requests_moved", userId: 1, count: 2 },
+    { type: "request_cancelled", userId: 1, requestId: 1 },
+    { type: "request_failed", userId: 1, course: "M", date: "d", reason: { key: "bookings.reason.member_held", context: {} }, requestId: 1, submittedAt: 1 },
+    { type: "needs_attention", userId: 1, course: "M", date: "d", requestId: 1, submittedAt: 1 },
+    { type: "booking_confirmed", userId: 1, course: "M", date: "d", time: "t", ref: "r" },
+    { type: "booking_cancelled", userId: 1, ref: "r" },
+    { type: "booking_edited", userId: 1, ref: "r" },
+    { type: "club_bookings_synced", userId: 1 },
+    { type: "club_booking_cancelled", userId: 1, ref: "r", course: "M", date: "d", time: "t" },
+    { type: "club_booking_changed", userId: 1, ref: "r", course: "M", date: "d", time: "t", readAt: 1 },
+    { type: "watch_made", userId: 1, watchId: 1 },
+    { type: "watch_ended", userId: 1, watchId: 1 },
+    { type: "watch_booked", userId: 1, watchId: 1, course: "M", date: "d" },
+    { type: "watch_found", userId: 1, watchId: 1, course: "M", date: "d" },
+    { type: "players_saved", userId: 1 },
+    { type: "profile_saved", userId: 1 },
+    { type: "account_changed", userId: 1 },
+    { type: "notifications_read", userId: 1 },
+    { type: "club_read", sheets: false, advisories: true },
+    { type: "settings_saved" },
+    { type: "club_config_changed", part: "holidays" },
+    { type: "texts_changed" },
+  ];
+  for (const event of events) {
+    const statuses = messagesFor(event).filter((m) => m.message.type === "status");
+    expect({ event: event.type, statuses: statuses.length }).toEqual({ event: event.type, statuses: event.type.startsWith("club_booking_") || event.type === "texts_changed" ? 0 : 1 });
+    for (const { message } of statuses) {
+      const keys = message.type === "status" ? (message.changed ?? []) : [];
+      expect(keys.length).toBeGreaterThan(0);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  }
+});
+
+test("a booking confirmed: the booked toast with its context and text, then its requests and bookings", () => {
   const messages = messagesFor({ type: "booking_confirmed", userId: 2, course: "Masters", date: "2026-11-29", time: "06:08", ref: "SW-9" });
   expect(messages).toEqual([
     {
@@ -28,7 +71,7 @@ test("a booking confirmed: the booked toast with its context and text, then a re
         toast: { kind: "success", textKey: "bookings.toast.booked", context: { course: "Masters", date: "2026-11-29", time: "06:08", bookingId: "SW-9" }, message: "Booked: Masters on 2026-11-29 at 06:08 (SW-9)." },
       },
     },
-    { userId: 2, message: UPDATED as ServerMessage },
+    { userId: 2, message: changedMessage("my.requests", "my.bookings") },
   ]);
 });
 
@@ -46,24 +89,24 @@ test("a request failed: the failed toast with the reason rendered from its key a
       },
     },
   });
-  expect(refresh).toEqual({ userId: 2, message: UPDATED as ServerMessage });
+  expect(refresh).toEqual({ userId: 2, message: changedMessage("my.requests") });
 });
 
-test("requests moved by an admin: the rearmed toast with the count, then a refresh", () => {
+test("requests moved by an admin: the rearmed toast with the count, then the member's requests", () => {
   expect(messagesFor({ type: "requests_moved", userId: 3, count: 2 })).toEqual([
     { userId: 3, message: { type: "toast", toast: { kind: "info", textKey: "admin.settings.requests_rearmed", context: { count: 2 } } } },
-    { userId: 3, message: UPDATED as ServerMessage },
+    { userId: 3, message: changedMessage("my.requests") },
   ]);
 });
 
-test("cancellations: their toasts, then a refresh", () => {
-  expect(messagesFor({ type: "request_cancelled", userId: 1 }).map((m) => m.message)).toEqual([
+test("cancellations: their toasts, then what they changed", () => {
+  expect(messagesFor({ type: "request_cancelled", userId: 1, requestId: 3 }).map((m) => m.message)).toEqual([
     { type: "toast", toast: { kind: "success", textKey: "bookings.toast.request_cancelled", message: "Request cancelled." } },
-    UPDATED as ServerMessage,
+    changedMessage("my.requests"),
   ]);
   expect(messagesFor({ type: "booking_cancelled", userId: 1, ref: "SW-3" }).map((m) => m.message)).toEqual([
     { type: "toast", toast: { kind: "success", textKey: "bookings.toast.booking_cancelled", context: { bookingId: "SW-3" }, message: "Booking SW-3 cancelled." } },
-    UPDATED as ServerMessage,
+    changedMessage("my.bookings"),
   ]);
 });
 
@@ -71,8 +114,37 @@ test("the notifier sends each message to its audience, in order", () => {
   const sent: string[] = [];
   const notifier = createNotifier({ toUser: (id, m) => sent.push(`user ${id}: ${m.type}`), toAll: (m) => sent.push(`all: ${m.type}`) });
   notifier.publish({ type: "booking_confirmed", userId: 7, course: "M", date: "d", time: "t", ref: "r" });
-  notifier.publish({ type: "data_changed", everyone: true });
+  notifier.publish({ type: "club_read", sheets: true, advisories: false });
+  notifier.publish(null);
   expect(sent).toEqual(["user 7: toast", "user 7: status", "all: status"]);
+});
+
+test("an event that leaves a notification: its toast at once, then one message naming what it changed and the notification list", async () => {
+  const sent: { to: number | "all"; message: ServerMessage }[] = [];
+  const stored: string[] = [];
+  const notifier = createNotifier(
+    { toUser: (id, message) => sent.push({ to: id, message }), toAll: (message) => sent.push({ to: "all", message }) },
+    {
+      record: async (n) => {
+        if (stored.includes(n.eventId)) return false;
+        stored.push(n.eventId);
+        return true;
+      },
+    },
+  );
+  const confirmed: DomainEvent = { type: "booking_confirmed", userId: 7, course: "M", date: "d", time: "t", ref: "r" };
+  notifier.publish(confirmed);
+  expect(sent.map((s) => s.message.type)).toEqual(["toast"]);
+  await notifier.settled?.();
+  expect(sent.filter((s) => s.message.type === "status")).toEqual([{ to: 7, message: changedMessage("my.requests", "my.bookings", "my.notifications") }]);
+  // The same event raised again stores nothing new: the list is not named.
+  notifier.publish(confirmed);
+  await notifier.settled?.();
+  expect(sent.filter((s) => s.message.type === "status").at(-1)).toEqual({ to: 7, message: changedMessage("my.requests", "my.bookings") });
+  // The sync's notifications change only the list.
+  notifier.publish({ type: "club_booking_cancelled", userId: 7, ref: "r", course: "M", date: "d", time: "t" });
+  await notifier.settled?.();
+  expect(sent.filter((s) => s.message.type === "status").at(-1)).toEqual({ to: 7, message: changedMessage("my.notifications") });
 });
 
 describe("the notification each event leaves (decision 100)", () => {
@@ -161,11 +233,11 @@ describe("the notification each event leaves (decision 100)", () => {
 
   test("events that only refresh screens, and the member's own cancellations, leave none", () => {
     const quiet: DomainEvent[] = [
-      { type: "data_changed", userId: 1 },
-      { type: "data_changed", everyone: true },
+      { type: "players_saved", userId: 1 },
+      { type: "club_read", sheets: true, advisories: true },
       { type: "texts_changed" },
       { type: "requests_moved", userId: 1, count: 2 },
-      { type: "request_cancelled", userId: 1 },
+      { type: "request_cancelled", userId: 1, requestId: 2 },
       { type: "booking_cancelled", userId: 1, ref: "SW-1" },
     ];
     for (const event of quiet) expect(notificationFor(event)).toBeNull();
@@ -180,7 +252,7 @@ describe("the notification each event leaves (decision 100)", () => {
           toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { reason: "", course: "Legends", date: "2026-12-01", time: "07:04" }, message: "Your slot watch booked Legends on 2026-12-01 at 07:04." },
         },
       },
-      { userId: 3, message: UPDATED as ServerMessage },
+      { userId: 3, message: changedMessage("my.watches", "my.bookings") },
     ]);
     expect(messagesFor({ type: "needs_attention", userId: 3, requestId: 4, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_club_login", context: {} } })[0].message).toMatchObject({
       toast: { kind: "error", message: "Your request for Legends on 2026-12-01 needs attention: Connect your club account in your profile first." },
@@ -203,7 +275,7 @@ describe("the notification each event leaves (decision 100)", () => {
 });
 
 describe("the notifier stores notifications after the raiser has gone on", () => {
-  test("publish sends at once and never waits; the notification is stored next, then the member's screens refresh", async () => {
+  test("publish sends the toast at once and never waits; the notification is stored next, then one message of all it changed", async () => {
     const sent: string[] = [];
     const stored: NotificationRecord[] = [];
     let finishStore!: () => void;
@@ -218,13 +290,14 @@ describe("the notifier stores notifications after the raiser has gone on", () =>
       },
     );
     notifier.publish({ type: "booking_confirmed", userId: 7, course: "M", date: "d", time: "t", ref: "r" });
-    expect(sent).toEqual(["user 7: toast", "user 7: status"]);
+    expect(sent).toEqual(["user 7: toast"]);
     expect(stored).toEqual([]);
     await Bun.sleep(5);
     expect(stored.map((n) => n.kind)).toEqual(["request_confirmed"]);
+    expect(sent).toEqual(["user 7: toast"]);
     finishStore();
     await notifier.settled!();
-    expect(sent).toEqual(["user 7: toast", "user 7: status", "user 7: status"]);
+    expect(sent).toEqual(["user 7: toast", "user 7: status"]);
   });
 
   test("an event stored before (record answers false) refreshes nothing more; a failing store is reported, not thrown", async () => {

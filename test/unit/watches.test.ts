@@ -88,11 +88,11 @@ describe("readiness of a request", () => {
 });
 
 describe("watch and readiness events", () => {
-  test("watch booked, watch found and needs attention: a toast with its key and context, then a refresh", () => {
+  test("watch booked, watch found and needs attention: a toast with its key and context, then what changed", () => {
     const booked = messagesFor({ type: "watch_booked", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
     expect(booked).toEqual([
       { userId: 4, message: { type: "toast", toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { course: "Masters", date: "2026-11-23", time: "06:08", reason: "" }, message: "Your slot watch booked Masters on 2026-11-23 at 06:08." } } },
-      { userId: 4, message: { type: "status", status: "updated" } },
+      { userId: 4, message: { type: "status", status: "updated", changed: ["my.watches", "my.bookings"] } },
     ]);
     const found = messagesFor({ type: "watch_found", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
     expect(found[0].message).toMatchObject({ type: "toast", toast: { kind: "info", textKey: "notifications.text.watch_found", message: "A tee time came free: Masters on 2026-11-23 at 06:08." } });
@@ -101,7 +101,7 @@ describe("watch and readiness events", () => {
       type: "toast",
       toast: { kind: "error", textKey: "notifications.text.needs_attention", context: { reasonKey: "readiness.reason.bad_login" }, message: "Your request for Masters on 2026-11-30 needs attention: The club did not accept your stored club login. Update it in your profile." },
     });
-    expect(attention[1]).toEqual({ userId: 4, message: { type: "status", status: "updated" } });
+    expect(attention[1]).toEqual({ userId: 4, message: { type: "status", status: "updated", changed: ["my.requests"] } });
   });
 });
 

@@ -217,6 +217,34 @@ describe("live data store", () => {
     act(() => socket.receive({ type: "scraper", state: "running", lastScrapeTime: NOW - 9000 }));
     expect(useLiveDataStore.getState().lastScrapeTime).toBe(NOW - 100);
   });
+
+  test("a change that names resources reloads only what they name; several asked for during a load are loaded once, together, after it", async () => {
+    const calls = serveLiveData({ lastScrapeTime: NOW - 10_000 });
+    const socket = openSocket();
+    render(<Sync />);
+    await waitFor(() => expect(useLiveDataStore.getState().hasLoaded).toBe(true));
+    const pathsSince = (from: number) => dataCalls(calls).slice(from).map((c) => new URL(c.url, "http://x").pathname).sort();
+
+    let before = dataCalls(calls).length;
+    act(() => socket.receive({ type: "status", status: "updated", changed: ["my.requests", "my.bookings", "my.notifications"] }));
+    await waitFor(() => expect(pathsSince(before)).toEqual(["/v1/my/bookings", "/v1/my/requests"]));
+
+    before = dataCalls(calls).length;
+    act(() => {
+      socket.receive({ type: "status", status: "updated", changed: ["advisories"] });
+      socket.receive({ type: "status", status: "updated", changed: ["my.players"] });
+      socket.receive({ type: "status", status: "updated", changed: ["advisories", "my.players"] });
+    });
+    // The first starts a load of the advisories; the two asked meanwhile make one more load, of both.
+    await waitFor(() => expect(pathsSince(before)).toEqual(["/v1/advisories", "/v1/advisories", "/v1/my/players"]));
+    expect(useLiveDataStore.getState().isLoading).toBe(false);
+
+    // A key no part of the live data shows asks for nothing.
+    before = dataCalls(calls).length;
+    act(() => socket.receive({ type: "status", status: "updated", changed: ["my.watches"] }));
+    await act(() => useLiveDataStore.getState().reload([]));
+    expect(pathsSince(before)).toEqual([]);
+  });
 });
 
 describe("stale-data checks", () => {

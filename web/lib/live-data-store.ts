@@ -1,8 +1,10 @@
 /**
  * Live data shared by the header and the pages: tee times with the
  * last scrape time, the bookable dates, the booking rules, the advisories, and the member's
- * bookings, requests and saved players. Everything reloads on the socket's `status: updated`.
- * A failed load is only logged to the console; the other loads still land.
+ * bookings, requests and saved players. Each is loaded under the resource key that names it
+ * (src/domain/resources.ts): a change that names keys reloads only what they name, a bare
+ * `status: updated` (or the socket coming back) everything. A failed load is only logged to the
+ * console; the other loads still land.
  *
  * The stale-data checks ask the scraper for a run (RUN_SCRAPER) when the tab becomes visible and
  * the last scrape is older than 180 s or unknown, once per browser session on opening the Book
@@ -18,7 +20,9 @@ import type { RequestRow } from "../../src/features/bookings/bookings-responses.
 import { checkListInSlices, getJson, withCacheBuster, type Readable, type ResponseSchema } from "./api.ts";
 import type { AnswerAt, ApiUrl } from "./api-contracts.ts";
 import { apiPaths } from "./api-paths.ts";
-import { appSocket, onDataRefresh, type SocketClient } from "./socket.ts";
+import type { ResourceKey } from "../../src/domain/resources.ts";
+import { changedKeys } from "./resources.ts";
+import { appSocket, type SocketClient } from "./socket.ts";
 import { showToast } from "./toast-store.ts";
 
 /** The tab-visible check asks for a scrape when the last one is older than this. */
@@ -46,6 +50,8 @@ interface LiveData {
 interface LiveDataState extends LiveData {
   /** Loads everything; a call while a load runs makes one more load follow it. */
   loadAll(): Promise<void>;
+  /** Loads what these keys name (null: everything); a call while a load runs makes one more follow it, for every key asked meanwhile. */
+  reload(keys: readonly ResourceKey[] | null): Promise<void>;
   setLastScrapeTime(lastScrapeTime: number | null): void;
   setBookings(bookings: ConfirmedBookingView[]): void;
   setRequests(requests: RequestRow[]): void;
@@ -76,7 +82,26 @@ async function load<U extends ApiUrl<"GET">, T extends Readable<AnswerAt<U, "GET
 }
 
 let running: Promise<void> | null = null;
-let isReloadWanted = false;
+/** What the load after the running one reloads: null for everything, else the keys asked for meanwhile. */
+let wanted: Set<ResourceKey> | null | undefined;
+
+/** The parts of the live data each key names. */
+type Part = "teeTimes" | "dates" | "rules" | "advisories" | "bookings" | "requests" | "savedPlayers";
+const PARTS_OF: Partial<Record<ResourceKey, readonly Part[]>> = {
+  // The bookable dates follow the tee sheets read and the settings.
+  "tee-times": ["teeTimes", "dates"],
+  settings: ["rules", "dates"],
+  advisories: ["advisories"],
+  "my.bookings": ["bookings"],
+  "my.requests": ["requests"],
+  "my.players": ["savedPlayers"],
+};
+const ALL_PARTS: readonly Part[] = ["teeTimes", "dates", "rules", "advisories", "bookings", "requests", "savedPlayers"];
+
+function partsOf(keys: ReadonlySet<ResourceKey> | null): Set<Part> {
+  if (keys === null) return new Set(ALL_PARTS);
+  return new Set([...keys].flatMap((key) => PARTS_OF[key] ?? []));
+}
 
 type LiveDataSchemas = typeof import("./live-data-schemas.ts");
 let provideSchemas: (schemas: LiveDataSchemas) => void = () => undefined;
@@ -92,7 +117,10 @@ export function provideLiveDataSchemas(schemas: LiveDataSchemas): void {
 }
 
 export const useLiveDataStore = create<LiveDataState>()((set, get) => {
-  async function loadOnce(): Promise<void> {
+  async function loadOnce(keys: ReadonlySet<ResourceKey> | null): Promise<void> {
+    const parts = partsOf(keys);
+    if (parts.size === 0) return;
+    const wants = (part: Part) => parts.has(part);
     set({ isLoading: true });
     const schemas = await schemasReady;
     const {
@@ -110,38 +138,48 @@ export const useLiveDataStore = create<LiveDataState>()((set, get) => {
     const loaded: Partial<LiveData> = {};
     const teeTimesUrl = withCacheBuster(apiPaths.teeTimes);
     await Promise.all([
-      load("tee times", teeTimesUrl, teeTimesEnvelopeSchema, async (value) => {
-        loaded.teeTimes = await checkListInSlices(teeTimesUrl, "teeTimes", value.teeTimes, teeTimeDaySchema);
-        loaded.lastScrapeTime = value.lastScrapeTime;
-      }),
-      load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => (loaded.dates = dates)),
-      load("booking rules", apiPaths.system.rules, rulesResponseSchema, (rules) => (loaded.rules = rules)),
-      load("advisories", withCacheBuster(apiPaths.advisories), advisoriesResponseSchema, (advisories) => (loaded.advisories = advisories)),
-      load("bookings", withCacheBuster(apiPaths.my.bookings), bookingsResponseSchema, (bookings) => (loaded.bookings = bookings)),
-      load("requests", withCacheBuster(apiPaths.my.requests), requestsResponseSchema, (requests) => (loaded.requests = requests)),
-      load("saved players", withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema, (savedPlayers) => (loaded.savedPlayers = savedPlayers)),
+      wants("teeTimes") &&
+        load("tee times", teeTimesUrl, teeTimesEnvelopeSchema, async (value) => {
+          loaded.teeTimes = await checkListInSlices(teeTimesUrl, "teeTimes", value.teeTimes, teeTimeDaySchema);
+          loaded.lastScrapeTime = value.lastScrapeTime;
+        }),
+      wants("dates") && load("dates", apiPaths.system.dates, datesResponseSchema, (dates) => (loaded.dates = dates)),
+      wants("rules") && load("booking rules", apiPaths.system.rules, rulesResponseSchema, (rules) => (loaded.rules = rules)),
+      wants("advisories") && load("advisories", withCacheBuster(apiPaths.advisories), advisoriesResponseSchema, (advisories) => (loaded.advisories = advisories)),
+      wants("bookings") && load("bookings", withCacheBuster(apiPaths.my.bookings), bookingsResponseSchema, (bookings) => (loaded.bookings = bookings)),
+      wants("requests") && load("requests", withCacheBuster(apiPaths.my.requests), requestsResponseSchema, (requests) => (loaded.requests = requests)),
+      wants("savedPlayers") && load("saved players", withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema, (savedPlayers) => (loaded.savedPlayers = savedPlayers)),
     ]);
     const lastScrapeTime = "lastScrapeTime" in loaded ? newer(get().lastScrapeTime, loaded.lastScrapeTime ?? null) : get().lastScrapeTime;
-    set({ ...loaded, lastScrapeTime, hasLoaded: true, isLoading: false });
+    // A partial reload before the first full one does not count as the first load.
+    set({ ...loaded, lastScrapeTime, hasLoaded: get().hasLoaded || keys === null, isLoading: false });
+  }
+
+  function reload(keys: readonly ResourceKey[] | null): Promise<void> {
+    if (running) {
+      // One more load follows the running one, for everything asked meanwhile.
+      if (keys === null || wanted === null) wanted = null;
+      else wanted = new Set([...(wanted ?? []), ...keys]);
+      return running;
+    }
+    running = (async () => {
+      let next: ReadonlySet<ResourceKey> | null = keys === null ? null : new Set(keys);
+      for (;;) {
+        wanted = undefined;
+        await loadOnce(next);
+        if (wanted === undefined) break;
+        next = wanted;
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
   }
 
   return {
     ...EMPTY,
-    loadAll() {
-      if (running) {
-        isReloadWanted = true;
-        return running;
-      }
-      running = (async () => {
-        do {
-          isReloadWanted = false;
-          await loadOnce();
-        } while (isReloadWanted);
-      })().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    loadAll: () => reload(null),
+    reload,
     setLastScrapeTime: (lastScrapeTime) => set({ lastScrapeTime }),
     setBookings: (bookings) => set({ bookings }),
     setRequests: (requests) => set({ requests }),
@@ -214,7 +252,7 @@ function smartRefreshThresholdMs(): number | null {
 
 /**
  * Keeps the store in sync while the signed-in layout is shown: the first load (then the
- * smart-refresh check), reloads on `status: updated`, scrape times from the scraper's answers,
+ * smart-refresh check), reloads of what each change names, scrape times from the scraper's answers,
  * and the stale check when the tab becomes visible.
  */
 export function useLiveDataSync(client: SocketClient = appSocket, now: () => number = Date.now): void {
@@ -227,7 +265,10 @@ export function useLiveDataSync(client: SocketClient = appSocket, now: () => num
         const threshold = smartRefreshThresholdMs();
         if (isActive && threshold !== null && isScrapeStale(store().lastScrapeTime, now(), threshold)) requestScrape(client);
       });
-    const stopRefresh = onDataRefresh(() => void store().loadAll(), client);
+    const stopRefresh = client.subscribe((message) => {
+      const keys = changedKeys(message);
+      if (keys === null || keys.length > 0) void store().reload(keys);
+    });
     const stopScraper = client.subscribe((message) => {
       if (message.type === "scraper") store().setLastScrapeTime(newer(store().lastScrapeTime, message.lastScrapeTime));
     });

@@ -9,6 +9,7 @@ import { apiPaths } from "./api-paths.ts";
 import { clientLog } from "./client-log.ts";
 import { useLiveDataStore } from "./live-data-store.ts";
 import { clearOfflineSnapshot } from "./offline-snapshot.ts";
+import { resourceCache } from "./resources.ts";
 import { appSocket } from "./socket.ts";
 import { SETUP_WIZARD_STORAGE_KEY } from "./storage-keys.ts";
 import type { SessionUser } from "./types.ts";
@@ -85,6 +86,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
     clearOfflineSnapshot();
     appSocket.close();
     useLiveDataStore.getState().clearLiveData();
+    // The next member to sign in on this tab never sees this one's lists, not even for a moment.
+    resourceCache.clear();
     set({ status: "anonymous", user: null, hasJustFinishedSetup: false });
   },
   markSetupFinished() {

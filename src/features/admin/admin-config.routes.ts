@@ -1,7 +1,7 @@
 /**
  * /v1/admin/full-config, courses, booking-windows, holidays, booking-rules and
  * frontpage-messages. Each change is checked with the shared admin rules, audited with the
- * admin's name, and announced to members (`status: updated`).
+ * admin's name, and announced to members as the resources it changed.
  */
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -13,6 +13,9 @@ import * as config from "./admin-config.service.ts";
 
 export type AdminConfigDeps = AuditDeps & Pick<AppDeps, "notifier">;
 
+/** The part of the club's configuration each audited action changes (members reload only what shows it). */
+const PART_OF = { course: "courses", window: "windows", holiday: "holidays", rule: "rules", advisory: "announcements" } as const;
+
 function checkedValue<T>(checked: Checked<T>): T {
   if (!checked.ok) throw adminError(checked.problem.key, 400, checked.problem.context);
   return checked.value;
@@ -20,10 +23,10 @@ function checkedValue<T>(checked: Checked<T>): T {
 
 export function createAdminConfigRoutes(deps: AdminConfigDeps) {
   const { db } = deps.database;
-  /** Audits and tells members; the handler answers with the changed record (or 204 for a deletion). */
-  const changed = async (c: Context<AppEnv>, action: string, target: string) => {
+  /** Audits and tells members what part changed; the handler answers with the changed record (or 204 for a deletion). */
+  const changed = async (c: Context<AppEnv>, action: `admin.${keyof typeof PART_OF}.${string}`, target: string) => {
     await auditAdminChange(deps, c, action, target);
-    announceUpdate(deps);
+    announceUpdate(deps, PART_OF[action.split(".")[1] as keyof typeof PART_OF]);
   };
   return (
     routeGroup()

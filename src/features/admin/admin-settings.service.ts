@@ -43,7 +43,7 @@ export async function saveSettings(deps: SettingsDeps, next: StoredSettings): Pr
   // The demo club opens dates when Teebox's settings say, so a moved release time shows a release.
   if (isReleaseMoved) deps.demoClub?.followRelease(next);
   const movedRequests = isReleaseMoved ? await rearmPendingRequests(deps, next) : 0;
-  deps.notifier.publish({ type: "data_changed", everyone: true });
+  deps.notifier.publish({ type: "settings_saved" });
   return { settings: next, movedRequests };
 }
 

@@ -3,6 +3,7 @@
  * message and its errorKey always agree), the audit entry naming the admin, and the
  * `status: updated` push that makes members' screens reload.
  */
+import type { DomainEventOf } from "../../domain/events.ts";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { adminText } from "../../domain/ui-text/admin.ts";
@@ -41,8 +42,8 @@ export async function auditAdminChange(
   });
 }
 
-/** Members' screens that show this data reload. */
-export function announceUpdate(deps: Pick<AppDeps, "database" | "notifier">): void {
+/** Members' screens that show this part of the club's configuration reload. */
+export function announceUpdate(deps: Pick<AppDeps, "database" | "notifier">, part: DomainEventOf<"club_config_changed">["part"]): void {
   forgetTeeTimesCache(deps);
-  deps.notifier.publish({ type: "data_changed", everyone: true });
+  deps.notifier.publish({ type: "club_config_changed", part });
 }

@@ -155,7 +155,7 @@ export async function updateUser(
   // A disabled user is out at once; a password set by an admin signs every other browser out
   // (except the admin's own session when they change their own password).
   if (isDisabled || hasNewPassword) await endUserSessions(deps, id, id === actor.id ? (actorSessionId ?? undefined) : undefined);
-  if (!isDisabled) deps.notifier.publish({ type: "data_changed", userId: id });
+  if (!isDisabled) deps.notifier.publish({ type: "account_changed", userId: id });
   // Held requests go back to pending (or stay held) as the member's status now says.
   if (target.status !== row.status) deps.releaseEngine.wake();
   return toView(row);

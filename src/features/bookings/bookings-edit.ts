@@ -43,9 +43,9 @@ export async function editBooking(deps: EditBookingDeps, user: SessionUser, book
     } catch (error) {
       throw clubErrorToAppError(error);
     }
-    const changed = toBookingView(await changeBookingPlayers(database.db, booking.id, players));
-    deps.notifier.publish({ type: "data_changed", userId: user.id });
-    return changed;
+    const changed = await changeBookingPlayers(database.db, booking.id, players);
+    deps.notifier.publish(changed.event);
+    return toBookingView(changed.booking);
   }
 
   const rules = await readRules(database.db);
@@ -56,7 +56,7 @@ export async function editBooking(deps: EditBookingDeps, user: SessionUser, book
   const outcome = await deps.edits.book(session, { userId: user.id, replaces: booking, playDate: sub.targetDate, courseId: sub.courseId, selection: sub.selectionOrder, players });
   switch (outcome.kind) {
     case "booked":
-      deps.notifier.publish({ type: "data_changed", userId: user.id });
+      deps.notifier.publish(outcome.event);
       return toBookingView(outcome.booking);
     case "no_time":
       throw fail(409, BOOKING_ERRORS.noTimeFree);

@@ -35,18 +35,18 @@ export function registerBookingActions(deps: AppDeps): void {
   deps.hub.handle("CANCEL_REQUEST", (ctx, payload) =>
     answering(async () => {
       const { id } = parseActionPayload(cancelRequestPayloadSchema, payload);
-      await cancelRequest(deps, ctx.user.id, id);
+      const cancelled = await cancelRequest(deps, ctx.user.id, id);
       ctx.reply({ type: "ack", action: "CANCEL_REQUEST", requestId: ctx.requestId });
-      deps.notifier.publish({ type: "request_cancelled", userId: ctx.user.id });
+      deps.notifier.publish(cancelled);
     }),
   );
 
   deps.hub.handle("CANCEL_CONFIRMED_BOOKING", (ctx, payload) =>
     answering(async () => {
       const { bookingId } = parseActionPayload(cancelBookingPayloadSchema, payload);
-      await cancelBooking(deps, ctx.user.id, bookingId);
+      const cancelled = await cancelBooking(deps, ctx.user.id, bookingId);
       ctx.reply({ type: "ack", action: "CANCEL_CONFIRMED_BOOKING", requestId: ctx.requestId });
-      deps.notifier.publish({ type: "booking_cancelled", userId: ctx.user.id, ref: bookingId });
+      deps.notifier.publish(cancelled);
       syncMemberSoon(deps, ctx.user.id);
     }),
   );

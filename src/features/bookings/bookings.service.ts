@@ -3,6 +3,7 @@
  * rules the web app uses), listing with the attempt record, cancelling, and editing a confirmed
  * booking at the club. A member only ever sees and touches their own.
  */
+import type { DomainEventOf } from "../../domain/events.ts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.ts";
 import { isWatchReasonKey } from "../../domain/watches.ts";
@@ -132,11 +133,12 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     submittedAt: now,
     updatedAt: now,
   };
-  const requestId = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
+  const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
+  const { requestId } = submitted;
   const isDue = releaseAt <= clubNowOf(deps);
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
   deps.releaseEngine.wake();
-  deps.notifier.publish({ type: "data_changed", userId: user.id });
+  deps.notifier.publish(submitted);
   return {
     status: isDue ? "submitted" : "pending",
     requestId,
@@ -146,14 +148,15 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
 
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;
 
-async function insertRequest(deps: AppDeps, userId: number, fields: RequestFields): Promise<number> {
+async function insertRequest(deps: AppDeps, userId: number, fields: RequestFields): Promise<DomainEventOf<"request_submitted">> {
   return insertRequestRow(deps.database.db, { userId, ...fields });
 }
 
 /** Editing a pending, held or failed request replaces it, keeping its id. */
-async function replaceRequest(deps: AppDeps, userId: number, id: number, fields: RequestFields): Promise<number> {
+async function replaceRequest(deps: AppDeps, userId: number, id: number, fields: RequestFields): Promise<DomainEventOf<"request_submitted">> {
   return deps.database.transaction(async (tx) => {
-    if (await resubmitRequest(tx, userId, id, fields, fields.updatedAt)) return id;
+    const resubmitted = await resubmitRequest(tx, userId, id, fields, fields.updatedAt);
+    if (resubmitted) return resubmitted;
     const status = await statusOf(tx, userId, id);
     if (status === "processing") throw fail(409, BOOKING_ERRORS.processingEdit);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
@@ -242,9 +245,10 @@ export async function listBookings(db: Db, userId: number): Promise<BookingView[
 // ── cancelling ───────────────────────────────────────────────────────────
 
 /** CANCEL_REQUEST: a pending, held or failed request is cancelled; one being processed is not. */
-export async function cancelRequest(deps: AppDeps, userId: number, id: number): Promise<void> {
+export async function cancelRequest(deps: AppDeps, userId: number, id: number): Promise<DomainEventOf<"request_cancelled">> {
   const { db } = deps.database;
-  if (!(await cancelOwnRequest(db, userId, id, deps.clock.now()))) {
+  const cancelled = await cancelOwnRequest(db, userId, id, deps.clock.now());
+  if (!cancelled) {
     const status = await statusOf(db, userId, id);
     if (status === "processing") throw fail(409, BOOKING_ERRORS.processingCancel);
     if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
@@ -252,6 +256,7 @@ export async function cancelRequest(deps: AppDeps, userId: number, id: number): 
   }
   deps.releaseEngine.wake();
   deps.logger.info("booking request cancelled", { requestId: id, userId });
+  return cancelled;
 }
 
 export async function findOwnBooking(db: Db, userId: number, bookingId: string) {
@@ -261,7 +266,7 @@ export async function findOwnBooking(db: Db, userId: number, bookingId: string) 
 }
 
 /** CANCEL_CONFIRMED_BOOKING: cancelled at the club first, then removed here. */
-export async function cancelBooking(deps: AppDeps, userId: number, bookingId: string): Promise<void> {
+export async function cancelBooking(deps: AppDeps, userId: number, bookingId: string): Promise<DomainEventOf<"booking_cancelled"> | null> {
   const booking = await findOwnBooking(deps.database.db, userId, bookingId);
   const session = await deps.sessions.forMember(userId);
   try {
@@ -270,6 +275,7 @@ export async function cancelBooking(deps: AppDeps, userId: number, bookingId: st
     // Already gone at the club (cancelled on its site): removing it here is what the member wants.
     if (!(error instanceof ClubError && error.kind === "not_found")) throw clubErrorToAppError(error);
   }
-  await removeBooking(deps.database.db, booking.id);
+  const cancelled = await removeBooking(deps.database.db, booking.id);
   deps.logger.info("booking cancelled", { userId, bookingId });
+  return cancelled;
 }

@@ -18,7 +18,7 @@ export function notificationPage(deps: NotificationsDeps, userId: number, page: 
 /** Marks the member's notifications read; their other screens refresh when any changed. */
 export async function readNotifications(deps: NotificationsDeps, userId: number, which: MarkReadInput): Promise<{ unread: number }> {
   const changed = await markRead(deps.database.db, userId, which, deps.clock.now());
-  if (changed > 0) deps.notifier.publish({ type: "data_changed", userId });
+  if (changed > 0) deps.notifier.publish({ type: "notifications_read", userId });
   return { unread: await unreadCount(deps.database.db, userId) };
 }
 

@@ -74,6 +74,6 @@ export function registerPlayersActions(deps: AppDeps): void {
     await replaceSavedPlayers(deps, ctx.user.id, checked.players);
     deps.logger.info("saved players updated", { userId: ctx.user.id, count: checked.players.length });
     ctx.reply({ type: "ack", action: "UPDATE_PLAYERS", requestId: ctx.requestId });
-    deps.notifier.publish({ type: "data_changed", userId: ctx.user.id });
+    deps.notifier.publish({ type: "players_saved", userId: ctx.user.id });
   });
 }

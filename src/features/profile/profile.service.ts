@@ -107,7 +107,7 @@ export async function updateProfile(deps: ProfileDeps, userId: number, input: Up
   if (isEmailChanged || newPassword) {
     await recordAudit(deps.database.db, { at: now, actorUserId: userId, action: "profile.club_login", target: email, outcome: "saved" });
   }
-  deps.notifier.publish({ type: "data_changed", userId });
+  deps.notifier.publish({ type: "profile_saved", userId });
   return toSessionUser(updated);
 }
 

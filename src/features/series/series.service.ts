@@ -119,6 +119,7 @@ export async function createSeries(deps: SeriesDeps, user: SessionUser, input: S
   await recordAudit(db, { at: now, actorUserId: user.id, action: "series.create", target: `series ${row.id}`, outcome: "created", detail: `${fields.weekdays.join(",")} from ${fields.startDate}` });
   deps.logger.info("standing request made", { seriesId: row.id, userId: user.id, weekdays: fields.weekdays, start: fields.startDate });
   await queueDueOccurrences(queueDeps(deps), row.id);
+  deps.notifier.publish({ type: "series_changed", userId: user.id, seriesId: row.id });
   return viewOf(db, user.id, row.id, deps.clock.now());
 }
 
@@ -133,7 +134,7 @@ export async function changeSeries(deps: SeriesDeps, user: SessionUser, id: numb
   await reviseOccurrences(queueDeps(deps), row, requestStatusOf(db));
   await recordAudit(db, { at: now, actorUserId: user.id, action: "series.change", target: `series ${id}`, outcome: "changed" });
   await queueDueOccurrences(queueDeps(deps), id);
-  deps.notifier.publish({ type: "data_changed", userId: user.id });
+  deps.notifier.publish({ type: "series_changed", userId: user.id, seriesId: id });
   return viewOf(db, user.id, id, deps.clock.now());
 }
 
@@ -148,7 +149,7 @@ export async function endSeriesOf(deps: SeriesDeps, userId: number, id: number):
   }
   await recordAudit(db, { at: now, actorUserId: userId, action: "series.end", target: `series ${id}`, outcome: "ended" });
   deps.releaseEngine.wake();
-  deps.notifier.publish({ type: "data_changed", userId });
+  deps.notifier.publish({ type: "series_changed", userId, seriesId: id });
 }
 
 /** The date as one of the series' own (a weekday of it, inside its dates, today or later). */
@@ -166,7 +167,7 @@ export async function skipOccurrence(deps: SeriesDeps, userId: number, id: numbe
   if (row && row.state !== "skipped" && !(await withdrawOccurrence(queueDeps(deps), row, "skipped", now))) throw refuse(409, "series.error.released", { date });
   await recordAudit(db, { at: now, actorUserId: userId, action: "series.skip", target: `series ${id} ${date}`, outcome: "skipped" });
   deps.releaseEngine.wake();
-  deps.notifier.publish({ type: "data_changed", userId });
+  deps.notifier.publish({ type: "series_changed", userId, seriesId: id });
 }
 
 /**
@@ -192,6 +193,6 @@ export async function changeOccurrence(deps: SeriesDeps, userId: number, id: num
   await reviseOccurrences(queueDeps(deps), series, requestStatusOf(db));
   await recordAudit(db, { at: now, actorUserId: userId, action: "series.change_date", target: `series ${id} ${date}`, outcome: "changed", detail: wanted.join(",") });
   await queueDueOccurrences(queueDeps(deps), id);
-  deps.notifier.publish({ type: "data_changed", userId });
+  deps.notifier.publish({ type: "series_changed", userId, seriesId: id });
 }
 

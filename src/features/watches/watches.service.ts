@@ -108,7 +108,7 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
     upgradeRef = held[0].bookingRef;
   }
   const { flight } = sub;
-  const row = await insertWatch(db, {
+  const { watch: row, event } = await insertWatch(db, {
     userId: user.id,
     playDate: sub.targetDate,
     courseId,
@@ -123,14 +123,15 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
   });
   deps.logger.info("slot watch made", { watchId: row.id, userId: user.id, date: row.playDate, course: courseId, from: fromTime, to: toTime, mode: row.mode });
   deps.slotWatch.wake();
-  deps.notifier.publish({ type: "data_changed", userId: user.id });
+  deps.notifier.publish(event);
   return toView(row, [], () => null);
 }
 
 export async function cancelWatch(deps: WatchesDeps, userId: number, id: number): Promise<void> {
   const { db } = deps.database;
-  if (await cancelOwnWatch(db, userId, id, deps.clock.now())) {
-    deps.notifier.publish({ type: "data_changed", userId });
+  const ended = await cancelOwnWatch(db, userId, id, deps.clock.now());
+  if (ended) {
+    deps.notifier.publish(ended);
     return;
   }
   const row = await findWatch(db, id);

@@ -9,6 +9,7 @@ import { toClubPlayers } from "../../services/club-players.ts";
 import { finishFailed, sessionFailure } from "./outcomes.ts";
 import { knownSlotId } from "./prepare.ts";
 import { disabledMembers, holdRequest, markProcessing, recordAttemptSent, type RequestRow } from "../../lifecycle/request-lifecycle.ts";
+import type { DomainEvent } from "../../domain/events.ts";
 import type { ReleaseRuntime } from "./runtime.ts";
 import type { WireRequest } from "../../club/http.ts";
 import { armWave, type ArmedWave } from "./wave-sender.ts";
@@ -57,16 +58,18 @@ export async function armRequests(rt: ReleaseRuntime, rows: RequestRow[]): Promi
   // tens of milliseconds, where one write each took a good part of the half second before the instant.
   const { armed, held } = await database.transaction(async (tx) => {
     const armed: RequestRow[] = [];
-    const held: RequestRow[] = [];
+    const held: DomainEvent[] = [];
     for (const row of ordered) {
       // A disabled member's request is never sent: held until they are enabled or the release passes.
       if (disabled.has(row.userId)) {
-        if (await holdRequest(tx, row.id, rt.now())) held.push(row);
+        const hold = await holdRequest(tx, row.id, rt.now());
+        if (hold) held.push(hold);
       } else if (await markProcessing(tx, row.id, rt.now(), rt.measured ?? null)) armed.push(row);
     }
     return { armed, held };
   });
-  for (const row of held) notifier.publish({ type: "data_changed", userId: row.userId });
+  // Told once the transaction has committed: a member never reloads a state that was rolled back.
+  for (const event of held) notifier.publish(event);
   if (held.length > 0) rt.replan();
   const contexts: RunContext[] = [];
   for (const row of armed) {

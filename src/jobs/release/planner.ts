@@ -105,7 +105,7 @@ export class Planner {
     for (const request of held) {
       const isReleased = request.releaseAt <= rt.clubNow();
       if (!disabled.has(request.userId) && !isReleased) {
-        if (await unholdRequest(db, request.id, rt.now())) rt.deps.notifier.publish({ type: "data_changed", userId: request.userId });
+        rt.deps.notifier.publish(await unholdRequest(db, request.id, rt.now()));
       } else if (isReleased) {
         await finishFailed(rt, request, reason("bookings.reason.member_disabled", { date: request.playDate }));
       } else {

@@ -167,7 +167,7 @@ export class ReleaseRuntime {
   async notePhase(request: { id: number; userId: number }, current: { phase?: RequestPhase | null }, phase: RequestPhase | null): Promise<void> {
     if ((current.phase ?? null) === phase) return;
     current.phase = phase;
-    if (await setPhase(this.deps.database.db, request.id, phase)) this.deps.notifier.publish({ type: "data_changed", userId: request.userId });
+    this.deps.notifier.publish(await setPhase(this.deps.database.db, request.id, phase));
   }
 
   noteAttempted(requestId: number, time: string): void {

@@ -20,7 +20,8 @@ import { attemptSlot } from "../../attempt/attempt.ts";
 import type { RetrySettings } from "../../attempt/policy.ts";
 import type { OpenPostKind } from "../../attempt/reconcile.ts";
 import { removeBookingByRef } from "../../lifecycle/booking-records.ts";
-import { courseNameOf } from "../../lifecycle/request-lifecycle.ts";
+import { courseNameOf } from "../../lifecycle/booking-records.ts";
+import type { DomainEventOf } from "../../domain/events.ts";
 import {
   claimedBookingRefs,
   endWatch,
@@ -59,8 +60,8 @@ export type PostOutcome =
   /** The watch ended (its login was refused). */
   | { kind: "ended" };
 
-/** After a watch booked: the upgrade's old booking goes, and the member is told. */
-async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | null, watch: WatchRow, courseName: string, time: string, ref: string): Promise<void> {
+/** After a watch booked: the upgrade's old booking goes, then the member is told (their bookings reload without it). */
+async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | null, watch: WatchRow, booked: DomainEventOf<"watch_booked">, ref: string): Promise<void> {
   if (watch.upgradeRef) {
     try {
       const s = session ?? (await d.sessions.forMember(watch.userId));
@@ -72,9 +73,8 @@ async function afterBooked(d: WatchBookingDeps, session: MemberClubSession | nul
       else d.logger.warn("watch: the booking it upgraded could not be cancelled", { watchId: watch.id, error });
     }
   }
-  d.logger.info("watch booked a freed slot", { watchId: watch.id, userId: watch.userId, date: watch.playDate, time, ref });
-  d.notifier.publish({ type: "watch_booked", userId: watch.userId, watchId: watch.id, course: courseName, date: watch.playDate, time });
-  d.notifier.publish({ type: "data_changed", userId: watch.userId });
+  d.logger.info("watch booked a freed slot", { watchId: watch.id, userId: watch.userId, date: watch.playDate, time: booked.time, ref });
+  d.notifier.publish(booked);
 }
 
 /** Posts for one freed slot through the member's club session and records what became of it. */
@@ -104,9 +104,9 @@ export async function postForWatch(d: WatchBookingDeps, session: MemberClubSessi
   );
   switch (outcome.kind) {
     case "booked": {
-      const isMoved = await markWatchBooked(d.database, { watch, attemptId: outcome.attemptId, courseId: slot.courseId, courseName, time: slot.time, ref: outcome.ref, durationMs: outcome.durationMs, now: d.clock.now() });
+      const booked = await markWatchBooked(d.database, { watch, attemptId: outcome.attemptId, courseId: slot.courseId, courseName, time: slot.time, ref: outcome.ref, durationMs: outcome.durationMs, now: d.clock.now() });
       // Cancelled while the post was out: the booking is the member's all the same.
-      if (isMoved) await afterBooked(d, session, watch, courseName, slot.time, outcome.ref);
+      if (booked) await afterBooked(d, session, watch, booked, outcome.ref);
       else d.logger.warn("watch: booked after it stopped watching", { watchId: watch.id, ref: outcome.ref });
       return { kind: "booked", ref: outcome.ref };
     }
@@ -114,8 +114,7 @@ export async function postForWatch(d: WatchBookingDeps, session: MemberClubSessi
       return { kind: "unsettled" };
     case "failed":
       if (outcome.reason.key !== "bookings.reason.bad_credentials") return { kind: "not_booked", gone: false };
-      await endWatch(db, watch.id, { key: "watches.reason.bad_credentials", context: {} }, d.clock.now());
-      d.notifier.publish({ type: "data_changed", userId: watch.userId });
+      d.notifier.publish(await endWatch(db, watch.id, { key: "watches.reason.bad_credentials", context: {} }, d.clock.now()));
       return { kind: "ended" };
     case "taken":
     case "skip":
@@ -140,8 +139,9 @@ export function watchOpenPosts(d: WatchBookingDeps): OpenPostKind {
           time: attempt.time,
           async booked(found: { ref: string; time: string }, session: MemberClubSession) {
             const courseName = await courseNameOf(db, attempt.courseId);
-            if (await markWatchBooked(d.database, { watch, attemptId: attempt.id, courseId: attempt.courseId, courseName, time: found.time, ref: found.ref, durationMs: null, now: d.clock.now() })) {
-              await afterBooked(d, session, watch, courseName, found.time, found.ref);
+            const booked = await markWatchBooked(d.database, { watch, attemptId: attempt.id, courseId: attempt.courseId, courseName, time: found.time, ref: found.ref, durationMs: null, now: d.clock.now() });
+            if (booked) {
+              await afterBooked(d, session, watch, booked, found.ref);
             } else {
               await recordWatchAttemptAnswer(db, attempt.id, { outcome: "confirmed", key: "watches.reason.booked", context: { course: courseName, time: found.time, ref: found.ref }, durationMs: null });
             }

@@ -6,7 +6,7 @@ import type { UiTextKey } from "../../../src/domain/ui-text/index.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { onDataRefresh } from "../../lib/socket.ts";
+import { onResourcesChanged } from "../../lib/resources.ts";
 import { useText, type Translate } from "../../lib/text.ts";
 import { adminApi, type FullConfig } from "./admin-api.ts";
 
@@ -87,7 +87,7 @@ export function formatDays(days: readonly number[]): string {
   return days.length > 0 ? days.map(shortDayName).join(" ") : "-";
 }
 
-/** GET /v1/admin/full-config, reloaded when the server says data changed. */
+/** GET /v1/admin/full-config, reloaded when a change names what it shows. */
 export function useFullConfig(loadFailedKey: UiTextKey = "admin.config.load_failed") {
   const t = useText();
   const [config, setConfig] = useState<FullConfig | null>(null);
@@ -102,7 +102,8 @@ export function useFullConfig(loadFailedKey: UiTextKey = "admin.config.load_fail
   }, [t, loadFailedKey]);
   useEffect(() => {
     void reload();
-    return onDataRefresh(() => void reload());
+    // What the full configuration shows: the settings and schedule, and the announcements.
+    return onResourcesChanged(["settings", "advisories"], () => void reload());
   }, [reload]);
   return { config, error, reload };
 }

@@ -9,7 +9,8 @@ import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domai
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
 import { afterFirstPaint } from "../../lib/after-first-paint.ts";
-import { appSocket, onDataRefresh, type SocketClient } from "../../lib/socket.ts";
+import { onResourcesChanged } from "../../lib/resources.ts";
+import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import { useText } from "../../lib/text.ts";
 import { notificationsApi, type NotificationItem, type NotificationsResponse } from "./notifications-api.ts";
 import "./notifications.css";
@@ -87,7 +88,7 @@ export function NotificationBell({ client = appSocket }: { client?: SocketClient
     afterFirstPaint(() => {
       if (isMounted) void load();
     });
-    const stopRefresh = onDataRefresh(() => void load(), client);
+    const stopRefresh = onResourcesChanged(["my.notifications"], () => void load(), client);
     return () => {
       isMounted = false;
       stopRefresh();

@@ -1,9 +1,9 @@
-/** Loads the saved players and form options, and reloads the list when the server says data changed. */
-import { useCallback, useEffect, useState } from "react";
+/** Loads the saved players (the resource cache's `my.players`) and the form options. */
+import { useEffect, useState } from "react";
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";
 import { clientLog } from "../../lib/client-log.ts";
-import { onDataRefresh } from "../../lib/socket.ts";
+import { useResource } from "../../lib/resources.ts";
 import { fetchFormOptions, fetchSavedPlayers } from "./players-api.ts";
 
 export interface SavedPlayersState {
@@ -15,29 +15,25 @@ export interface SavedPlayersState {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function useSavedPlayers(): SavedPlayersState {
-  const [players, setPlayers] = useState<SavedPlayer[]>([]);
-  const [options, setOptions] = useState<FormOption[]>([]);
-  const [isLoading, setLoading] = useState(true);
+async function loadSavedPlayers(): Promise<SavedPlayer[]> {
+  try {
+    return await fetchSavedPlayers();
+  } catch (error) {
+    // Data-fetch failures are only logged.
+    clientLog.error("Failed to load saved players", { error: describe(error) });
+    throw error;
+  }
+}
 
-  const reload = useCallback(async () => {
-    try {
-      setPlayers(await fetchSavedPlayers());
-    } catch (error) {
-      // Data-fetch failures are only logged.
-      clientLog.error("Failed to load saved players", { error: describe(error) });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+export function useSavedPlayers(): SavedPlayersState {
+  const saved = useResource("my.players", loadSavedPlayers);
+  const [options, setOptions] = useState<FormOption[]>([]);
 
   useEffect(() => {
-    void reload();
     fetchFormOptions()
       .then(setOptions)
       .catch((error: unknown) => clientLog.error("Failed to load form options", { error: describe(error) }));
-    return onDataRefresh(() => void reload());
-  }, [reload]);
+  }, []);
 
-  return { players, options, isLoading, reload };
+  return { players: saved.data ?? [], options, isLoading: saved.data === undefined && saved.error === null, reload: saved.reload };
 }

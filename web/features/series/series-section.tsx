@@ -2,34 +2,24 @@
  * The member's standing requests on the Bookings page: each with its days, course, times and
  * players, its next dates with their states (and a date's reason, its release, its place in the
  * release's line), Skip and Change times per date not yet released, Change and End per series.
- * Reloads on the socket's `status: updated`.
+ * Reloads when a change names the member's standing requests (the resource cache, web/lib/resources.ts).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import type { OccurrenceView, SeriesView } from "../../../src/features/series/series.schemas.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { appSocket, type SocketClient } from "../../lib/socket.ts";
+import { useResource } from "../../lib/resources.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { RepeatDialog } from "./repeat-dialog.tsx";
 import { baseOfSeries, changeOccurrence, dayKey, endSeries, failureOf, listSeries, parseList, skipOccurrence } from "./series-api.ts";
 import "./series.css";
 
-export function useSeries(client: SocketClient = appSocket) {
-  const [series, setSeries] = useState<SeriesView[] | null>(null);
-  const reload = useCallback(() => {
-    listSeries()
-      .then(setSeries)
-      .catch(() => setSeries((current) => current ?? []));
-  }, []);
-  useEffect(() => {
-    reload();
-    return client.subscribe((message) => {
-      if (message.type === "status" && message.status === "updated") reload();
-    });
-  }, [client, reload]);
-  return { series, reload };
+export function useSeries(): { series: SeriesView[] | null; reload: () => void } {
+  const { data, error, reload } = useResource("my.series", listSeries);
+  // A list that could not be loaded shows as empty; one loaded before stays.
+  return { series: data ?? (error ? [] : null), reload: () => void reload() };
 }
 
 /** Dates that may still be skipped: not released, not already skipped or cancelled. */

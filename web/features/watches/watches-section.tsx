@@ -1,31 +1,22 @@
 /**
  * The member's slot watches on the Bookings page: each with its state, what was found or why it
- * ended, and what was tried; Cancel while it watches. Reloads on the socket's `status: updated`.
+ * ended, and what was tried; Cancel while it watches. Reloads when a change names the member's
+ * watches (the resource cache, web/lib/resources.ts).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { attemptOutcomeKey } from "../../../src/domain/attempt-outcomes.ts";
 import type { WatchView } from "../../../src/features/watches/watches.schemas.ts";
 import { Button } from "../../components/button.tsx";
-import { appSocket, type SocketClient } from "../../lib/socket.ts";
+import { useResource } from "../../lib/resources.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { cancelWatch, checkRequests, failureOf, listWatches } from "./watches-api.ts";
 import "./watches.css";
 
-export function useWatches(client: SocketClient = appSocket) {
-  const [watches, setWatches] = useState<WatchView[] | null>(null);
-  const reload = useCallback(() => {
-    listWatches()
-      .then(setWatches)
-      .catch(() => setWatches((current) => current ?? []));
-  }, []);
-  useEffect(() => {
-    reload();
-    return client.subscribe((message) => {
-      if (message.type === "status" && message.status === "updated") reload();
-    });
-  }, [client, reload]);
-  return { watches, reload };
+export function useWatches(): { watches: WatchView[] | null; reload: () => void } {
+  const { data, error, reload } = useResource("my.watches", listWatches);
+  // A list that could not be loaded shows as empty; one loaded before stays.
+  return { watches: data ?? (error ? [] : null), reload: () => void reload() };
 }
 
 export function WatchesSection({ watches, reload, courseName }: { watches: WatchView[] | null; reload: () => void; courseName: (id: string) => string }) {
