@@ -19,6 +19,7 @@ import { createClientLogRoutes } from "./features/client-log/client-log.routes.t
 import { createClubStatusRoutes, createVerifyCredentialsRoutes } from "./features/club/club.routes.ts";
 import { createMailOutboxRoutes, createNotificationsRoutes } from "./features/notifications/notifications.routes.ts";
 import { createPlayersRoutes } from "./features/players/players.routes.ts";
+import { createPushRoutes } from "./features/push/push.routes.ts";
 import { createProfileRoutes } from "./features/profile/profile.routes.ts";
 import { createMetricsRoutes } from "./features/system/metrics.ts";
 import type { ApiDocument } from "./features/system/openapi.schemas.ts";
@@ -62,6 +63,7 @@ function apiRouteGroups(deps: AppDeps, documentOf: () => ApiDocument): RouteGrou
     createSeriesRoutes(deps),
     createProfileRoutes(deps),
     createNotificationsRoutes(deps),
+    createPushRoutes(deps),
     createMyCalendarRoutes(deps),
     createAvailabilityRoutes(deps),
     // Admins. The outbox is the notifications feature's; the admin feature imports no other feature.

@@ -39,6 +39,10 @@ export interface Config {
   metricsToken: string | null;
   /** Pinged (GET) after each healthy minute, so an outside monitor notices when Teebox falls silent. */
   heartbeatUrl: string | null;
+  /** The VAPID subject of pushes (`mailto:` or `https:`): PUSH_SUBJECT, else PUBLIC_ORIGIN when https, else MAIL_FROM's address. */
+  pushSubject: string | null;
+  /** Origins of push services devices may subscribe at beyond the well-known ones (PUSH_SERVICE_ORIGINS). */
+  pushServiceOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +86,14 @@ const fields = {
   MAIL_FROM: z.string().refine((v) => addressOf(v) !== null, "must be an email address, optionally with a name: Teebox <teebox@example.com>"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters"),
   HEARTBEAT_URL: urlLike.refine((v) => /^https?:/.test(v), "must be an http(s) URL such as https://hc-ping.com/<uuid>"),
+  PUSH_SUBJECT: z
+    .string()
+    .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === "https:"), "must be a mailto: address or an https: URL, such as mailto:admin@example.com"),
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, "")), "must be a comma-separated list of origins such as https://push.example.com")
+    .transform((list) => list.map((o) => new URL(o).origin)),
 } as const;
 
 /** What an error line may show of a value: never a secret, nor the password inside a URL. */
@@ -124,7 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clubDateOrder: read(env, "CLUB_DATE_ORDER") ?? null,
     metricsToken: read(env, "METRICS_TOKEN") ?? null,
     heartbeatUrl: read(env, "HEARTBEAT_URL") ?? null,
+    pushSubject: null,
+    pushServiceOrigins: read(env, "PUSH_SERVICE_ORIGINS") ?? [],
   };
+  config.pushSubject = read(env, "PUSH_SUBJECT") ?? defaultPushSubject(config);
   if (config.smtpUrl && !config.mailFrom) {
     throw new ConfigError("MAIL_FROM must be set when SMTP_URL is: the sender of notification emails, such as Teebox <teebox@example.com>");
   }
@@ -135,6 +150,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`DATA_DIR cannot be created (${(error as Error).message})`);
   }
   return config;
+}
+
+/** Whom a push service's operator can write to about Teebox's pushes, when PUSH_SUBJECT is unset. */
+function defaultPushSubject(config: Config): string | null {
+  if (config.publicOrigin?.startsWith("https:")) return config.publicOrigin;
+  const address = config.mailFrom ? addressOf(config.mailFrom) : null;
+  return address ? `mailto:${address}` : null;
 }
 
 /**

@@ -25,6 +25,8 @@ import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
 import { createSeriesJob } from "./jobs/series.ts";
+import { createPushSender, type PushSenderOptions } from "./jobs/push-sender.ts";
+import { createVapidKeyStore } from "./services/push-keys.ts";
 import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
 import { createTelemetry, type TelemetryOptions } from "./jobs/telemetry.ts";
 import { createScraper, type ScraperOptions } from "./jobs/scraper.ts";
@@ -55,6 +57,8 @@ export interface ContainerConfig {
   metricsToken?: string | null;
   /** The SMTP transport and sender of notification emails, and the mail job's pace (none: kept in the outbox). */
   mail?: MailSenderOptions;
+  /** The push job's VAPID subject, transport and pace, and the push services devices may subscribe at beyond the known ones. */
+  push?: PushSenderOptions & { serviceOrigins?: string[] };
   passwordCost?: AppDeps["passwordCost"];
 }
 
@@ -68,11 +72,13 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });
   const mailSender = overrides.mailSender ?? createMailSender({ database, clock, logger, jobs }, config.mail);
-  // Each notification is stored (list and outbox) after its raiser has moved on; the mail job sends.
+  const pushKeys = overrides.pushKeys ?? createVapidKeyStore({ database, secretBox, clock, logger });
+  const pushSender = overrides.pushSender ?? createPushSender({ database, clock, logger, jobs, keys: pushKeys }, config.push);
+  // Each notification is stored (list and outboxes) after its raiser has moved on; the mail and push jobs send.
   const notifier =
     overrides.notifier ??
     createNotifier(hub, {
-      record: createNotificationRecorder({ database, clock, mail: mailSender }),
+      record: createNotificationRecorder({ database, clock, mail: mailSender, push: pushSender }),
       onError: (error, notification) => logger.error("a notification could not be stored", { kind: notification.kind, userId: notification.userId, error }),
     });
   const jobDeps = { database, clock, logger, jobs, club, sessions, notifier };
@@ -86,6 +92,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     clubInfo: config.clubInfo,
     passwordCost: config.passwordCost,
     metricsToken: config.metricsToken ?? null,
+    pushServiceOrigins: config.push?.serviceOrigins ?? [],
     ...overrides,
     clock,
     logger,
@@ -96,6 +103,8 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     notifier,
     mailSender,
     scraper: overrides.scraper ?? createScraper(jobDeps, config.scraper),
+    pushSender,
+    pushKeys,
     releaseEngine: overrides.releaseEngine ?? createReleaseEngine(jobDeps, config.releaseEngine),
     bookingsSync: overrides.bookingsSync ?? createBookingsSync(jobDeps, config.bookingsSync),
     edits,
@@ -119,5 +128,5 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
  * and stop() lets work in flight finish.
  */
 export function jobsOf(deps: AppDeps): Job[] {
-  return [deps.scraper, deps.releaseEngine, deps.bookingsSync, deps.slotWatch, deps.readiness, deps.series, deps.mailSender, deps.retention, deps.telemetry];
+  return [deps.scraper, deps.releaseEngine, deps.bookingsSync, deps.slotWatch, deps.readiness, deps.series, deps.mailSender, deps.pushSender, deps.retention, deps.telemetry];
 }

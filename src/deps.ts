@@ -16,6 +16,8 @@ import type { SessionUser } from "./domain/session-user.ts";
 import type { ReleaseEngine } from "./jobs/release-engine.ts";
 import type { BookingsSync } from "./jobs/bookings-sync.ts";
 import type { MailSender } from "./jobs/mail-sender.ts";
+import type { PushSender } from "./jobs/push-sender.ts";
+import type { VapidKeyStore } from "./services/push-keys.ts";
 import type { TrustPolicy } from "./lib/trust.ts";
 import type { SlotWatch } from "./jobs/slot-watch.ts";
 import type { Scraper } from "./jobs/scraper.ts";
@@ -64,6 +66,12 @@ export interface AppDeps {
   series: SeriesJob;
   /** Sends the outbox's notification emails (started by main.ts). */
   mailSender: MailSender;
+  /** Sends the push outbox's pushes to members' devices (started by main.ts). */
+  pushSender: PushSender;
+  /** The server's VAPID key pair, made once and kept in the database. */
+  pushKeys: VapidKeyStore;
+  /** Origins of push services beyond the well-known ones that devices may subscribe at (PUSH_SERVICE_ORIGINS). */
+  pushServiceOrigins?: string[];
   /** Deletes what has outlived its keeping (a daily pass away from releases). */
   retention: Retention;
   /** A day of per-minute samples of the process (System Monitor charts, /metrics) and the heartbeat. */

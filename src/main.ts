@@ -82,6 +82,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
       clubInfo: { mode: demo ? "demo" : "live", url: clubUrl, numericDateOrder: config.clubDateOrder },
       // The SMTP client is a fifth of the server's code: loaded only where mail is configured.
       mail: { transport: config.smtpUrl ? (await import("./mail/nodemailer-transport.ts")).createMailTransport(config.smtpUrl) : null, from: config.mailFrom },
+      push: { subject: config.pushSubject ?? undefined, serviceOrigins: config.pushServiceOrigins },
       telemetry: { heartbeatUrl: config.heartbeatUrl },
       metricsToken: config.metricsToken,
     },
@@ -99,6 +100,9 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
     announce: (message) => console.log(message),
   });
   await reportUnreadableClubPasswords(deps);
+  // The push key pair is made (first start) or opened now, so no member's call writes it and the
+  // first push does not wait for it (decision 185).
+  await deps.pushKeys.get();
   const settings = await readSettings(database.db);
   if (!config.logLevel) logger.setLevel(settings.log_level);
   deps.club.politeness.budget.configure(budgetLimitsOf(settings));

@@ -7,7 +7,7 @@ import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, 
 import { createPrivateFile, DatabaseInUseError, DatabaseServedError, holdSharedLock, takeExclusiveLock, takeServingLock } from "./file-lock.ts";
 import { dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
-import { createSecretBox, keyFromString } from "../lib/secret-box.ts";
+import { canOpen, createSecretBox, keyFromString } from "../lib/secret-box.ts";
 
 export const PID_FILE = "teebox.pid";
 
@@ -160,11 +160,18 @@ function rotateUnderLock(path: string, options: { keyFile: string; currentKey: B
     } catch {
       throw new MaintenanceError("A stored club password cannot be opened with the current key; nothing was changed.");
     }
+    // The push key (decision 185) is sealed the same way; one the old key cannot open is left as it
+    // is, and the server replaces it at start as it would have anyway.
+    const hasPushKeys = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'push_keys'").get() !== null;
+    const pushKeys = hasPushKeys ? (db.query("SELECT id, private_key_sealed AS sealed FROM push_keys").all() as { id: number; sealed: string }[]) : [];
+    const pushResealed = pushKeys.flatMap((r) => (canOpen(oldBox, r.sealed) ? [{ id: r.id, sealed: newBox.seal(oldBox.open(r.sealed)) }] : []));
     const staged = options.newSecret ? null : `${options.keyFile}.new`;
     if (staged) writeFileSync(staged, `${newSecret}\n`, { mode: 0o600 });
     const update = db.query("UPDATE users SET club_password_sealed = ? WHERE id = ?");
+    const updatePushKey = db.query("UPDATE push_keys SET private_key_sealed = ? WHERE id = ?");
     db.transaction(() => {
       for (const r of resealed) update.run(r.sealed, r.id);
+      for (const r of pushResealed) updatePushKey.run(r.sealed, r.id);
     })();
     if (staged) {
       if (existsSync(options.keyFile)) copyFileSync(options.keyFile, `${options.keyFile}.old`);

@@ -373,7 +373,9 @@ export const editAttempts = sqliteTable(
 
 /**
  * A member's notification list: what happened, as a UI-text key with its placeholders,
- * rendered in the member's wording when read. One row per (member, event).
+ * rendered in the member's wording when read. One row per (member, event), also for a kind the
+ * member keeps out of the list (not `listed`): the row is how each event is told once on every
+ * channel (decision 186).
  */
 export const notifications = sqliteTable(
   "notifications",
@@ -388,17 +390,21 @@ export const notifications = sqliteTable(
     eventId: text("event_id").notNull(),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
+    /** Shown under the bell: false when the member switched the kind's "in the app" off (stored read). */
+    listed: integer("listed", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [uniqueIndex("notifications_user_event").on(t.userId, t.eventId), index("notifications_user_id").on(t.userId, t.id)],
 );
 
-/** A member's email switch per notification kind; a kind with no row has email on. */
+/** A member's channel switches per notification kind; a kind with no row has every channel on. */
 export const notificationSettings = sqliteTable(
   "notification_settings",
   {
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     email: integer("email", { mode: "boolean" }).notNull(),
+    push: integer("push", { mode: "boolean" }).notNull().default(true),
+    inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
@@ -427,6 +433,69 @@ export const mailOutbox = sqliteTable(
     sentAt: integer("sent_at"),
   },
   (t) => [uniqueIndex("mail_outbox_event_recipient").on(t.eventId, t.recipient), index("mail_outbox_due").on(t.state, t.nextAttemptAt)],
+);
+
+/**
+ * The server's VAPID key pair (decision 185): made once, kept with the data so a backup carries
+ * it; the private key sealed with the secret box like club passwords. One row.
+ */
+export const pushKeys = sqliteTable("push_keys", {
+  /** Always 1. */
+  id: integer("id").primaryKey(),
+  /** The public key browsers subscribe with (base64url, an uncompressed P-256 point). */
+  publicKey: text("public_key").notNull(),
+  privateKeySealed: text("private_key_sealed").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * A device a member turned push on for: the browser's push subscription (decision 187). At most
+ * PUSH_DEVICES_PER_MEMBER per member; an endpoint belongs to one member (the last who turned it on).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's public key and authentication secret (base64url), which each push is encrypted for. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** When the browser said the subscription ends, if it did. */
+    expiresAt: integer("expires_at"),
+    createdAt: integer("created_at").notNull(),
+    /** When a push service last took a push for it. */
+    lastSentAt: integer("last_sent_at"),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_user").on(t.userId, t.id)],
+);
+
+/**
+ * Every push Teebox sends, written when the notification is stored and sent by the push job
+ * (src/jobs/push-sender.ts) with retries; one per (event, device). The payload is kept as JSON
+ * and encrypted for its device when sent (each attempt afresh, as RFC 8291 asks).
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the device was removed (the push service answered 404 or 410, or the member turned it off). */
+    subscriptionId: integer("subscription_id").references(() => pushSubscriptions.id, { onDelete: "set null" }),
+    eventId: text("event_id").notNull(),
+    kind: text("kind").notNull(),
+    payload: text("payload").notNull(),
+    urgency: text("urgency").notNull(),
+    ttlSeconds: integer("ttl_seconds").notNull(),
+    /** queued, sent or failed (PUSH_STATES). */
+    state: text("state", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [uniqueIndex("push_outbox_event_device").on(t.eventId, t.subscriptionId), index("push_outbox_due").on(t.state, t.nextAttemptAt), index("push_outbox_created").on(t.createdAt)],
 );
 
 /**

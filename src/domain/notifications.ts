@@ -1,7 +1,10 @@
 /**
- * What a member is told about, beyond the live screen: the kinds of notification, each recorded in
- * the member's in-app list and, when the member's switch for it is on, sent by email. Pure: the
- * web app reads the kinds for the profile's switches.
+ * What a member is told about, beyond the live screen: the kinds of notification, and how each
+ * reaches the member (the channels: the in-app list, a push to their devices, an email), each
+ * switched per kind by the member. Pure: the web app reads the kinds for the profile's switches.
+ *
+ * A new kind is one line in NOTIFICATION_KINDS, its delivery in PUSH_DELIVERY, and its texts
+ * (src/domain/ui-text/notifications.ts); the type check names each place it is missing from.
  */
 export const NOTIFICATION_KINDS = [
   /** A request booked at the release instant. */
@@ -33,8 +36,53 @@ export const notificationSubjectKey = (kind: NotificationKind) => `notifications
 /** The UI-text key of a kind's switch on the profile page. */
 export const notificationSwitchKey = (kind: NotificationKind) => `notifications.switch.${kind}` as const;
 
-/** Email is on for every kind until the member switches it off. */
-export const DEFAULT_EMAIL_SWITCH = true;
+/** The UI-text key of a kind's push title (its body is the kind's line). */
+export const notificationPushTitleKey = (kind: NotificationKind) => `notifications.push_title.${kind}` as const;
+
+/**
+ * The ways a notification reaches its member, each switched per kind (decision 186): listed under
+ * the bell as unread, pushed to the devices where the member turned push on, emailed.
+ */
+export const NOTIFICATION_CHANNELS = ["inApp", "push", "email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export type ChannelSwitches = Record<NotificationChannel, boolean>;
+
+/**
+ * Every channel is on for every kind until the member switches it off. Push on by default reaches
+ * nothing until the member turns push on for a device, which is the choice that counts.
+ */
+export const DEFAULT_CHANNELS: Readonly<ChannelSwitches> = { inApp: true, push: true, email: true };
+
+/**
+ * How urgent a push is for the phone (the Web Push `Urgency`): `high` wakes a sleeping phone at
+ * once, `normal` may wait for it to wake.
+ */
+export type PushUrgency = "very-low" | "low" | "normal" | "high";
+
+export interface PushDelivery {
+  /** The app's page a tap on the notification opens. */
+  page: "/bookings" | "/book";
+  urgency: PushUrgency;
+  /** How long a push service keeps it for a phone that is off (the Web Push `TTL`); Teebox stops retrying then too. */
+  ttlSeconds: number;
+}
+
+const HOUR = 3600;
+
+/**
+ * Each kind's push: a booking or a failure is news the member waits for (urgent, kept a day); a
+ * freed tee time is worth something only while it is free (urgent, kept 30 minutes); what happened
+ * on the club's site and a problem found before a release can wait for the phone to wake.
+ */
+export const PUSH_DELIVERY: Readonly<Record<NotificationKind, PushDelivery>> = {
+  request_confirmed: { page: "/bookings", urgency: "high", ttlSeconds: 24 * HOUR },
+  request_failed: { page: "/bookings", urgency: "high", ttlSeconds: 24 * HOUR },
+  watch_booked: { page: "/bookings", urgency: "high", ttlSeconds: 24 * HOUR },
+  watch_found: { page: "/book", urgency: "high", ttlSeconds: HOUR / 2 },
+  needs_attention: { page: "/bookings", urgency: "normal", ttlSeconds: 12 * HOUR },
+  booking_cancelled: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
+  booking_changed: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
+};
 
 /** Newest first, at most this many per page of the list. */
 export const NOTIFICATIONS_PAGE_MAX = 50;

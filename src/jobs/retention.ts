@@ -17,6 +17,8 @@ import {
   editAttempts,
   mailOutbox,
   notifications,
+  pushOutbox,
+  pushSubscriptions,
   requestAttempts,
   scrapeRuns,
   seriesOccurrences,
@@ -54,6 +56,8 @@ export const RETENTION = {
   occurrenceDays: 90,
   /** After it ended (or its last date): a standing request, with its dates. */
   seriesDays: 90,
+  /** A push is news for a day at most (its TTL); its row stays a week for the metrics and a look back. */
+  pushOutboxDays: 7,
 } as const;
 
 /** The pass runs daily at this Manila time, when a club is quietest. */
@@ -61,7 +65,7 @@ export const RETENTION_TIME = "03:30";
 /** No pass within this long of a release instant (either side), nor while a request is processed. */
 export const RELEASE_GUARD_MS = 15 * 60_000;
 /** Rows deleted per transaction: a few milliseconds of the database at most. */
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 200;
 /** A pass put off by a release looks again after this long. */
 const PUT_OFF_MS = 20 * 60_000;
 
@@ -161,6 +165,16 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
     },
     { name: "notifications", table: notifications, id: notifications.id, isOld: (now) => lt(notifications.createdAt, ago(now, keep.notificationDays)) },
     { name: "mail outbox", table: mailOutbox, id: mailOutbox.id, isOld: (now) => lt(mailOutbox.createdAt, ago(now, keep.outboxDays)) },
+    { name: "push outbox", table: pushOutbox, id: pushOutbox.id, isOld: (now) => lt(pushOutbox.createdAt, ago(now, keep.pushOutboxDays)) },
+    {
+      // Devices are otherwise bounded by their number per member; one whose browser said when it
+      // ends goes then, with its pushes (no push service would take them).
+      name: "expired push devices",
+      table: pushSubscriptions,
+      id: pushSubscriptions.id,
+      isOld: (now) => lt(pushSubscriptions.expiresAt, now),
+      before: async (tx, ids) => void (await tx.delete(pushOutbox).where(inArray(pushOutbox.subscriptionId, ids))),
+    },
   ];
 
   /** Deletes one batch of a rule's old rows; the number deleted. */

@@ -9,6 +9,9 @@ import { backupDatabase, MaintenanceError, PID_FILE, restoreDatabase, rotateKey 
 import { DatabaseServedError, takeExclusiveLock, takeServingLock } from "../../src/db/file-lock.ts";
 import { migrations } from "../../drizzle/index.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "../../src/lib/secret-box.ts";
+import { FakeClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/logger.ts";
+import { createVapidKeyStore } from "../../src/services/push-keys.ts";
 
 /** A migrated database, open as the server has it (holding the serving lock). */
 async function freshDatabase() {
@@ -129,5 +132,47 @@ describe("rotate-key", () => {
     const before = readFileSync(join(dir, "teebox.db"));
     expect(() => rotateKey({ databaseUrl: url, dataDir: dir, keyFile, currentKey: keyFromString(readFileSync(keyFile, "utf8").trim()) })).toThrow(/nothing was changed/);
     expect(readFileSync(join(dir, "teebox.db")).equals(before)).toBe(true);
+  });
+});
+
+describe("the push keys (made once, kept with the data)", () => {
+  /** The server's VAPID key pair as a Teebox started on this database with this key would read it. */
+  async function pushKeysOf(url: string, key: Buffer) {
+    const database = openDatabase(url, { serving: true });
+    try {
+      return await createVapidKeyStore({ database, secretBox: createSecretBox(key), clock: new FakeClock(0), logger: createLogger("error") }).get();
+    } finally {
+      await database.close();
+    }
+  }
+
+  test("a backup carries them: restored with its key file, Teebox keeps the same pair; rotate-key re-seals them with the passwords", async () => {
+    const { dir, url, database } = await freshDatabase();
+    await database.close();
+    const keyFile = join(dir, "secret.key");
+    const key = loadOrCreateKeyFile(keyFile);
+    const made = await pushKeysOf(url, key);
+    expect(await pushKeysOf(url, key)).toEqual(made);
+
+    const target = join(dir, "backup.db");
+    backupDatabase(url, target);
+    const copy = new Database(target, { readonly: true });
+    expect(copy.query("SELECT public_key AS publicKey FROM push_keys").all()).toEqual([{ publicKey: made.publicKey }]);
+    copy.close();
+
+    // Another machine: the backup and the key file restored into a new data folder.
+    const elsewhere = mkdtempSync(join(tmpdir(), "teebox-maint-"));
+    const restoredUrl = `file:${join(elsewhere, "teebox.db")}`;
+    restoreDatabase(restoredUrl, elsewhere, target);
+    expect(await pushKeysOf(restoredUrl, key)).toEqual(made);
+
+    const rotatedKeyFile = join(elsewhere, "secret.key");
+    writeFileSync(rotatedKeyFile, readFileSync(keyFile));
+    rotateKey({ databaseUrl: restoredUrl, dataDir: elsewhere, keyFile: rotatedKeyFile, currentKey: key });
+    const newKey = keyFromString(readFileSync(rotatedKeyFile, "utf8").trim());
+    expect(newKey.equals(key)).toBe(false);
+    expect(await pushKeysOf(restoredUrl, newKey)).toEqual(made);
+    rmSync(elsewhere, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -4,7 +4,8 @@
  * stale), the telemetry ring behind the System Monitor's charts, and the heartbeat.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { bookingRequests, users } from "../../src/db/schema.ts";
+import { bookingRequests, pushOutbox, users } from "../../src/db/schema.ts";
+import { saveDevice } from "../../src/services/push-subscriptions.ts";
 import { eq } from "drizzle-orm";
 import { createTelemetry, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
 import { createTestApp, ORIGIN, type TestApp } from "../helpers/api.ts";
@@ -53,6 +54,34 @@ describe("GET /metrics", () => {
     expect(text).toContain('teebox_mail_outbox_messages{state="queued"} 0');
     // Every sample line is a name, optional labels and a number.
     for (const line of text.trim().split("\n").filter((l) => !l.startsWith("#"))) expect(line).toMatch(/^[a-z_0-9]+(\{[^}]*\})? (-?[\d.e+-]+|NaN)$/);
+  });
+
+  test("the push outbox by state and the devices with push on", async () => {
+    t = await createTestApp();
+    const db = t.deps.database.db;
+    const maria = { id: await t.createUser({ username: "maria" }) };
+    const keys = { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA", expiresAt: null };
+    await saveDevice(t.deps.database, maria.id, { endpoint: "https://fcm.googleapis.com/fcm/send/a", ...keys }, t.clock.now());
+    await saveDevice(t.deps.database, maria.id, { endpoint: "https://fcm.googleapis.com/fcm/send/b", ...keys }, t.clock.now());
+    const row = (eventId: string, state: "queued" | "sent" | "failed") => ({
+      userId: maria.id,
+      subscriptionId: null,
+      eventId,
+      kind: "request_confirmed",
+      payload: "{}",
+      urgency: "high",
+      ttlSeconds: 60,
+      state,
+      nextAttemptAt: t!.clock.now() + 3_600_000,
+      createdAt: t!.clock.now(),
+    });
+    await db.insert(pushOutbox).values([row("a", "queued"), row("b", "queued"), row("c", "sent"), row("d", "failed")]);
+    const text = await (await fromPeer(t, "/metrics", "127.0.0.1")).text();
+    expect(text).toContain("# TYPE teebox_push_outbox_messages gauge");
+    expect(text).toContain('teebox_push_outbox_messages{state="queued"} 2');
+    expect(text).toContain('teebox_push_outbox_messages{state="sent"} 1');
+    expect(text).toContain('teebox_push_outbox_messages{state="failed"} 1');
+    expect(text).toContain("teebox_push_devices 2");
   });
 
   test("from elsewhere, or through a proxy, it needs the token", async () => {

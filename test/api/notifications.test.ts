@@ -1,5 +1,6 @@
 /**
- * The member's notification list and email switches over the API: newest first in
+ * The member's notification list and email switches over the API (the other channels' switches:
+ * test/api/push.test.ts): newest first in
  * bounded pages, read all or by id, each member's own only; the wording an admin chose; and the
  * notifications the bookings sync leaves when a booking is cancelled or changed on the club's site
  * (and none for what Teebox itself did).
@@ -142,7 +143,8 @@ describe("GET and PUT /v1/my/notification-settings", () => {
     t = m.app;
     const read = async (cookie: string) => (await t!.call("GET", "/v1/my/notification-settings", { cookie })).json();
     const initial = await read(m.mia);
-    expect(initial).toEqual({ address: "mia@southwoods.demo", email: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])) });
+    const allOn = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+    expect(initial).toEqual({ address: "mia@southwoods.demo", inApp: allOn, push: allOn, email: allOn });
     const saved = await t.call("PUT", "/v1/my/notification-settings", { cookie: m.mia, body: { email: { request_failed: false, watch_found: false } } });
     expect(saved.status).toBe(200);
     expect((await saved.json()).email).toMatchObject({ request_failed: false, watch_found: false, request_confirmed: true });

@@ -16,8 +16,9 @@ import { bookingsResponseSchema, requestsResponseSchema } from "../../src/featur
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
 import { clubStatusSchema } from "../../src/features/club/club.schemas.ts";
 import { savedPlayersResponseSchema } from "../../src/features/players/players-responses.schemas.ts";
-import { emailSettingsSchema, markReadResponseSchema, notificationsResponseSchema, outboxResponseSchema } from "../../src/features/notifications/notifications-responses.schemas.ts";
+import { markReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema, outboxResponseSchema } from "../../src/features/notifications/notifications-responses.schemas.ts";
 import { formOptionsResponseSchema, uiTextResponseSchema } from "../../src/features/system/system.schemas.ts";
+import { pushStatusSchema } from "../../src/features/push/push.schemas.ts";
 import { apiPaths } from "../../web/lib/api-paths.ts";
 import type { ResponseSchema } from "../../web/lib/api.ts";
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/api.ts";
@@ -63,7 +64,8 @@ describe("every answer the web app reads passes its schema", () => {
     [apiPaths.formOptions, formOptionsResponseSchema],
     [apiPaths.uiText, uiTextResponseSchema],
     [apiPaths.my.notifications, notificationsResponseSchema],
-    [apiPaths.my.notificationSettings, emailSettingsSchema],
+    [apiPaths.my.notificationSettings, notificationSettingsSchema],
+    [apiPaths.my.push, pushStatusSchema],
   ];
   for (const [path, schema] of memberReads) {
     test(`GET ${path}`, async () => {
@@ -107,7 +109,7 @@ describe("every answer the web app reads passes its schema", () => {
     const listed = expectReadable(notificationsResponseSchema, await answerOf("GET", apiPaths.my.notifications, member));
     expect(listed.items).toHaveLength(7);
     expectReadable(markReadResponseSchema, await answerOf("POST", apiPaths.my.markNotificationsRead, member, { ids: [listed.items[0].id] }));
-    expectReadable(emailSettingsSchema, await answerOf("PUT", apiPaths.my.notificationSettings, member, { email: { watch_found: false } }));
+    expectReadable(notificationSettingsSchema, await answerOf("PUT", apiPaths.my.notificationSettings, member, { email: { watch_found: false }, push: { request_failed: false } }));
     const outbox = expectReadable(outboxResponseSchema, await answerOf("GET", apiPaths.admin.mailOutbox, admin));
     expect(outbox.messages.length).toBeGreaterThanOrEqual(6);
   });

@@ -45,15 +45,18 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts `bun src/main.ts` on a free port with a throwaway data folder and waits until the API answers. */
-export async function startServer(): Promise<TestServer> {
+/**
+ * Starts `bun src/main.ts` on a free port with a throwaway data folder and waits until the API answers.
+ * `env` adds to the server's environment (a journey's own settings, such as a push service stand-in).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-e2e-"));
   const adminPassword = `e2e-${crypto.randomUUID()}`;
   const baseUrl = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn(["bun", "src/main.ts"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: "warn", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -211,13 +214,13 @@ export async function createMember(server: TestServer, username: string, passwor
 
 /**
  * A fresh Teebox and Chromium for one test file: started before its tests, stopped after them.
- * `receive` hands them to the file's own variables.
+ * `receive` hands them to the file's own variables; `env` adds to the server's environment.
  */
-export function useServerAndBrowser(receive: (server: TestServer, browser: Browser) => void): void {
+export function useServerAndBrowser(receive: (server: TestServer, browser: Browser) => void, env: Record<string, string> = {}): void {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
     receive(server, browser);
   });
@@ -282,4 +285,21 @@ export async function controlDemoClub(server: TestServer, path: string, body: un
 export async function useClubLayout(server: TestServer, layout: "standard" | "legacy"): Promise<void> {
   const answer = await controlDemoClub(server, "faults", { layout });
   if (!answer.ok) throw new Error(`The demo club refused the layout ${layout}: ${answer.status} ${await answer.text()}`);
+}
+
+/** On the desktop Book page: the first live date, the first course open that day, a free time a few slots in. */
+export async function bookAnOpenDate(page: Page, waitMs = 20_000): Promise<void> {
+  await page.goto("/book");
+  await page.getByRole("heading", { name: "Book a tee time", level: 1 }).waitFor();
+  const dates = page.getByRole("group", { name: "Live Availability" }).locator("[data-date]");
+  await dates.nth(3).waitFor();
+  await dates.nth(3).click();
+  await page.locator(".course-choice:not([disabled])").first().click();
+  const freeSlots = page.locator(".slot:not([disabled])");
+  await freeSlots.first().waitFor();
+  await freeSlots.nth(Math.min(5, (await freeSlots.count()) - 1)).click();
+  await page.getByRole("button", { name: "Submit request", exact: true }).click();
+  const submitted = page.getByRole("dialog", { name: "Request Submitted" });
+  await submitted.waitFor({ timeout: waitMs });
+  await submitted.getByRole("button", { name: "OK" }).click();
 }

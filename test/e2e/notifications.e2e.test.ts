@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { ADMIN_USERNAME, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
+import { ADMIN_USERNAME, bookAnOpenDate, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 import type { Browser } from "playwright-core";
 
 const DEMO_PASSWORD = "demo1234";
@@ -21,23 +21,6 @@ useServerAndBrowser((s, b) => {
 });
 
 const bellOf = (page: Page) => page.getByTestId("notification-bell");
-
-/** On the desktop Book page: the first live date, the first course open that day, a free time a few slots in. */
-async function bookAnOpenDate(page: Page): Promise<void> {
-  await page.goto("/book");
-  await page.getByRole("heading", { name: "Book a tee time", level: 1 }).waitFor();
-  const dates = page.getByRole("group", { name: "Live Availability" }).locator("[data-date]");
-  await dates.nth(3).waitFor();
-  await dates.nth(3).click();
-  await page.locator(".course-choice:not([disabled])").first().click();
-  const freeSlots = page.locator(".slot:not([disabled])");
-  await freeSlots.first().waitFor();
-  await freeSlots.nth(Math.min(5, (await freeSlots.count()) - 1)).click();
-  await page.getByRole("button", { name: "Submit request", exact: true }).click();
-  const submitted = page.getByRole("dialog", { name: "Request Submitted" });
-  await submitted.waitFor({ timeout: CLUB_WAIT_MS });
-  await submitted.getByRole("button", { name: "OK" }).click();
-}
 
 describe("notifications", () => {
   test(
@@ -118,11 +101,12 @@ describe("notifications", () => {
 
         // The profile's switches are thumb-sized too.
         await page.goto("/profile");
-        const switches = page.getByRole("region", { name: "Email notifications" }).getByRole("switch");
-        await switches.first().waitFor();
-        expect(await switches.count()).toBe(7);
-        const row = (await page.locator(".email-notifications__switch").first().boundingBox())!;
-        expect(Math.round(row.height)).toBeGreaterThanOrEqual(44);
+        const switches = page.getByRole("region", { name: "Notifications" }).getByRole("switch");
+        await switches.nth(1).waitFor();
+        // This device's push, then each of the 7 kinds by push, in the app and by email.
+        expect(await switches.count()).toBe(1 + 7 * 3);
+        for (const row of await page.locator(".notification-settings__switch").all()) expect(Math.round((await row.boundingBox())!.height)).toBeGreaterThanOrEqual(44);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await saveScreenshot(page, "notifications-phone-3-profile");
         await context.close();
 

@@ -58,6 +58,8 @@ export interface TestAppOptions {
   releaseEngine?: ReleaseEngineOptions;
   /** The mail job's transport and pace (default: no SMTP, messages kept in the outbox). */
   mail?: MailSenderOptions;
+  /** The push job's transport, subject and pace, and the push services devices may subscribe at (a loopback stand-in). */
+  push?: ContainerConfig["push"];
   /** A database opened by the test (several instances on one); default: a new one on this run's driver. */
   database?: AppDatabase;
   /** A clock shared with other instances; default: a new FakeClock at `now`. */
@@ -85,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordCost: { memoryCost: 1024, timeCost: 1 },
     releaseEngine: options.releaseEngine,
     mail: options.mail,
+    push: options.push,
   };
   const hub = createHub({ onError: (error, action) => logLines.push(JSON.stringify({ level: "error", message: "socket action failed", action, error: String(error) })) });
   const deps: AppDeps = createContainer(config, { hub, ...(options.extend?.() ?? {}) });
@@ -96,6 +99,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     hashPassword: (password) => hashPassword(deps, password),
     announce: () => undefined,
   });
+  // As a started Teebox has it: the push key pair is made at start, never by a member's call.
+  await deps.pushKeys.get();
   const published: { topic: string; message: ServerMessage }[] = [];
   deps.hub.onPublish((topic, message) => published.push({ topic, message }));
   const app = createApp(deps);

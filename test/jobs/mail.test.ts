@@ -152,7 +152,7 @@ describe("notification emails, end to end against the demo club", () => {
     expect(list.items.map((n: { kind: string }) => n.kind)).toEqual(["request_confirmed"]);
     expect(smtp.received).toEqual([]);
     const maria = await f.user("maria");
-    expect(await f.t.deps.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, maria.id))).toEqual([{ userId: maria.id, kind: "request_confirmed", email: false }]);
+    expect(await f.t.deps.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, maria.id))).toEqual([{ userId: maria.id, kind: "request_confirmed", email: false, push: true, inApp: true }]);
   });
 
   test("with no SMTP configured the messages stay in the outbox, marked not sent, and the admin sees them", async () => {

@@ -12,6 +12,7 @@ import type { SessionUser } from "../../src/domain/session-user.ts";
 import { FakeClock } from "../../src/lib/clock.ts";
 import type { ReleaseEngine, ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
+import type { ContainerConfig } from "../../src/container.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { createTestApp, TEST_NOW, type TestApp } from "../helpers/api.ts";
 
@@ -52,6 +53,8 @@ export interface ReleaseFixtureOptions {
   clubTimeoutMs?: number;
   /** The mail job's transport and pace (default: no SMTP). */
   mail?: MailSenderOptions;
+  /** The push job's subject and pace, and the push services devices may subscribe at (a loopback stand-in). */
+  push?: ContainerConfig["push"];
 }
 
 export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): Promise<ReleaseFixture> {
@@ -70,6 +73,7 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
       ...options.engine,
     },
     mail: options.mail,
+    push: options.push,
   });
   const engine = t.deps.releaseEngine;
   if (options.startEngine ?? true) await engine.start();

@@ -5,7 +5,22 @@
  */
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { auditLog, bookingRequests, bookings, editAttempts, mailOutbox, notifications, requestAttempts, scrapeRuns, sessions, slotWatches, teeTimeSlots, watchAttempts } from "../../src/db/schema.ts";
+import {
+  auditLog,
+  bookingRequests,
+  bookings,
+  editAttempts,
+  mailOutbox,
+  notifications,
+  pushOutbox,
+  pushSubscriptions,
+  requestAttempts,
+  scrapeRuns,
+  sessions,
+  slotWatches,
+  teeTimeSlots,
+  watchAttempts,
+} from "../../src/db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../../src/domain/manila-time.ts";
 import { createRetention, RETENTION } from "../../src/jobs/retention.ts";
 import { createTestApp, type TestApp } from "../helpers/api.ts";
@@ -88,6 +103,20 @@ test("each growing table loses what has outlived its keeping, and nothing younge
     { recipient: "a@b.c", subject: "s", body: "b", eventId: "old", nextAttemptAt: now, createdAt: old(RETENTION.outboxDays) },
     { recipient: "a@b.c", subject: "s", body: "b", eventId: "young", nextAttemptAt: now, createdAt: young(RETENTION.outboxDays) },
   ]);
+  const devices = await db
+    .insert(pushSubscriptions)
+    .values([
+      { userId: maria, endpoint: "https://fcm.googleapis.com/fcm/send/ended", p256dh: "k", auth: "a", expiresAt: now - 1, createdAt: old(10) },
+      { userId: maria, endpoint: "https://fcm.googleapis.com/fcm/send/lasting", p256dh: "k", auth: "a", expiresAt: now + DAY_MS, createdAt: old(400) },
+      { userId: maria, endpoint: "https://fcm.googleapis.com/fcm/send/no-end", p256dh: "k", auth: "a", expiresAt: null, createdAt: old(400) },
+    ])
+    .returning({ id: pushSubscriptions.id });
+  const push = (eventId: string, createdAt: number, subscriptionId: number) => ({ userId: maria, subscriptionId, eventId, kind: "request_confirmed", payload: "{}", urgency: "high", ttlSeconds: 60, nextAttemptAt: now, createdAt });
+  await db.insert(pushOutbox).values([
+    push("old", old(RETENTION.pushOutboxDays), devices[1]!.id),
+    push("young", young(RETENTION.pushOutboxDays), devices[1]!.id),
+    push("of the ended device", now, devices[0]!.id),
+  ]);
   await db.insert(sessions).values([
     { id: "expired", userId: maria, createdAt: old(30), lastSeenAt: old(30), expiresAt: now - 1 },
     { id: "live", userId: maria, createdAt: now, lastSeenAt: now, expiresAt: now + DAY_MS },
@@ -112,6 +141,9 @@ test("each growing table loses what has outlived its keeping, and nothing younge
   expect((await db.select().from(editAttempts)).map((r) => r.time)).toEqual(["06:08", "06:16"]);
   expect((await db.select().from(notifications)).map((r) => r.eventId)).toEqual(["young"]);
   expect((await db.select().from(mailOutbox)).map((r) => r.eventId)).toEqual(["young"]);
+  // A device whose browser said it ends goes then, with its pushes; the others stay whatever their age.
+  expect((await db.select().from(pushSubscriptions)).map((r) => r.endpoint.split("/").at(-1))).toEqual(["lasting", "no-end"]);
+  expect((await db.select().from(pushOutbox)).map((r) => r.eventId)).toEqual(["young"]);
   expect((await db.select().from(sessions)).map((r) => r.id)).toEqual(["live"]);
   expect((await db.select().from(teeTimeSlots)).map((r) => r.date)).toEqual([today]);
 

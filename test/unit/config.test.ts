@@ -48,6 +48,10 @@ describe("loadConfig", () => {
     ["SMTP_URL", "http://mail.example.com", "SMTP_URL must start with smtp:// or smtps://"],
     ["SMTP_URL", "mail.example.com", "SMTP_URL must be a URL such as smtp://"],
     ["MAIL_FROM", "Teebox", "MAIL_FROM must be an email address"],
+    ["PUSH_SUBJECT", "admin@example.com", "PUSH_SUBJECT must be a mailto: address or an https: URL"],
+    ["PUSH_SUBJECT", "http://teebox.example.com", "PUSH_SUBJECT must be a mailto: address or an https: URL"],
+    ["PUSH_SERVICE_ORIGINS", "https://push.example.com/path", "PUSH_SERVICE_ORIGINS must be a comma-separated list of origins"],
+    ["PUSH_SERVICE_ORIGINS", "push.example.com", "PUSH_SERVICE_ORIGINS must be a comma-separated list of origins"],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
     let error: unknown;
     try {
@@ -75,4 +79,13 @@ describe("loadConfig", () => {
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: "smtp://mail.example.com" })).toThrow("MAIL_FROM must be set when SMTP_URL is");
   });
+
+  test("push: the VAPID subject is PUSH_SUBJECT, else an https PUBLIC_ORIGIN, else MAIL_FROM's address; extra push services by origin", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ pushSubject: null, pushServiceOrigins: [] });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SUBJECT: "mailto:admin@southwoods.example" }).pushSubject).toBe("mailto:admin@southwoods.example");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "https://teebox.example.com", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("https://teebox.example.com");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "http://teebox.lan", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("mailto:teebox@example.com");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_ORIGINS: "https://push.example.com, http://127.0.0.1:8790/" }).pushServiceOrigins).toEqual(["https://push.example.com", "http://127.0.0.1:8790"]);
+  });
 });
+

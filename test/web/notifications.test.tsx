@@ -1,7 +1,7 @@
 /**
  * The bell and its list: the unread count in the bell's name and badge, the list in a
  * labelled dialog that keeps focus inside and closes on Escape, marking read one or all, older
- * pages, and the count following the socket's `status: updated`. Then the profile's email
+ * pages, and the count following the socket's `status: updated`. Then the profile's channel
  * switches and the admin's outbox.
  */
 import "../helpers/dom.ts";
@@ -10,7 +10,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { NOTIFICATION_KINDS } from "../../src/domain/notifications.ts";
 import { NotificationBell } from "../../web/features/notifications/notification-bell.tsx";
-import { EmailNotifications } from "../../web/features/profile/email-notifications.tsx";
+import { NotificationSettingsSection } from "../../web/features/profile/notification-settings.tsx";
 import { MailOutbox } from "../../web/features/admin/mail-outbox.tsx";
 import { ToastViewport } from "../../web/components/toast-viewport.tsx";
 import type { ServerMessageListener, SocketClient } from "../../web/lib/socket.ts";
@@ -149,39 +149,48 @@ describe("the bell", () => {
   });
 });
 
-describe("the profile's email switches", () => {
-  const settings = (overrides: Record<string, boolean> = {}) => ({ address: "maria@southwoods.demo", email: { ...Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])), ...overrides } });
+describe("the profile's channel switches", () => {
+  const allOn = () => Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+  const settings = () => ({ address: "maria@southwoods.demo", inApp: allOn(), push: allOn(), email: allOn() });
 
-  test("one switch per kind, saved as it is flipped; a failed save puts it back", async () => {
+  test("a switch per kind and channel, saved as it is flipped; a failed save puts it back", async () => {
     let fail = false;
+    let saved = settings();
     const calls = mockFetch((call) => {
+      if (call.url.startsWith("/v1/my/push")) return jsonResponse({ publicKey: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8", devices: 0 });
       if (!call.url.startsWith("/v1/my/notification-settings")) return undefined;
-      if (call.method === "GET") return jsonResponse(settings());
+      if (call.method === "GET") return jsonResponse(saved);
       if (fail) return jsonResponse({ message: "nope", errorKey: "x" }, 500);
-      return jsonResponse(settings((call.body as { email: Record<string, boolean> }).email));
+      const body = call.body as Record<"inApp" | "push" | "email", Record<string, boolean>>;
+      saved = { ...saved, inApp: { ...saved.inApp, ...body.inApp }, push: { ...saved.push, ...body.push }, email: { ...saved.email, ...body.email } };
+      return jsonResponse(saved);
     });
     render(
       <>
-        <EmailNotifications />
+        <NotificationSettingsSection />
         <ToastViewport />
       </>,
     );
-    const section = await screen.findByRole("region", { name: "Email notifications" });
-    await waitFor(() => expect(within(section).getAllByRole("switch")).toHaveLength(NOTIFICATION_KINDS.length));
-    expect(within(section).getByText(/sent by email to maria@southwoods\.demo/)).toBeTruthy();
-    const failed = within(section).getByRole("switch", { name: "A request could not be booked" }) as HTMLInputElement;
-    expect(failed.checked).toBe(true);
-    fireEvent.click(failed);
+    const section = await screen.findByRole("region", { name: "Notifications" });
+    // Three channels per kind, and the device's own switch.
+    await waitFor(() => expect(within(section).getAllByRole("switch")).toHaveLength(NOTIFICATION_KINDS.length * 3 + 1));
+    expect(within(section).getByText(/emailed to maria@southwoods\.demo/)).toBeTruthy();
+    expect(within(section).getByRole("group", { name: "A request could not be booked" })).toBeTruthy();
+    const pushFailed = () => within(section).getByRole("switch", { name: "A request could not be booked: Push" }) as HTMLInputElement;
+    expect(pushFailed().checked).toBe(true);
+    fireEvent.click(pushFailed());
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
-    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ email: { request_failed: false } });
-    await waitFor(() => expect((within(section).getByRole("switch", { name: "A request could not be booked" }) as HTMLInputElement).checked).toBe(false));
-    expect(await screen.findByText("Email notifications saved")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ push: { request_failed: false } });
+    await waitFor(() => expect(pushFailed().checked).toBe(false));
+    expect(await screen.findByText("Notification settings saved")).toBeTruthy();
+    // The other channels of the kind are untouched.
+    expect((within(section).getByRole("switch", { name: "A request could not be booked: Email" }) as HTMLInputElement).checked).toBe(true);
 
     fail = true;
-    const booked = within(section).getByRole("switch", { name: "A request is booked" }) as HTMLInputElement;
-    fireEvent.click(booked);
+    const listBooked = () => within(section).getByRole("switch", { name: "A request is booked: In the app" }) as HTMLInputElement;
+    fireEvent.click(listBooked());
     expect(await screen.findByText("Your choice could not be saved. Please try again.")).toBeTruthy();
-    await waitFor(() => expect((within(section).getByRole("switch", { name: "A request is booked" }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(listBooked().checked).toBe(true));
   });
 });
 

@@ -16,6 +16,7 @@ import type { clubRoutes } from "../../src/features/club/club.contract.ts";
 import type { notificationsRoutes } from "../../src/features/notifications/notifications.contract.ts";
 import type { playersRoutes } from "../../src/features/players/players.contract.ts";
 import type { profileRoutes } from "../../src/features/profile/profile.contract.ts";
+import type { pushRoutes } from "../../src/features/push/push.contract.ts";
 import type { documentRoutes } from "../../src/features/system/probes.contract.ts";
 import type { systemRoutes } from "../../src/features/system/system.contract.ts";
 import type { seriesRoutes } from "../../src/features/series/series.contract.ts";
@@ -33,6 +34,7 @@ type Groups =
   | typeof notificationsRoutes
   | typeof playersRoutes
   | typeof profileRoutes
+  | typeof pushRoutes
   | typeof documentRoutes
   | typeof systemRoutes
   | typeof watchesRoutes

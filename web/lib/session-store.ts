@@ -1,6 +1,7 @@
 /**
  * The session: unknown until the status check, then authenticated or anonymous.
- * Logout clears the setup wizard state, closes the socket and clears the user.
+ * Logout turns push off for this device, clears the setup wizard state, closes the socket and
+ * clears the user.
  */
 import { create } from "zustand";
 import { authStatusSchema, userResponseSchema } from "../../src/features/auth/auth-responses.schemas.ts";
@@ -76,6 +77,11 @@ export const useSessionStore = create<SessionState>()((set) => ({
     return user;
   },
   async signOut() {
+    // While the session lasts, so the server forgets the device too: a shared phone stops showing
+    // the member's news once they leave (loaded only here, since most visits never sign out).
+    await import("./push-device.ts")
+      .then(({ forgetThisDevice }) => forgetThisDevice())
+      .catch((error) => clientLog.warn("Turning push off at logout failed", { error: error instanceof Error ? error.message : String(error) }));
     try {
       await apiRequest(apiPaths.auth.logout, { method: "POST" });
     } catch (error) {

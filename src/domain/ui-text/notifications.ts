@@ -1,7 +1,8 @@
 /**
  * UI text of notifications: the bell and its list, each kind's line (also the body of
  * its email and the toast of the watch events), each kind's email subject, the profile's email
- * switches and the admin's outbox. Placeholders: {course}, {date}, {time}, {bookingId}, {reason}.
+ * and push title, the profile's channel switches and device switch, and the admin's outbox.
+ * Placeholders: {course}, {date}, {time}, {bookingId}, {reason}.
  */
 import type { NotificationKind } from "../notifications.ts";
 
@@ -37,10 +38,47 @@ const switches = {
   "notifications.switch.booking_changed": "A booking was changed on the club's site",
 } as const satisfies PerKind<"notifications.switch">;
 
+/** A push's title; its body is the kind's line. Short: a phone shows a line of it. */
+const pushTitles = {
+  "notifications.push_title.request_confirmed": "Tee time booked",
+  "notifications.push_title.request_failed": "Request not booked",
+  "notifications.push_title.watch_booked": "Your slot watch booked a tee time",
+  "notifications.push_title.watch_found": "A tee time came free",
+  "notifications.push_title.needs_attention": "A request needs attention",
+  "notifications.push_title.booking_cancelled": "Booking cancelled at the club",
+  "notifications.push_title.booking_changed": "Booking changed at the club",
+} as const satisfies PerKind<"notifications.push_title">;
+
+/** The channel switches per kind, and the switch that turns push on for this device. */
+const channelTexts = {
+  "notifications.settings.channel.inApp": "In the app",
+  "notifications.settings.channel.push": "Push",
+  "notifications.settings.channel.email": "Email",
+  "notifications.settings.col_kind": "When",
+  "notifications.settings.switch_label": "{kind}: {channel}",
+  "notifications.settings.nothing_to_change": "Name at least one channel to switch: inApp, push or email.",
+  "push.device.title": "Notifications on this device",
+  "push.device.hint_off": "Turn this on to get the notifications you switched on under Push below on this device, even when Teebox is closed.",
+  "push.device.hint_on": "This device gets the notifications you switched on under Push below.",
+  "push.device.count": "Push is on for {count} of your devices.",
+  "push.device.unsupported": "This browser cannot receive notifications from Teebox.",
+  "push.device.insecure": "Notifications need Teebox to be opened over a secure (https) address.",
+  "push.device.ios_install": "On an iPhone or iPad, notifications work once Teebox is on your home screen: tap Share, then Add to Home Screen, and open Teebox from there to turn them on.",
+  "push.device.denied": "Notifications are blocked for Teebox in this browser. Allow them in the browser's (or the phone's) settings for this site, then turn this on again.",
+  "push.device.turned_on": "Notifications are on for this device",
+  "push.device.turned_off": "Notifications are off for this device",
+  "push.device.failed": "Notifications could not be turned on for this device. Please try again.",
+  "push.device.off_failed": "Notifications could not be turned off for this device. Please try again.",
+  "push.endpoint_not_allowed": "This browser's push service is not one Teebox sends to.",
+  "push.bad_key": "This device's push keys are not valid.",
+} as const;
+
 export const notificationsText = {
   ...lines,
   ...subjects,
   ...switches,
+  ...pushTitles,
+  ...channelTexts,
   "notifications.bell": "Notifications",
   "notifications.bell_unread": "Notifications, {count} unread",
   "notifications.title": "Notifications",
@@ -51,11 +89,11 @@ export const notificationsText = {
   "notifications.load_failed": "Your notifications could not be loaded.",
   "notifications.more": "Show older",
   "notifications.email_footer": "Teebox\nYou get this email because it is switched on in your Teebox profile; switch it off there.",
-  "notifications.settings.title": "Email notifications",
-  "notifications.settings.hint": "Every notification is listed under the bell. Choose which ones are also sent by email to {email}.",
+  "notifications.settings.title": "Notifications",
+  "notifications.settings.hint": "Choose how Teebox tells you of each: listed under the bell, pushed to your devices, or emailed to {email}.",
   "notifications.settings.no_email": "Add your email in your details above to get notifications by email.",
-  "notifications.settings.saved": "Email notifications saved",
-  "notifications.settings.load_failed": "Your email notifications could not be loaded.",
+  "notifications.settings.saved": "Notification settings saved",
+  "notifications.settings.load_failed": "Your notification settings could not be loaded.",
   "notifications.settings.save_failed": "Your choice could not be saved. Please try again.",
   "admin.outbox.title": "Email outbox",
   "admin.outbox.smtp_off": "No SMTP server is configured (SMTP_URL): messages are kept here and not sent.",

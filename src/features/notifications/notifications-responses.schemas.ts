@@ -30,13 +30,19 @@ export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 /** POST /v1/my/notifications/read. */
 export const markReadResponseSchema = z.object({ unread: z.number() });
 
-/** GET and PUT /v1/my/notification-settings. */
-export const emailSettingsSchema = z.object({
+const perKind = z.record(z.enum(NOTIFICATION_KINDS), z.boolean());
+
+/** GET and PUT /v1/my/notification-settings: each channel's switch per kind. */
+export const notificationSettingsSchema = z.object({
   /** Where the emails go (the member's club email); empty when there is none. */
   address: z.string(),
-  email: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  /** Listed under the bell (unread); off: kept out of the list. */
+  inApp: perKind,
+  /** Pushed to the member's devices that have push on. */
+  push: perKind,
+  email: perKind,
 });
-export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /** One message of the admin's outbox. */
 export const outboxMessageSchema = z.object({

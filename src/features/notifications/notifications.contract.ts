@@ -1,7 +1,7 @@
-/** The contracts of the member's notifications and email switches, and of the admin's outbox (decision 170). */
+/** The contracts of the member's notifications and channel switches, and of the admin's outbox (decision 170). */
 import { answer, defineRoute, jsonBody } from "../../lib/contract.ts";
-import { emailSettingsSchema, markReadResponseSchema, notificationsResponseSchema, outboxResponseSchema } from "./notifications-responses.schemas.ts";
-import { emailSwitchesSchema, markReadSchema, notificationsPageSchema } from "./notifications.schemas.ts";
+import { markReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema, outboxResponseSchema } from "./notifications-responses.schemas.ts";
+import { channelSwitchesSchema, markReadSchema, notificationsPageSchema } from "./notifications.schemas.ts";
 
 const tags = ["Notifications"];
 
@@ -24,22 +24,22 @@ export const notificationsRoutes = {
     request: { body: jsonBody(markReadSchema) },
     responses: { 200: answer(markReadResponseSchema, "How many are still unread") },
   }),
-  emailSettings: defineRoute({
+  settings: defineRoute({
     access: "member",
     method: "get",
     path: "/my/notification-settings",
     tags,
-    summary: "Where notification emails go and which kinds are emailed",
-    responses: { 200: answer(emailSettingsSchema, "The address and a switch per kind") },
+    summary: "Where notification emails go, and each kind's switch per channel (in the app, push, email)",
+    responses: { 200: answer(notificationSettingsSchema, "The address and the switches") },
   }),
-  saveEmailSettings: defineRoute({
+  saveSettings: defineRoute({
     access: "member",
     method: "put",
     path: "/my/notification-settings",
     tags,
-    summary: "Switch the email of any kinds on or off",
-    request: { body: jsonBody(emailSwitchesSchema) },
-    responses: { 200: answer(emailSettingsSchema, "Every switch as now saved") },
+    summary: "Switch any channel of any kinds on or off: `{ inApp?, push?, email? }`, each a map of kind to true or false",
+    request: { body: jsonBody(channelSwitchesSchema) },
+    responses: { 200: answer(notificationSettingsSchema, "Every switch as now saved") },
   }),
   outbox: defineRoute({
     access: "admin",

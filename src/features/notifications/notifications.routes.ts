@@ -6,7 +6,7 @@ import type { AppDeps } from "../../deps.ts";
 import { routeGroup } from "../../lib/contract.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { notificationsRoutes } from "./notifications.contract.ts";
-import { emailSettings, notificationPage, outbox, readNotifications, saveEmailSettings, type NotificationsDeps } from "./notifications.service.ts";
+import { notificationPage, notificationSettings, outbox, readNotifications, saveNotificationSettings, type NotificationsDeps } from "./notifications.service.ts";
 
 export function createNotificationsRoutes(deps: NotificationsDeps) {
   return routeGroup()
@@ -15,8 +15,8 @@ export function createNotificationsRoutes(deps: NotificationsDeps) {
       return c.json(await notificationPage(deps, currentUser(c).id, { limit, before }), 200);
     })
     .handle(notificationsRoutes.markRead, async (c) => c.json(await readNotifications(deps, currentUser(c).id, c.req.valid("json")), 200))
-    .handle(notificationsRoutes.emailSettings, async (c) => c.json(await emailSettings(deps, currentUser(c).id), 200))
-    .handle(notificationsRoutes.saveEmailSettings, async (c) => c.json(await saveEmailSettings(deps, currentUser(c).id, c.req.valid("json")), 200));
+    .handle(notificationsRoutes.settings, async (c) => c.json(await notificationSettings(deps, currentUser(c).id), 200))
+    .handle(notificationsRoutes.saveSettings, async (c) => c.json(await saveNotificationSettings(deps, currentUser(c).id, c.req.valid("json")), 200));
 }
 
 export function createMailOutboxRoutes(deps: Pick<AppDeps, "database" | "mailSender">) {

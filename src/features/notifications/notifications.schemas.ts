@@ -1,6 +1,6 @@
 /**
  * What the notification calls accept: a page of the list, which notifications to mark
- * read, and the member's email switches. Strict: a field Teebox does not know is refused.
+ * read, and the member's channel switches. Strict: a field Teebox does not know is refused.
  */
 import { z } from "zod";
 import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX } from "../../domain/notifications.ts";
@@ -21,8 +21,13 @@ export const markReadSchema = z.union([
 ]);
 export type MarkReadInput = z.infer<typeof markReadSchema>;
 
-/** PUT /v1/my/notification-settings: email on or off for any of the kinds. */
-export const emailSwitchesSchema = z.strictObject({
-  email: z.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<z.ZodBoolean>>),
-});
-export type EmailSwitchesInput = z.infer<typeof emailSwitchesSchema>;
+const kindSwitches = z.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<z.ZodBoolean>>);
+
+/**
+ * PUT /v1/my/notification-settings: any channel's switches for any of the kinds,
+ * `{ "push": { "watch_found": false }, "email": { … }, "inApp": { … } }`; at least one channel.
+ */
+export const channelSwitchesSchema = z
+  .strictObject({ inApp: kindSwitches.optional(), push: kindSwitches.optional(), email: kindSwitches.optional() })
+  .refine((body) => body.inApp !== undefined || body.push !== undefined || body.email !== undefined, "notifications.settings.nothing_to_change");
+export type ChannelSwitchesInput = z.infer<typeof channelSwitchesSchema>;

@@ -1,12 +1,12 @@
 /**
- * The member's notification calls (list, mark read, email switches) and the admin's outbox.
+ * The member's notification calls (list, mark read, channel switches) and the admin's outbox.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import { mailOutbox, users } from "../../db/schema.ts";
 import { MAIL_STATES, type MailState, type NotificationKind } from "../../domain/notifications.ts";
-import { emailSwitchesOf, listNotifications, markRead, setEmailSwitches, unreadCount, type NotificationPage } from "./notifications.store.ts";
-import type { EmailSwitchesInput, MarkReadInput } from "./notifications.schemas.ts";
+import { channelsOf, listNotifications, markRead, setChannels, unreadCount, type NotificationPage } from "./notifications.store.ts";
+import type { ChannelSwitchesInput, MarkReadInput } from "./notifications.schemas.ts";
 
 /** What the notification calls use of the app. */
 export type NotificationsDeps = Pick<AppDeps, "database" | "clock" | "notifier">;
@@ -22,19 +22,24 @@ export async function readNotifications(deps: NotificationsDeps, userId: number,
   return { unread: await unreadCount(deps.database.db, userId) };
 }
 
-export interface EmailSettingsView {
+export interface NotificationSettingsView {
   address: string;
+  inApp: Record<NotificationKind, boolean>;
+  push: Record<NotificationKind, boolean>;
   email: Record<NotificationKind, boolean>;
 }
 
-export async function emailSettings(deps: Pick<AppDeps, "database">, userId: number): Promise<EmailSettingsView> {
-  const [user] = await deps.database.db.select({ email: users.clubEmail }).from(users).where(eq(users.id, userId));
-  return { address: user?.email.trim() ?? "", email: await emailSwitchesOf(deps.database.db, userId) };
+export async function notificationSettings(deps: Pick<AppDeps, "database">, userId: number): Promise<NotificationSettingsView> {
+  const db = deps.database.db;
+  const [user] = await db.select({ email: users.clubEmail }).from(users).where(eq(users.id, userId));
+  const channels = await channelsOf(db, userId);
+  const of = (channel: "inApp" | "push" | "email") => Object.fromEntries(Object.entries(channels).map(([kind, switches]) => [kind, switches[channel]])) as Record<NotificationKind, boolean>;
+  return { address: user?.email.trim() ?? "", inApp: of("inApp"), push: of("push"), email: of("email") };
 }
 
-export async function saveEmailSettings(deps: Pick<AppDeps, "database">, userId: number, input: EmailSwitchesInput): Promise<EmailSettingsView> {
-  await setEmailSwitches(deps.database.db, userId, input.email);
-  return emailSettings(deps, userId);
+export async function saveNotificationSettings(deps: Pick<AppDeps, "database">, userId: number, input: ChannelSwitchesInput): Promise<NotificationSettingsView> {
+  await setChannels(deps.database.db, userId, input);
+  return notificationSettings(deps, userId);
 }
 
 const OUTBOX_SHOWN = 50;

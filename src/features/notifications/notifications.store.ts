@@ -1,16 +1,20 @@
 /**
  * Notifications as stored: the recorder the notifier hands each notification to (the member's
- * list, and an outbox message when the member's email switch for its kind is on), and the
- * member's reads of their list. Sending is the mail job's (src/jobs/mail-sender.ts), never this.
+ * list, an outbox message when the member's email for its kind is on, and a push for each of the
+ * member's devices when its push is on), and the member's reads of their list. Sending is the mail
+ * and push jobs' (src/jobs/mail-sender.ts, src/jobs/push-sender.ts), never this.
  */
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../../db/client.ts";
 import { mailOutbox, notifications, notificationSettings, users } from "../../db/schema.ts";
 import {
-  DEFAULT_EMAIL_SWITCH,
+  type ChannelSwitches,
+  DEFAULT_CHANNELS,
   NO_SMTP_NOTE,
+  NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
   NOTIFICATIONS_KEPT_PER_MEMBER,
+  type NotificationChannel,
   notificationSubjectKey,
   isNotificationKind,
   type NotificationKind,
@@ -19,29 +23,46 @@ import type { Clock } from "../../lib/clock.ts";
 import type { NotificationRecord } from "../../realtime/notifier.ts";
 import { addressOf } from "../../mail/transport.ts";
 import { readTexts, renderNotification, textKeysOf } from "./notification-text.ts";
+import { queuePushes } from "./push-queue.ts";
 
 export interface RecorderDeps {
   database: AppDatabase;
   clock: Clock;
   /** The mail job: whether it can send, and a poke when a message is queued. */
   mail: { readonly isConfigured: boolean; wake(): void };
+  /** The push job: a poke when a push is queued. */
+  push: { wake(): void };
 }
 
-/** The member's email switches, every kind present (a kind never switched is on). */
-export async function emailSwitchesOf(db: Db, userId: number): Promise<Record<NotificationKind, boolean>> {
+export type ChannelsByKind = Record<NotificationKind, ChannelSwitches>;
+
+/** The member's switches, every kind and channel present (what was never switched is on). */
+export async function channelsOf(db: Db, userId: number): Promise<ChannelsByKind> {
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
-  const switches = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, DEFAULT_EMAIL_SWITCH])) as Record<NotificationKind, boolean>;
-  for (const row of rows) if (isNotificationKind(row.kind)) switches[row.kind] = row.email;
-  return switches;
+  const channels = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS }])) as ChannelsByKind;
+  for (const row of rows) if (isNotificationKind(row.kind)) channels[row.kind] = { inApp: row.inApp, push: row.push, email: row.email };
+  return channels;
 }
 
-export async function setEmailSwitches(db: Db, userId: number, switches: Partial<Record<NotificationKind, boolean>>): Promise<void> {
-  for (const [kind, email] of Object.entries(switches)) {
-    if (!isNotificationKind(kind) || typeof email !== "boolean") continue;
+export type ChannelChanges = Partial<Record<NotificationChannel, Partial<Record<NotificationKind, boolean>>>>;
+
+/** Sets the switches named (others keep their value); a kind's row holds all its channels. */
+export async function setChannels(db: Db, userId: number, changes: ChannelChanges): Promise<void> {
+  const current = await channelsOf(db, userId);
+  const changed = new Set<NotificationKind>();
+  for (const channel of NOTIFICATION_CHANNELS) {
+    for (const [kind, isOn] of Object.entries(changes[channel] ?? {})) {
+      if (!isNotificationKind(kind) || typeof isOn !== "boolean") continue;
+      current[kind][channel] = isOn;
+      changed.add(kind);
+    }
+  }
+  for (const kind of changed) {
+    const switches = current[kind];
     await db
       .insert(notificationSettings)
-      .values({ userId, kind, email })
-      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: { email } });
+      .values({ userId, kind, ...switches })
+      .onConflictDoUpdate({ target: [notificationSettings.userId, notificationSettings.kind], set: switches });
   }
 }
 
@@ -57,14 +78,12 @@ async function prune(db: Db, userId: number): Promise<void> {
   if (oldestKept) await db.delete(notifications).where(and(eq(notifications.userId, userId), lt(notifications.id, oldestKept.id)));
 }
 
-/** The outbox message of a notification, when the member has an email and its switch is on. */
+/** The outbox message of a notification, when the member has an email. */
 async function queueEmail(d: RecorderDeps, notification: NotificationRecord, now: number): Promise<void> {
   const db = d.database.db;
   const [user] = await db.select({ email: users.clubEmail }).from(users).where(eq(users.id, notification.userId));
   const recipient = user?.email.trim() ?? "";
   if (!addressOf(recipient)) return;
-  const switches = await emailSwitchesOf(db, notification.userId);
-  if (!switches[notification.kind]) return;
   const subjectKey = notificationSubjectKey(notification.kind);
   const text = await readTexts(db, [...textKeysOf(notification), subjectKey, "notifications.email_footer"]);
   const subject = renderNotification(subjectKey, notification.context, text);
@@ -93,22 +112,36 @@ async function queueEmail(d: RecorderDeps, notification: NotificationRecord, now
 }
 
 /**
- * Stores one notification in its member's list (once per event) and queues its email; true when
- * it was new. The notifier calls this after the event's raiser has moved on.
+ * Stores one notification (once per event) and sends it down the member's channels for its kind
+ * as switched when it is stored: listed under the bell as unread, or kept out of the list (stored
+ * read and not listed, so the event is still told once); emailed; pushed to each device. True when
+ * the member's list gained a line, which the notifier refreshes the bell for. The notifier calls
+ * this after the event's raiser has moved on.
  */
 export function createNotificationRecorder(d: RecorderDeps): (notification: NotificationRecord) => Promise<boolean> {
   return async (notification) => {
     const now = d.clock.now();
     const db = d.database.db;
+    const channels = (await channelsOf(db, notification.userId))[notification.kind];
     const inserted = await db
       .insert(notifications)
-      .values({ userId: notification.userId, kind: notification.kind, textKey: notification.textKey, context: notification.context, eventId: notification.eventId, createdAt: now, readAt: null })
+      .values({
+        userId: notification.userId,
+        kind: notification.kind,
+        textKey: notification.textKey,
+        context: notification.context,
+        eventId: notification.eventId,
+        createdAt: now,
+        readAt: channels.inApp ? null : now,
+        listed: channels.inApp,
+      })
       .onConflictDoNothing()
       .returning({ id: notifications.id });
     if (inserted.length === 0) return false;
     await prune(db, notification.userId);
-    await queueEmail(d, notification, now);
-    return true;
+    if (channels.push && (await queuePushes(d.database, notification, now)) > 0) d.push.wake();
+    if (channels.email) await queueEmail(d, notification, now);
+    return channels.inApp;
   };
 }
 
@@ -135,13 +168,14 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.listed, true), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }
 
 /** The member's notifications, newest first, `limit` at a time, older than id `before` when given. */
 export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
-  const where = page.before === undefined ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), lt(notifications.id, page.before));
+  const mine = and(eq(notifications.userId, userId), eq(notifications.listed, true));
+  const where = page.before === undefined ? mine : and(mine, lt(notifications.id, page.before));
   const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(page.limit + 1);
   const shown = rows.slice(0, page.limit);
   const text = await readTexts(db, shown.flatMap(textKeysOf));

@@ -1,7 +1,8 @@
 /**
  * GET /metrics in the Prometheus text format (decision 132), for a maintainer's scraper: the
  * process, each job's passes and errors, the last release's lateness and the club clock's offset,
- * requests to the club, watch polls, the mail outbox and the database's size.
+ * requests to the club, watch polls, the mail and push outboxes, members' push devices and the
+ * database's size.
  *
  * Open from this machine only (a request that came through a proxy never counts as local), or to
  * anyone with `Authorization: Bearer <METRICS_TOKEN>`.
@@ -9,7 +10,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { desc, isNotNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { bookingRequests, mailOutbox } from "../../db/schema.ts";
+import { bookingRequests, mailOutbox, pushOutbox, pushSubscriptions } from "../../db/schema.ts";
 import { measureDatabase } from "../../db/size.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeGroup } from "../../lib/contract.ts";
@@ -71,6 +72,8 @@ export async function renderMetrics(deps: MetricsDeps): Promise<string> {
   const release = await lastRelease(deps);
   const watches = await deps.slotWatch.stats();
   const outbox = await deps.database.db.select({ state: mailOutbox.state, n: sql<number>`count(*)` }).from(mailOutbox).groupBy(mailOutbox.state);
+  const pushes = await deps.database.db.select({ state: pushOutbox.state, n: sql<number>`count(*)` }).from(pushOutbox).groupBy(pushOutbox.state);
+  const [devices] = await deps.database.db.select({ n: sql<number>`count(*)` }).from(pushSubscriptions);
   const size = await measureDatabase(deps.database);
   const club = deps.club.politeness;
   const traffic = club?.traffic.snapshot();
@@ -102,6 +105,8 @@ export async function renderMetrics(deps: MetricsDeps): Promise<string> {
     family("teebox_watch_active", "gauge", "Slot watches watching.", watches.activeWatches),
     family("teebox_watch_polls_per_minute", "gauge", "Watched sheets read from the club in the last minute.", watches.pollsPerMinute),
     family("teebox_mail_outbox_messages", "gauge", "Messages in the mail outbox, by state.", (["queued", "sent", "failed"] as const).map((state) => [{ state }, Number(outbox.find((o) => o.state === state)?.n ?? 0)])),
+    family("teebox_push_outbox_messages", "gauge", "Pushes in the push outbox, by state.", (["queued", "sent", "failed"] as const).map((state) => [{ state }, Number(pushes.find((o) => o.state === state)?.n ?? 0)])),
+    family("teebox_push_devices", "gauge", "Devices members turned push on for.", Number(devices?.n ?? 0)),
     family("teebox_database_bytes", "gauge", "Size of the database's pages.", size.bytes),
     family("teebox_database_wal_bytes", "gauge", "Size of the database's write-ahead log (file databases).", size.walBytes ?? 0),
   ];

@@ -1,9 +1,9 @@
-/** The profile calls: save the profile, change the password, the form options and the email switches. */
+/** The profile calls: save the profile, change the password, the form options and the notification switches. */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import { userResponseSchema, type UserResponse } from "../../../src/features/auth/auth-responses.schemas.ts";
 import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
-import { emailSettingsSchema, type EmailSettings } from "../../../src/features/notifications/notifications-responses.schemas.ts";
-import type { NotificationKind } from "../../../src/domain/notifications.ts";
+import { notificationSettingsSchema, type NotificationSettings } from "../../../src/features/notifications/notifications-responses.schemas.ts";
+import type { NotificationChannel, NotificationKind } from "../../../src/domain/notifications.ts";
 import { api, getJson, withCacheBuster } from "../../lib/api.ts";
 import type { BodyAt } from "../../lib/api-contracts.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
@@ -23,13 +23,13 @@ export function changePassword(body: BodyAt<typeof apiPaths.my.changePassword, "
   return api.post(apiPaths.my.changePassword, body);
 }
 
-export type { EmailSettings };
+export type { NotificationSettings };
 
-export function fetchEmailSettings(): Promise<EmailSettings> {
-  return getJson(withCacheBuster(apiPaths.my.notificationSettings), emailSettingsSchema);
+export function fetchNotificationSettings(): Promise<NotificationSettings> {
+  return getJson(withCacheBuster(apiPaths.my.notificationSettings), notificationSettingsSchema);
 }
 
-/** Switches the email of one kind of notification on or off; answers all the switches. */
-export function saveEmailSwitch(kind: NotificationKind, isOn: boolean): Promise<EmailSettings> {
-  return api.putFor(apiPaths.my.notificationSettings, { email: { [kind]: isOn } }, emailSettingsSchema);
+/** Switches one channel of one kind of notification on or off; answers all the switches. */
+export function saveChannelSwitch(channel: NotificationChannel, kind: NotificationKind, isOn: boolean): Promise<NotificationSettings> {
+  return api.putFor(apiPaths.my.notificationSettings, { [channel]: { [kind]: isOn } }, notificationSettingsSchema);
 }

@@ -1,10 +1,10 @@
-/** The Profile page body: the user details form, the change-password form and the email switches. */
+/** The Profile page body: the user details form, the change-password form, the calendar address and the notification switches. */
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
 import { CalendarSection } from "./calendar-section.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
-import { EmailNotifications } from "./email-notifications.tsx";
+import { NotificationSettingsSection } from "./notification-settings.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
 import "./profile.css";
 
@@ -19,7 +19,7 @@ export function ProfileView() {
           <ProfileDetailsForm user={user} />
           <ChangePasswordForm />
           <CalendarSection />
-          <EmailNotifications />
+          <NotificationSettingsSection />
         </div>
       ) : (
         <LoadingBlock label={t("profile.loading")} />
