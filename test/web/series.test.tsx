@@ -90,6 +90,19 @@ describe("standing requests on the Bookings page", () => {
     expect(await screen.findByText("No standing requests.")).toBeTruthy();
   });
 
+  test("a change of the member's requests (a date booked at its release) reloads the list; a change of others does not", async () => {
+    renderPages("/bookings");
+    const socket = openSocket();
+    await screen.findByTestId("occurrence:4:2026-11-30");
+    const loads = () => calls.filter((c) => c.method === "GET" && c.url === "/v1/my/series").length;
+    const before = loads();
+    act(() => socket.receive({ type: "status", status: "updated", changed: ["my.players"] }));
+    series = [{ ...weekly, next: weekly.next.map((o) => (o.date === "2026-11-30" ? { ...o, state: "booked" as const, line: null } : o)) }];
+    act(() => socket.receive({ type: "status", status: "updated", changed: ["my.requests", "my.bookings"] }));
+    await waitFor(() => expect(screen.getByTestId("occurrence:4:2026-11-30").textContent).toContain("Booked"));
+    expect(loads() - before).toBe(1);
+  });
+
   test("Change opens the series' own form and saves it; Change times gives one date its own times", async () => {
     renderPages("/bookings");
     const card = await screen.findByTestId("series:4");

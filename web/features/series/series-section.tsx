@@ -4,20 +4,24 @@
  * release's line), Skip and Change times per date not yet released, Change and End per series.
  * Reloads when a change names the member's standing requests (the resource cache, web/lib/resources.ts).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import type { OccurrenceView, SeriesView } from "../../../src/features/series/series.schemas.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
-import { useResource } from "../../lib/resources.ts";
+import { onResourcesChanged, useResource } from "../../lib/resources.ts";
+import { appSocket, type SocketClient } from "../../lib/socket.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import { RepeatDialog } from "./repeat-dialog.tsx";
 import { baseOfSeries, changeOccurrence, dayKey, endSeries, failureOf, listSeries, parseList, skipOccurrence } from "./series-api.ts";
 import "./series.css";
 
-export function useSeries(): { series: SeriesView[] | null; reload: () => void } {
+export function useSeries(client: SocketClient = appSocket): { series: SeriesView[] | null; reload: () => void } {
   const { data, error, reload } = useResource("my.series", listSeries);
+  // A date's state is its request's: a change of the member's requests (queued, booked, failed at
+  // a release) changes the series list too.
+  useEffect(() => onResourcesChanged(["my.requests"], () => void reload(), client), [client, reload]);
   // A list that could not be loaded shows as empty; one loaded before stays.
   return { series: data ?? (error ? [] : null), reload: () => void reload() };
 }
