@@ -123,28 +123,112 @@ export interface AttemptHooks {
 const STOPPED: AttemptOutcome = { kind: "unsettled", cause: "stopped" };
 
 /** One time, posted for until it is booked, gone, not for this caller, failed, or unsettled. */
-export async function attemptSlot(caller: AttemptCaller, time: string, posted?: PostedAhead): Promise<AttemptOutcome> {
-  const { settings, hooks = {} } = caller;
-  let state: RetryState = freshRetryState();
-  let mustReadSheet = false;
-  let posts = 0;
-  let lastError: ClubError | null = null;
+export function attemptSlot(caller: AttemptCaller, time: string, posted?: PostedAhead): Promise<AttemptOutcome> {
+  return new AttemptRun(caller, time, posted).run();
+}
+
+/** A post in flight: its attempt, its answer to come, and what to write once the answer is in. */
+interface InFlight {
+  attemptId: number;
+  answer: Promise<{ ref: string }>;
+  afterAnswer?: () => Promise<void>;
+}
+
+/** One call of `attemptSlot`: its retry bookkeeping, and its steps (each returns an outcome, or null to go round again). */
+class AttemptRun {
+  private state: RetryState = freshRetryState();
+  private mustReadSheet = false;
+  private posts = 0;
+  private lastError: ClubError | null = null;
   /** A post went unanswered: nothing more is posted until the club has been read. */
-  let unknown: { failIfAbsent: RequestReason | null } | null = null;
-  let unreadableSince: number | null = null;
+  private unknown: { failIfAbsent: RequestReason | null } | null = null;
+  private unreadableSince: number | null = null;
   /** Posts of this run left 'sent' (their outcome unknown), by time, with what was heard: a read of the club settles them. */
-  const open = new Map<string, { attemptId: number; heard: HeardAnswer }>();
-  const postsLeft = () => posts < (caller.maxPosts ?? Number.POSITIVE_INFINITY);
-  const pause = async (ms: number) => ((await caller.pause(ms)) ? null : STOPPED);
-  const decide = (answer: ClubAnswer): Decision => {
-    const next = decideAfterAnswer({ answer, state, now: caller.now(), playDate: caller.booking.date, settings });
-    state = next.state;
+  private readonly open = new Map<string, { attemptId: number; heard: HeardAnswer }>();
+  private readonly hooks: AttemptHooks;
+
+  constructor(
+    private readonly caller: AttemptCaller,
+    private readonly time: string,
+    private posted: PostedAhead | undefined,
+  ) {
+    this.hooks = caller.hooks ?? {};
+  }
+
+  async run(): Promise<AttemptOutcome> {
+    for (;;) {
+      if (this.hooks.isStopped?.()) return STOPPED;
+      const outcome = this.unknown ? await this.settleUnknown() : await this.postOnce();
+      if (outcome) return outcome;
+    }
+  }
+
+  private postsLeft(): boolean {
+    return this.posts < (this.caller.maxPosts ?? Number.POSITIVE_INFINITY);
+  }
+
+  private async pause(ms: number): Promise<AttemptOutcome | null> {
+    return (await this.caller.pause(ms)) ? null : STOPPED;
+  }
+
+  private decide(answer: ClubAnswer): Decision {
+    const next = decideAfterAnswer({ answer, state: this.state, now: this.caller.now(), playDate: this.caller.booking.date, settings: this.caller.settings });
+    this.state = next.state;
     return next.decision;
-  };
+  }
+
+  /** The post of this round: the one made ahead, or a fresh one for the slot the caller finds (or what reading the sheet answered). */
+  private async startPost(): Promise<InFlight | AttemptOutcome | null> {
+    if (this.posted) {
+      const { attemptId, answer, afterAnswer, isPredicted } = this.posted;
+      this.state = { ...this.state, isPredicted };
+      this.posted = undefined;
+      return { attemptId, answer, afterAnswer };
+    }
+    const refused = await this.hooks.beforePost?.();
+    if (refused) return { kind: "failed", reason: refused, error: null };
+    const slot = await this.caller.slotFor(this.time, this.mustReadSheet);
+    if (slot.kind === "taken" || slot.kind === "skip") return slot;
+    if (slot.kind === "answer") {
+      if (slot.answer.kind === "error" && slot.answer.error instanceof ClubError) this.lastError = slot.answer.error;
+      return this.carryOut(slot.answer, this.decide(slot.answer));
+    }
+    this.state = { ...this.state, isPredicted: slot.isPredicted };
+    const attemptId = await this.caller.record.sent({ time: this.time, slotId: slot.slotId });
+    return { attemptId, answer: this.caller.session.book({ ...this.caller.booking, time: this.time, slotId: slot.slotId }) };
+  }
+
+  /** Posts once (written ahead), and carries out what the policy decides of the answer. */
+  private async postOnce(): Promise<AttemptOutcome | null> {
+    const started = await this.startPost();
+    if (started === null || "kind" in started) return started;
+    this.posts++;
+    const began = performance.now();
+    let result: { ref: string } | ClubError;
+    try {
+      result = await started.answer;
+    } catch (caught) {
+      result = asClubError(caught);
+    }
+    const answer: ClubAnswer = result instanceof ClubError ? { to: "post", kind: "error", error: result } : { to: "post", kind: "booked", ref: result.ref };
+    // The date is open: whoever waits for it posts now, before this post's bookkeeping.
+    if (showsDateOpen(answer)) this.hooks.onDateOpen?.();
+    await started.afterAnswer?.();
+    const durationMs = Math.round(performance.now() - began);
+    if (!(result instanceof ClubError)) return { kind: "booked", ref: result.ref, time: this.time, attemptId: started.attemptId, durationMs };
+    this.lastError = result;
+    const heard: HeardAnswer = { error: result, reason: attemptReason(result), durationMs };
+    const decision = this.decide(answer);
+    // A post that may have booked is written as unknown, or left 'sent' for the read that settles it.
+    if (decision.kind !== "reconcile") await this.caller.record.answered(started.attemptId, heard);
+    else if (this.caller.record.unknown) await this.caller.record.unknown(started.attemptId, heard);
+    else this.open.set(this.time, { attemptId: started.attemptId, heard });
+    return this.carryOut(answer, decision);
+  }
 
   /** Carries out the policy's decision; null means: go round again for the same time. */
-  const carryOut = async (answer: ClubAnswer, decision: Decision): Promise<AttemptOutcome | null> => {
-    await hooks.afterDecision?.(answer, decision);
+  private async carryOut(answer: ClubAnswer, decision: Decision): Promise<AttemptOutcome | null> {
+    await this.hooks.afterDecision?.(answer, decision);
     switch (decision.kind) {
       case "book":
         // A booked answer is returned where it is heard; the policy books nothing else.
@@ -152,108 +236,54 @@ export async function attemptSlot(caller: AttemptCaller, time: string, posted?: 
       case "next_time":
         return { kind: decision.gone ? "taken" : "skip" };
       case "fail":
-        return { kind: "failed", reason: decision.reason, error: lastError };
+        return { kind: "failed", reason: decision.reason, error: this.lastError };
       case "read_sheet":
         // The club did not know the id: read its sheet and try the real one.
-        mustReadSheet = true;
-        hooks.onSlotIdRefused?.();
-        return postsLeft() ? null : { kind: "skip" };
+        this.mustReadSheet = true;
+        this.hooks.onSlotIdRefused?.();
+        return this.postsLeft() ? null : { kind: "skip" };
       case "re_sign_in": {
-        const refused = await renew(caller.session);
+        const refused = await renew(this.caller.session);
         if (refused) return refused;
-        if (!postsLeft()) return { kind: "skip" };
-        return decision.afterMs === null ? null : pause(decision.afterMs);
+        if (!this.postsLeft()) return { kind: "skip" };
+        return decision.afterMs === null ? null : this.pause(decision.afterMs);
       }
       case "reconcile":
-        if (caller.settlesUnknown === "later") return { kind: "unsettled", cause: "later" };
-        unknown = { failIfAbsent: decision.failIfAbsent ?? null };
-        return pause(decision.afterMs);
+        if (this.caller.settlesUnknown === "later") return { kind: "unsettled", cause: "later" };
+        this.unknown = { failIfAbsent: decision.failIfAbsent ?? null };
+        return this.pause(decision.afterMs);
       case "retry_same":
-        if (!postsLeft()) return { kind: "skip" };
-        return (await (hooks.waitTurn ?? caller.pause)(decision.afterMs)) ? null : STOPPED;
+        if (!this.postsLeft()) return { kind: "skip" };
+        return (await (this.hooks.waitTurn ?? this.caller.pause)(decision.afterMs)) ? null : STOPPED;
       case "back_off":
-        if (!postsLeft()) return { kind: "skip" };
-        return pause(decision.afterMs);
+        if (!this.postsLeft()) return { kind: "skip" };
+        return this.pause(decision.afterMs);
     }
-  };
+  }
 
   /** After a post without an answer: is the booking at the club? Until the club is read, nothing else is posted. */
-  const settleUnknown = async (): Promise<AttemptOutcome | null> => {
+  private async settleUnknown(): Promise<AttemptOutcome | null> {
+    const { caller, hooks } = this;
     const found = await findBookedAtClub(caller.session, { playDate: caller.booking.date, courseId: caller.booking.course, times: caller.postedTimes() }, caller.takenRefs);
     if (found === "unreadable") {
       hooks.onUnreadable?.();
-      unreadableSince ??= caller.now();
+      this.unreadableSince ??= caller.now();
       // Never failed while the club may hold the booking: after the whole window, unsettled (decision 117).
-      if (caller.now() - unreadableSince >= settings.unavailableWindowMs) return { kind: "unsettled", cause: "unreadable" };
-      return pause(settings.unavailableBackoffMs.at(-1) ?? 1000);
+      if (caller.now() - this.unreadableSince >= caller.settings.unavailableWindowMs) return { kind: "unsettled", cause: "unreadable" };
+      return this.pause(caller.settings.unavailableBackoffMs.at(-1) ?? 1000);
     }
-    const failIfAbsent = unknown?.failIfAbsent ?? null;
-    unknown = null;
-    unreadableSince = null;
-    if (found) return { kind: "booked", ref: found.ref, time: found.time, attemptId: open.get(found.time)?.attemptId ?? null, durationMs: null };
+    const failIfAbsent = this.unknown?.failIfAbsent ?? null;
+    this.unknown = null;
+    this.unreadableSince = null;
+    if (found) return { kind: "booked", ref: found.ref, time: found.time, attemptId: this.open.get(found.time)?.attemptId ?? null, durationMs: null };
     // Read, and not booked: the posts left open booked nothing, and are written with what was heard.
-    for (const [at, post] of open) {
+    for (const [at, post] of this.open) {
       await caller.record.answered(post.attemptId, post.heard);
-      open.delete(at);
+      this.open.delete(at);
     }
     await hooks.afterSettled?.();
     // The trouble outlasted the window: nothing more is tried.
-    return failIfAbsent ? { kind: "failed", reason: failIfAbsent, error: lastError } : null;
-  };
-
-  for (;;) {
-    if (hooks.isStopped?.()) return STOPPED;
-    if (unknown) {
-      const settled = await settleUnknown();
-      if (settled) return settled;
-      continue;
-    }
-    let attemptId: number;
-    let answering: Promise<{ ref: string }>;
-    let afterAnswer: (() => Promise<void>) | undefined;
-    if (posted) {
-      ({ attemptId, answer: answering, afterAnswer } = posted);
-      state = { ...state, isPredicted: posted.isPredicted };
-      posted = undefined;
-    } else {
-      const refused = await hooks.beforePost?.();
-      if (refused) return { kind: "failed", reason: refused, error: null };
-      const slot = await caller.slotFor(time, mustReadSheet);
-      if (slot.kind === "taken" || slot.kind === "skip") return slot;
-      if (slot.kind === "answer") {
-        if (slot.answer.kind === "error" && slot.answer.error instanceof ClubError) lastError = slot.answer.error;
-        const outcome = await carryOut(slot.answer, decide(slot.answer));
-        if (outcome) return outcome;
-        continue;
-      }
-      state = { ...state, isPredicted: slot.isPredicted };
-      attemptId = await caller.record.sent({ time, slotId: slot.slotId });
-      answering = caller.session.book({ ...caller.booking, time, slotId: slot.slotId });
-    }
-    posts++;
-    const started = performance.now();
-    let result: { ref: string } | ClubError;
-    try {
-      result = await answering;
-    } catch (caught) {
-      result = asClubError(caught);
-    }
-    const answer: ClubAnswer = result instanceof ClubError ? { to: "post", kind: "error", error: result } : { to: "post", kind: "booked", ref: result.ref };
-    // The date is open: whoever waits for it posts now, before this post's bookkeeping.
-    if (showsDateOpen(answer)) hooks.onDateOpen?.();
-    await afterAnswer?.();
-    const durationMs = Math.round(performance.now() - started);
-    if (!(result instanceof ClubError)) return { kind: "booked", ref: result.ref, time, attemptId, durationMs };
-    const error = result;
-    lastError = error;
-    const heard: HeardAnswer = { error, reason: attemptReason(error), durationMs };
-    const decision = decide(answer);
-    // A post that may have booked is written as unknown, or left 'sent' for the read that settles it.
-    if (decision.kind !== "reconcile") await caller.record.answered(attemptId, heard);
-    else if (caller.record.unknown) await caller.record.unknown(attemptId, heard);
-    else open.set(time, { attemptId, heard });
-    const outcome = await carryOut(answer, decision);
-    if (outcome) return outcome;
+    return failIfAbsent ? { kind: "failed", reason: failIfAbsent, error: this.lastError } : null;
   }
 }
 
