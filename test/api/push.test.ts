@@ -229,17 +229,17 @@ describe("the channel switches, and what a stored notification does with them", 
 
     // Push off for failures, the list off for freed tee times.
     await t.call("PUT", "/v1/my/notification-settings", { cookie: m.mia, body: { push: { request_failed: false }, inApp: { watch_found: false } } });
-    const refreshes = () => t!.published.filter((p) => p.topic === `user:${m.miaId}` && p.message.type === "status").map((p) => (p.message.type === "status" ? (p.message.changed ?? []) : []));
+    const refreshes = () => t!.published.filter((p) => p.topic === `user:${m.miaId}` && p.message.type === "status").map((p) => p.message);
     let before = refreshes().length;
     t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", requestId: 5, submittedAt: 1, reason: { key: "bookings.reason.no_time_available", context: {} } });
     await t.deps.notifier.settled!();
-    // One change, one message: the event's own refresh names the bell's new line too (decision 176).
-    expect(refreshes().slice(before)).toEqual([["my.requests", "my.notifications"]]);
+    // One refresh: the event's own resources, and the bell's for its new line.
+    expect(refreshes().slice(before)).toEqual([{ type: "status", status: "updated", changed: ["my.requests", "my.notifications"] }]);
     before = refreshes().length;
     t.deps.notifier.publish({ type: "watch_found", userId: m.miaId, watchId: 3, course: "Masters", date: "2026-11-29", time: "07:04" });
     await t.deps.notifier.settled!();
-    // Kept out of the list: only the event's own refresh.
-    expect(refreshes().slice(before)).toEqual([["my.watches"]]);
+    // Kept out of the list: only the event's own resources.
+    expect(refreshes().slice(before)).toEqual([{ type: "status", status: "updated", changed: ["my.watches"] }]);
     const kinds = (await t.deps.database.db.select().from(pushOutbox).orderBy(pushOutbox.id)).map((p) => p.kind);
     expect(kinds).toEqual(["request_confirmed", "request_confirmed", "watch_found", "watch_found"]);
     const list = await (await t.call("GET", "/v1/my/notifications", { cookie: m.mia })).json();
