@@ -2,7 +2,7 @@
  * The only reader of the environment. Every value is validated at start-up; a bad one stops
  * Teebox with one readable line naming the variable.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -43,6 +43,11 @@ export interface Config {
   pushSubject: string | null;
   /** Origins of push services devices may subscribe at beyond the well-known ones (PUSH_SERVICE_ORIGINS). */
   pushServiceOrigins: string[];
+  /**
+   * For benchmarks and tests only: the file of a simulated clock shared with the demo club
+   * (src/lib/sim-clock.ts), so a soak lives through months in minutes; null runs on real time.
+   */
+  simClockFile: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +99,7 @@ const fields = {
     .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
     .refine((list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, "")), "must be a comma-separated list of origins such as https://push.example.com")
     .transform((list) => list.map((o) => new URL(o).origin)),
+  TEEBOX_SIM_CLOCK: z.string().min(1).refine((v) => existsSync(v), "must name the simulated clock file a benchmark created (benchmarks and tests only)"),
 } as const;
 
 /** What an error line may show of a value: never a secret, nor the password inside a URL. */
@@ -118,6 +124,7 @@ function read<K extends FieldName>(env: Record<string, string | undefined>, name
 /** Reads and validates the environment; creates the data folder. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const dataDir = resolve(read(env, "DATA_DIR") ?? "data");
+  const simClockFile = read(env, "TEEBOX_SIM_CLOCK");
   const config: Config = {
     port: read(env, "PORT") ?? 3000,
     host: read(env, "HOST") ?? "0.0.0.0",
@@ -138,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     heartbeatUrl: read(env, "HEARTBEAT_URL") ?? null,
     pushSubject: null,
     pushServiceOrigins: read(env, "PUSH_SERVICE_ORIGINS") ?? [],
+    simClockFile: simClockFile ? resolve(simClockFile) : null,
   };
   config.pushSubject = read(env, "PUSH_SUBJECT") ?? defaultPushSubject(config);
   if (config.smtpUrl && !config.mailFrom) {

@@ -12,6 +12,7 @@ import { hashPassword } from "./services/passwords.ts";
 import { readSettings } from "./services/settings.service.ts";
 import { budgetLimitsOf } from "./club/budget.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
+import { openSimClock } from "./lib/sim-clock.ts";
 import { createLogger } from "./lib/logger.ts";
 import { createSecretBox, keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import { createTrustPolicy } from "./lib/trust.ts";
@@ -44,7 +45,8 @@ export interface Teebox {
  */
 export async function startTeebox(config: Config, options: { clock?: Clock; signal?: AbortSignal } = {}): Promise<Teebox | null> {
   const clock = options.clock ?? systemClock;
-  const logger = createLogger(config.logLevel ?? "info");
+  // Log lines carry the time Teebox lives in (a simulated one in a soak, so they line up with its days).
+  const logger = createLogger(config.logLevel ?? "info", undefined, () => clock.now());
   // First of all, before the key file and the database are touched: one server per database.
   const { database, removePidFile } = openServedDatabase(config);
   const key = config.secretKey ? keyFromString(config.secretKey) : loadOrCreateKeyFile(config.secretKeyFile);
@@ -151,13 +153,15 @@ async function serve(): Promise<void> {
   const shutdown = () => (teebox ? exitAfterStop(0) : stopWaiting.abort());
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
-  teebox = await startTeebox(config, { signal: stopWaiting.signal });
+  // Only benchmarks and tests set TEEBOX_SIM_CLOCK: Teebox and the demo club then share simulated time.
+  const simClock = config.simClockFile ? openSimClock(config.simClockFile) : null;
+  teebox = await startTeebox(config, { signal: stopWaiting.signal, clock: simClock ?? systemClock });
   if (!teebox) {
     console.log("Teebox stopped while it waited for the engine lease");
     process.exit(0);
   }
   if (stopWaiting.signal.aborted) return exitAfterStop(0);
-  console.log(`Teebox is running at ${teebox.url}`);
+  console.log(`Teebox is running at ${teebox.url}${simClock ? " on a simulated clock (TEEBOX_SIM_CLOCK, for benchmarks and tests only)" : ""}`);
   // Its jobs are already stopped: stop serving too, and exit with an error so a supervisor starts
   // it again, as an instance that waits for the lease.
   void teebox.lost.then(() => exitAfterStop(1));

@@ -1,6 +1,6 @@
 /**
- * The demo club in a process of its own, for the release benchmarks: what Teebox or a bot books
- * there is the club's truth, whatever the contender believes. Prints `{"url": …}` once listening.
+ * The demo club in a process of its own, for the benchmarks: what Teebox or a bot books there is
+ * the club's truth, whatever the contender believes. Prints `{"url": …}` once listening.
  *
  * A club's booking site has served bookings all day before a release; a fresh process has not, and
  * the first burst of posts would run its booking code cold, in the interpreter, several times
@@ -8,11 +8,15 @@
  * hundred times on a scratch copy of itself, which warms the same code and leaves its state alone.
  *
  *   bun scripts/bench/club-process.ts '<ClubProcessOptions as JSON>'
+ *
+ * With `simClockFile` the club lives on the simulated clock the soak drives (src/lib/sim-clock.ts),
+ * the same one Teebox reads, instead of real time.
  */
 import { createClubSim } from "../../src/club-sim/index.ts";
 import { CART_CHOICES, generateAccounts, MEMBER_FEE_CHOICES } from "../../src/club-sim/demo-data.ts";
 import { createClubClient } from "../../src/club/client.ts";
 import { addDays, manilaDate } from "../../src/domain/manila-time.ts";
+import { openSimClock } from "../../src/lib/sim-clock.ts";
 
 export interface ClubProcessOptions {
   seed: number;
@@ -20,11 +24,15 @@ export interface ClubProcessOptions {
   releaseTime: string;
   releaseDaysBefore: number;
   members: number;
-  /** Groups of rivals, each taking its share of the popular slots still available at its delay. */
-  rivals: { share: number; delayMs: number }[];
+  /** Groups of rivals, each taking its share of the popular slots still available at its delay (and cancelling one of their bookings every `cancelEveryMs`, club clock, when given). */
+  rivals: { share: number; delayMs: number; cancelEveryMs?: number }[];
   /** The club opens each date this much later than announced (0: on time). */
   openLateMs?: number;
   controlToken: string;
+  /** Shares of slots taken by other members and blocked by the club before anyone looks (club defaults when absent). */
+  prebookedShare?: number;
+  blockedShare?: number;
+  simClockFile?: string;
 }
 
 /** Booking posts on a scratch club, through HTTP as the contenders post: answers of every kind. */
@@ -57,18 +65,27 @@ async function warmUp(posts = 600): Promise<void> {
 
 if (import.meta.main) {
   const options = JSON.parse(process.argv[2] ?? "{}") as ClubProcessOptions;
+  const clock = options.simClockFile ? openSimClock(options.simClockFile) : undefined;
   await warmUp();
   const sim = createClubSim({
     seed: options.seed,
+    clock,
     clockOffsetMs: options.clockOffsetMs,
     releaseTime: options.releaseTime,
     releaseDaysBefore: options.releaseDaysBefore,
     extraAccounts: options.members,
     rivals: options.rivals,
+    prebookedShare: options.prebookedShare,
+    blockedShare: options.blockedShare,
     controlToken: options.controlToken,
     faults: { openLateMs: options.openLateMs ?? 0 },
   });
   const running = await sim.start();
   console.log(JSON.stringify({ url: running.url }));
-  process.on("SIGTERM", () => void running.stop().then(() => process.exit(0)));
+  process.on("SIGTERM", () =>
+    void running.stop().then(() => {
+      clock?.close();
+      process.exit(0);
+    }),
+  );
 }

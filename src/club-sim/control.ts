@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isHhMm, isIsoDate } from "../domain/manila-time.ts";
 import { faultsInputSchema, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
 import type { BookingAttemptRecord, ClubRelease, SimBooking, SlotStatus } from "./state.ts";
+import type { TrafficCount } from "./traffic.ts";
 
 export const CONTROL_TOKEN_HEADER = "x-control-token";
 
@@ -20,6 +21,8 @@ export interface ControlTarget {
   now(): number;
   attempts(): BookingAttemptRecord[];
   bookingsOf(email: string): SimBooking[];
+  allBookings(): SimBooking[];
+  takeTraffic(): TrafficCount[];
   setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
   /** Frees a slot as a member's cancellation would; the cancelled booking's reference, or null. */
   freeSlot(date: string, course: string, time: string): string | null;
@@ -90,8 +93,16 @@ export function createControlRoutes(target: ControlTarget): Hono {
     return c.json(state());
   });
 
-  app.get("/attempts", (c) => c.json({ attempts: target.attempts() }));
+  // `?date=` keeps one play date's posts (a soak reads a day's release without the whole log).
+  app.get("/attempts", (c) => {
+    const date = c.req.query("date");
+    return c.json({ attempts: date ? target.attempts().filter((a) => a.date === date) : target.attempts() });
+  });
   app.get("/bookings", (c) => c.json({ bookings: target.bookingsOf(c.req.query("email") ?? "") }));
+  // Read only: the club's whole record, against which a soak checks that nothing is lost or doubled.
+  app.get("/bookings/all", (c) => c.json({ bookings: target.allBookings() }));
+  // What the club was asked since the last read (then forgotten): POST, as reading clears it.
+  app.post("/traffic/take", (c) => c.json({ traffic: target.takeTraffic() }));
 
   app.post("/slot", async (c) => {
     const input = await readJson(c.req.raw, slotSchema);

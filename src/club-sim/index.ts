@@ -16,12 +16,14 @@ import {
 } from "./demo-data.ts";
 import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
 import { createRivals, type Rivals, type RivalsOptions } from "./rivals.ts";
-import { createMemberRoutes, recordBookingPost, type SimRuntime } from "./routes.ts";
+import { createMemberRoutes, recordBookingPost, SESSION_COOKIE, type SimRuntime } from "./routes.ts";
+import { createTrafficCounter, type TrafficCount } from "./traffic.ts";
 import { ClubState, type BookingAttemptRecord, type ClubRelease, type SimAdvisory, type SimBooking, type SlotStatus } from "./state.ts";
 
 export type { BookingAttemptRecord, ClubRelease, SimBooking, SlotStatus, SimAdvisory } from "./state.ts";
 export type { ClubFaults, ClubFaultsInput } from "./faults.ts";
 export type { RivalsOptions } from "./rivals.ts";
+export type { TrafficCount, TrafficKind } from "./traffic.ts";
 export { CONTROL_TOKEN_HEADER } from "./control.ts";
 
 export interface ClubSimOptions {
@@ -66,6 +68,10 @@ export interface ClubSim {
   setRelease(release: ClubRelease): ClubRelease;
   attempts(): BookingAttemptRecord[];
   bookingsOf(email: string): SimBooking[];
+  /** Every booking the club holds, of every member. */
+  allBookings(): SimBooking[];
+  /** The requests the club answered since the last take, by minute, kind and member; then forgotten. */
+  takeTraffic(): TrafficCount[];
   setSlotStatus(date: string, course: string, time: string, status: SlotStatus): void;
   slotStatus(date: string, course: string, time: string): SlotStatus;
   freeSlot(date: string, course: string, time: string): string | null;
@@ -100,6 +106,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   });
   let offsetMs = options.clockOffsetMs ?? 0;
   const clubNow = () => clock.now() + offsetMs;
+  const traffic = createTrafficCounter({ clubNow, emailOfSession: (id) => state.emailOfSession(id), sessionCookie: SESSION_COOKIE });
   /** When each request reached the server, read when its booking post is logged (then dropped with the request). */
   const arrivals = new WeakMap<Request, number>();
   const runtime: SimRuntime = { state, clubNow, faults: () => faults, arrivalOf: (request) => arrivals.get(request) };
@@ -151,6 +158,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     },
     attempts: () => state.attempts(),
     bookingsOf: (email) => state.bookingsOf(email),
+    allBookings: () => state.allBookings(),
+    takeTraffic: () => traffic.take(),
     setSlotStatus: (date, course, time, status) => state.setSlotStatus(date, course, time, status),
     slotStatus: (date, course, time) => state.slotStatus(date, course, time),
     freeSlot: (date, course, time) => state.freeSlot(date, course, time),
@@ -173,6 +182,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     c.header("Cache-Control", "no-store");
   });
   sim.app.route("/__control", createControlRoutes(sim));
+  // Counted before the faults, so a request a fault answered is in the club's record too.
+  sim.app.use("*", traffic.middleware);
   sim.app.use(
     "*",
     faultMiddleware({

@@ -130,6 +130,8 @@ interface SlotOverride {
 }
 
 const MAX_PENDING_LOGIN_FORMS = 10_000;
+/** Booking posts kept in the attempt log; a benchmark's release makes a few thousand at most. */
+export const MAX_ATTEMPT_RECORDS = 50_000;
 
 const keyOf = (date: string, courseId: string, time: string) => `${date}|${courseId}|${time}`;
 
@@ -239,6 +241,11 @@ export class ClubState {
 
   dropAllSessions(): void {
     this.sessions.clear();
+  }
+
+  /** The member a session cookie belongs to, without touching the session (for counting requests). */
+  emailOfSession(id: string | undefined): string | null {
+    return id ? (this.sessions.get(id)?.email ?? null) : null;
   }
 
   // ── horizon ────────────────────────────────────────────────────────────
@@ -362,8 +369,16 @@ export class ClubState {
     return mine.sort((a, b) => (a.date + a.time).localeCompare(b.date + b.time));
   }
 
+  /** Every booking the club holds, of every member, in date and time order. */
+  allBookings(): SimBooking[] {
+    return [...this.bookings.values()].sort((a, b) => (a.date + a.time + a.courseId).localeCompare(b.date + b.time + b.courseId));
+  }
+
   recordAttempt(record: BookingAttemptRecord): void {
     this.attemptLog.push(record);
+    // A demo club left running for months inside Teebox keeps the recent posts only (dropped a
+    // tenth at a time, so a full log does not shift the whole array on every post).
+    if (this.attemptLog.length > MAX_ATTEMPT_RECORDS * 1.1) this.attemptLog.splice(0, this.attemptLog.length - MAX_ATTEMPT_RECORDS);
   }
 
   attempts(): BookingAttemptRecord[] {

@@ -23,7 +23,7 @@ export function createAuditedClubClient(options: { baseUrl: string; clock: Clock
     baseUrl: options.baseUrl,
     clock,
     timeoutMs: options.timeoutMs,
-    reading: createCourseReading(db, logger, options.numericDateOrder ?? null),
+    reading: createCourseReading(db, logger, clock, options.numericDateOrder ?? null),
     // At a release every member's first post must leave at once; the scraper paces itself.
     maxConnections: 64,
     // Written here rather than through the audit feature: the adapter must not depend on a feature.

@@ -12,7 +12,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { applyClubBookings, bookingsOfMember } from "../lifecycle/booking-records.ts";
 import { findBookedAtClub } from "../attempt/reconcile.ts";
-import { confirmRequest, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
+import { confirmRequest, isReleaseNear, knownBookingRefs, unsureRequestsOf } from "../lifecycle/request-lifecycle.ts";
 import type { ClubBooking } from "../club/records.ts";
 import { manilaDate } from "../domain/manila-time.ts";
 import { displayName } from "../services/club-players.ts";
@@ -46,6 +46,13 @@ export interface BookingsSync {
 }
 
 const DEFAULT_INTERVAL_MS = 15 * 60_000;
+/**
+ * No round reads the club within this long of a release instant (either side), nor while a request
+ * is processed, as for the retention pass: a round signs in and reads every member (three or four
+ * requests each, 800 for 200 members), which spends the club's request budget the release then
+ * waits for. A round under way stops before its next member and the next round starts again.
+ */
+export const SYNC_RELEASE_GUARD_MS = 15 * 60_000;
 const DEFAULT_FIRST_ROUND_DELAY_MS = 30_000;
 
 /** Players as the club lists them (name, type, id); cart and fee are not shown there. */
@@ -104,8 +111,14 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
       .from(users)
       .where(and(eq(users.status, "active"), isNotNull(users.clubPasswordSealed)));
     let failures = 0;
+    let read = 0;
     for (const { id } of members) {
       if (loop.signal.aborted) return;
+      if (await isReleaseNear(d.database.db, d.clock.now(), SYNC_RELEASE_GUARD_MS)) {
+        d.logger.info("bookings sync: round put off, a release is near", { membersRead: read, members: members.length });
+        break;
+      }
+      read++;
       try {
         await syncMember(id);
       } catch (error) {
@@ -113,7 +126,7 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
         d.logger.warn("bookings sync: a member's bookings could not be read", { userId: id, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    if (failures > 0 && failures === members.length) loop.handle.failed(new Error("no member's club bookings could be read"), d.clock.now());
+    if (failures > 0 && failures === read) loop.handle.failed(new Error("no member's club bookings could be read"), d.clock.now());
     else loop.handle.ran(d.clock.now());
   }
 

@@ -127,3 +127,36 @@ describe("clock offset against the demo club", () => {
     }
   });
 });
+
+describe("clock offset when the club fails a probe", () => {
+  test("a probe the club answers with an error fails the measurement, and no rejection is left unhandled while the round's later probes wait to leave", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      // Sleeps that really yield to the event loop, as the system clock's do.
+      const clock = new JumpingClock(1_700_000_000_123);
+      const yielding: Clock = {
+        now: () => clock.now(),
+        sleepUntil: async (atMs: number) => {
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await clock.sleepUntil(atMs);
+        },
+      };
+      const club = simulatedClub(clock, 300, 4);
+      let calls = 0;
+      const failing = {
+        clubTime() {
+          // The second probe (the first of a round) fails at once, as a 500 does.
+          return ++calls === 2 ? Promise.reject(new Error("The club site answered 500.")) : club.clubTime();
+        },
+      };
+      await expect(measureClockOffset(failing, { clock: yielding })).rejects.toThrow("The club site answered 500.");
+      // Give a rejection nobody handled the turn it needs to be reported.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+});

@@ -23,6 +23,8 @@ export interface ClubProcessOptions {
 
 export interface ClubProcess {
   url: string;
+  /** Any control call (src/club-sim/control.ts): its JSON answer, or null for 204. */
+  control<T = unknown>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T>;
   setFaults(input: ClubFaultsInput): Promise<void>;
   bookingsOf(email: string): Promise<SimBooking[]>;
   attempts(): Promise<BookingAttemptRecord[]>;
@@ -61,6 +63,10 @@ export async function startClubProcess(options: ClubProcessOptions): Promise<Clu
   };
   return {
     url,
+    async control<T>(method: string, path: string, body?: unknown) {
+      const response = await control(method, path, body);
+      return (response.status === 204 ? null : await response.json()) as T;
+    },
     async setFaults(input) {
       await control("POST", "/faults", input);
     },

@@ -76,7 +76,8 @@ function parseMessage(raw: string): { headers: Record<string, string>; subject: 
   return { headers, subject: headers.subject ?? "", body: body.replace(/\r\n/g, "\n") };
 }
 
-export function startSmtpServer(initial: SmtpServerOptions = {}): TestSmtpServer {
+/** `port` 0 takes a free one; a given port lets a test take the server down and bring it back where Teebox expects it. */
+export function startSmtpServer(initial: SmtpServerOptions = {}, port = 0): TestSmtpServer {
   let options: SmtpServerOptions = { ...initial };
   const received: ReceivedMail[] = [];
   const commands: string[] = [];
@@ -167,7 +168,7 @@ export function startSmtpServer(initial: SmtpServerOptions = {}): TestSmtpServer
 
   const server: TCPSocketListener<Session> = Bun.listen<Session>({
     hostname: "127.0.0.1",
-    port: 0,
+    port,
     socket: {
       open(socket) {
         socket.data = { buffer: "", from: null, to: [], inData: false, data: [], isAuthed: false };

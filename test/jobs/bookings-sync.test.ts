@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, bookings } from "../../src/db/schema.ts";
-import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
+import { createBookingsSync, SYNC_RELEASE_GUARD_MS } from "../../src/jobs/bookings-sync.ts";
 import { recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";
 let f: ReleaseFixture | null = null;
@@ -112,6 +112,31 @@ test("a session the club dropped mid-sync is signed in again once and the bookin
     expect(await sync.syncMember(maria.id)).toBe(true);
     expect((await rows(f)).map((r) => r.bookingRef)).toEqual([ref]);
     expect(f.clubActions.slice(actionsBefore).filter((a) => a.action === "login" && a.email === "maria@southwoods.demo")).toHaveLength(1);
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("no round reads the club within 15 minutes of a release: a round of every member would spend the club budget the release then waits for", async () => {
+  f = await startReleaseFixture({ now: RELEASE - 10 * 60_000, startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  try {
+    await f.submit("maria", submission(PLAY, ["06:00"]));
+    const jose = await f.user("jose");
+    await (await f.t.deps.sessions.forMember(jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    const readsBefore = f.clubActions.length;
+
+    // Ten minutes before the release: the round reads nobody, and says it is healthy.
+    await sync.syncAll();
+    expect(await rows(f)).toHaveLength(0);
+    expect(f.clubActions.length).toBe(readsBefore);
+    expect(f.t.deps.jobs.get("bookings sync")?.lastError ?? null).toBeNull();
+
+    // Past the guard after the release, the next round reads every member again.
+    await f.clock.set(RELEASE + SYNC_RELEASE_GUARD_MS + 1000);
+    await sync.syncAll();
+    expect((await rows(f)).map((r) => [r.userId, r.time])).toEqual([[jose.id, "06:08"]]);
   } finally {
     await sync.stop();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../../src/config.ts";
@@ -52,6 +52,7 @@ describe("loadConfig", () => {
     ["PUSH_SUBJECT", "http://teebox.example.com", "PUSH_SUBJECT must be a mailto: address or an https: URL"],
     ["PUSH_SERVICE_ORIGINS", "https://push.example.com/path", "PUSH_SERVICE_ORIGINS must be a comma-separated list of origins"],
     ["PUSH_SERVICE_ORIGINS", "push.example.com", "PUSH_SERVICE_ORIGINS must be a comma-separated list of origins"],
+    ["TEEBOX_SIM_CLOCK", "/nowhere/clock", "TEEBOX_SIM_CLOCK must name the simulated clock file a benchmark created"],
   ])("a bad %s stops start-up with one line naming it", (name, value, message) => {
     let error: unknown;
     try {
@@ -86,6 +87,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "https://teebox.example.com", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("https://teebox.example.com");
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "http://teebox.lan", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("mailto:teebox@example.com");
     expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_ORIGINS: "https://push.example.com, http://127.0.0.1:8790/" }).pushServiceOrigins).toEqual(["https://push.example.com", "http://127.0.0.1:8790"]);
+  });
+
+  test("real time unless a benchmark names its simulated clock file", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).simClockFile).toBeNull();
+    writeFileSync(join(dir, "clock"), new Uint8Array(32));
+    expect(loadConfig({ DATA_DIR: dir, TEEBOX_SIM_CLOCK: join(dir, "clock") }).simClockFile).toBe(join(dir, "clock"));
   });
 });
 

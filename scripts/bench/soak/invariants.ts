@@ -1,0 +1,187 @@
+/**
+ * What must hold after every simulated day, checked against the club's own record (its bookings,
+ * read through its control API) and against what Teebox told the members (the ledger): nothing
+ * lost, nothing doubled, nothing orphaned. Pure functions over snapshots, so each rule is tested
+ * on its own (test/unit/soak-invariants.test.ts).
+ *
+ * A difference between Teebox's bookings and the club's is allowed for a while: the bookings sync
+ * reads the club every 15 minutes, so a booking cancelled at the club a moment ago is still in
+ * Teebox. It is a suspect at one check, and a failure when it is still there at the next one (a
+ * simulated day and several sync rounds later).
+ */
+import type { SimBooking } from "../../../src/club-sim/state.ts";
+import { addDays } from "../../../src/domain/manila-time.ts";
+import type { TeeboxSnapshot } from "./teebox-db.ts";
+
+export interface LedgerRequest {
+  id: number;
+  userId: number;
+  playDate: string;
+  courseId: string;
+  /** The times as last submitted (an edit replaces them). */
+  times: string[];
+  /** The member's cancel was acknowledged, and when (simulated time). */
+  isCancelled: boolean;
+  cancelledAtMs?: number;
+}
+
+/** What Teebox told the members, as they were told it. */
+export interface Ledger {
+  requests: Map<number, LedgerRequest>;
+  /** Booking references the members cancelled through Teebox (acknowledged). */
+  cancelledByMembers: Set<string>;
+  /** Booking references of Teebox members freed on the club's own site (the club said so). */
+  cancelledAtClub: Set<string>;
+}
+
+export const newLedger = (): Ledger => ({ requests: new Map(), cancelledByMembers: new Set(), cancelledAtClub: new Set() });
+
+export interface Failure {
+  invariant: string;
+  detail: string;
+}
+
+/** Differences seen once, failures if seen again at the next check: keys are booking references. */
+export interface Suspects {
+  teeboxOnly: Set<string>;
+  clubOnly: Set<string>;
+}
+
+export const noSuspects = (): Suspects => ({ teeboxOnly: new Set(), clubOnly: new Set() });
+
+export interface CheckInput {
+  /** Simulated now, and today's Manila date. */
+  nowMs: number;
+  today: string;
+  teebox: TeeboxSnapshot;
+  club: SimBooking[];
+  ledger: Ledger;
+  /** Club email of every Teebox member, by user id. */
+  emailOf: ReadonlyMap<number, string>;
+  previous: Suspects;
+  /**
+   * Members (club emails) whose bookings page the club answered without a server error since the
+   * last check; absent: every member counts as read. A booking on one side only is a failure at its
+   * second sighting only if its member's bookings were read in between: on a day the club fails
+   * many requests, a sync round may not get to them.
+   */
+  membersRead?: ReadonlySet<string>;
+}
+
+/**
+ * Teebox keeps a request at least 30 days (the shortest of its ages, in the limits): a cancelled
+ * one 30 days after its cancel, the others longer after their play date. One past that (its
+ * cancel, or its play date, that long ago) may have been removed by the daily retention pass, not lost.
+ */
+export const REQUEST_KEPT_DAYS = 30;
+
+/** A request not settled this long after its release instant is lost in between. */
+export const SETTLED_WITHIN_MS = 6 * 3_600_000;
+const UNSETTLED = new Set(["pending", "held", "processing", "needs_attention"]);
+
+export function checkRecords(input: CheckInput): { failures: Failure[]; suspects: Suspects } {
+  const failures: Failure[] = [];
+  const fail = (invariant: string, detail: string) => failures.push({ invariant, detail });
+  const { teebox, club, ledger } = input;
+  const requests = new Map(teebox.requests.map((r) => [r.id, r]));
+  const clubByRef = new Map(club.map((b) => [b.ref, b]));
+  const memberEmails = new Set(input.emailOf.values());
+  const goneOnPurpose = (ref: string) => ledger.cancelledByMembers.has(ref) || ledger.cancelledAtClub.has(ref);
+
+  // Every request a member was told was stored is there, in the state the member left it.
+  const keptFrom = addDays(input.today, -REQUEST_KEPT_DAYS);
+  for (const asked of ledger.requests.values()) {
+    const row = requests.get(asked.id);
+    if (!row) {
+      const isPastItsAge = asked.playDate < keptFrom || (asked.cancelledAtMs !== undefined && asked.cancelledAtMs < input.nowMs - REQUEST_KEPT_DAYS * 86_400_000);
+      if (!isPastItsAge) fail("request lost", `request ${asked.id} (${asked.playDate} ${asked.courseId}) was accepted and is gone`);
+      continue;
+    }
+    if (asked.isCancelled && row.status !== "cancelled") fail("cancel not kept", `request ${row.id} was cancelled by its member and is ${row.status}`);
+    if (!asked.isCancelled && row.status === "cancelled") fail("cancelled unasked", `request ${row.id} is cancelled though its member never cancelled it`);
+    if (row.playDate !== asked.playDate || row.times.join(",") !== asked.times.join(",")) {
+      fail("edit not kept", `request ${row.id} holds ${row.playDate} ${row.times.join(",")}, its member last asked for ${asked.playDate} ${asked.times.join(",")}`);
+    }
+  }
+
+  for (const row of teebox.requests) {
+    if (UNSETTLED.has(row.status) && row.releaseAt < input.nowMs - SETTLED_WITHIN_MS) {
+      fail("request stuck", `request ${row.id} is still ${row.status} ${Math.round((input.nowMs - row.releaseAt) / 3_600_000)} h after its release`);
+    }
+    if (row.status === "failed" && !row.reasonKey && !row.failureReason) fail("failed without a reason", `request ${row.id} failed with no reason`);
+    if (row.status !== "confirmed") continue;
+    if (!row.bookingRef) {
+      fail("confirmed without a booking", `request ${row.id} is confirmed with no booking reference`);
+      continue;
+    }
+    const atClub = clubByRef.get(row.bookingRef);
+    const email = input.emailOf.get(row.userId);
+    if (!atClub) {
+      if (!goneOnPurpose(row.bookingRef)) fail("confirmed but not at the club", `request ${row.id}'s booking ${row.bookingRef} is not in the club's record, and nobody cancelled it`);
+    } else if (atClub.email !== email || atClub.date !== row.playDate || atClub.courseId !== row.courseId || !row.times.includes(atClub.time)) {
+      fail("confirmed as something else", `request ${row.id} (${email} ${row.playDate} ${row.courseId}) points at the club's ${atClub.ref}: ${atClub.email} ${atClub.date} ${atClub.courseId} ${atClub.time}`);
+    }
+  }
+
+  const confirmedRefs = teebox.requests.filter((r) => r.status === "confirmed" && r.bookingRef).map((r) => r.bookingRef as string);
+  for (const ref of new Set(confirmedRefs)) {
+    if (confirmedRefs.filter((r) => r === ref).length > 1) fail("one booking for two requests", `booking ${ref} confirms more than one request`);
+  }
+
+  // Never booked twice: no member of ours holds two of the club's bookings for one day (the soak
+  // never asks for a second one while the first stands).
+  const perMemberDay = new Map<string, string[]>();
+  for (const booking of club) {
+    if (!memberEmails.has(booking.email)) continue;
+    const key = `${booking.email} ${booking.date}`;
+    perMemberDay.set(key, [...(perMemberDay.get(key) ?? []), `${booking.courseId} ${booking.time} (${booking.ref})`]);
+  }
+  for (const [key, held] of perMemberDay) if (held.length > 1) fail("booked twice", `${key}: ${held.join(", ")}`);
+
+  for (const watch of teebox.watches) {
+    if (watch.status !== "booked") continue;
+    if (!watch.bookingRef) fail("watch booked without a booking", `watch ${watch.id} is booked with no booking reference`);
+    else if (!clubByRef.has(watch.bookingRef) && !goneOnPurpose(watch.bookingRef)) fail("watch booked but not at the club", `watch ${watch.id}'s booking ${watch.bookingRef} is not in the club's record`);
+  }
+
+  // Orphans, after a sync: a booking on one side only, still there at the next check.
+  const suspects = noSuspects();
+  const ours = new Map(teebox.bookings.map((b) => [b.bookingRef, b]));
+  for (const booking of teebox.bookings) {
+    if (booking.playDate < input.today || clubByRef.has(booking.bookingRef)) continue;
+    suspects.teeboxOnly.add(booking.bookingRef);
+    const email = input.emailOf.get(booking.userId);
+    const wasRead = !input.membersRead || (email !== undefined && input.membersRead.has(email));
+    if (input.previous.teeboxOnly.has(booking.bookingRef) && wasRead) fail("booking only in Teebox", `${booking.bookingRef} (${input.emailOf.get(booking.userId)} ${booking.playDate} ${booking.time}) is gone from the club and still listed by Teebox after its member's bookings were read`);
+  }
+  for (const booking of club) {
+    if (booking.date < input.today || !memberEmails.has(booking.email) || ours.has(booking.ref)) continue;
+    suspects.clubOnly.add(booking.ref);
+    const wasRead = !input.membersRead || input.membersRead.has(booking.email);
+    if (input.previous.clubOnly.has(booking.ref) && wasRead) fail("booking only at the club", `${booking.ref} (${booking.email} ${booking.date} ${booking.time}) is at the club and unknown to Teebox after its member's bookings were read`);
+  }
+  return { failures, suspects };
+}
+
+/** Emails queued longer than Teebox's give-up age (2 days) and a mail round after it are stuck. */
+export const MAIL_STUCK_AFTER_MS = 2 * 24 * 3_600_000 + 2 * 3_600_000;
+
+export function checkMail(teebox: TeeboxSnapshot, nowMs: number): Failure[] {
+  if (teebox.oldestQueuedMailAt === null || teebox.oldestQueuedMailAt >= nowMs - MAIL_STUCK_AFTER_MS) return [];
+  return [{ invariant: "mail stuck", detail: `${teebox.mailQueued} email(s) still queued, the oldest from ${new Date(teebox.oldestQueuedMailAt).toISOString()}` }];
+}
+
+/** Least-squares slope of `values` against their index (per step); 0 for fewer than two. */
+export function slope(values: readonly number[]): number {
+  const n = values.length;
+  if (n < 2) return 0;
+  const meanX = (n - 1) / 2;
+  const meanY = values.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  values.forEach((y, x) => {
+    num += (x - meanX) * (y - meanY);
+    den += (x - meanX) ** 2;
+  });
+  return num / den;
+}

@@ -1,0 +1,161 @@
+/**
+ * The soak's daily invariants (scripts/bench/soak/invariants.ts): each one holds on a consistent
+ * record and fails on the defect it names, so a soak that reports nothing has checked something.
+ */
+import { describe, expect, test } from "bun:test";
+import type { SimBooking } from "../../src/club-sim/state.ts";
+import { checkMail, checkRecords, newLedger, noSuspects, slope, type CheckInput, type Ledger } from "../../scripts/bench/soak/invariants.ts";
+import type { RequestRecord, TeeboxSnapshot } from "../../scripts/bench/soak/teebox-db.ts";
+
+const NOW = Date.parse("2027-03-10T18:06:00+08:00");
+const TODAY = "2027-03-10";
+const EMAIL = "bench001@southwoods.demo";
+
+const request = (over: Partial<RequestRecord> = {}): RequestRecord => ({
+  id: 1,
+  userId: 7,
+  playDate: "2027-03-17",
+  courseId: "masters",
+  status: "pending",
+  releaseAt: Date.parse("2027-03-10T07:00:00+08:00"),
+  bookingRef: null,
+  reasonKey: null,
+  failureReason: null,
+  times: ["06:00", "06:08"],
+  ...over,
+});
+
+const clubBooking = (over: Partial<SimBooking> = {}): SimBooking => ({
+  ref: "SWB-1",
+  email: EMAIL,
+  date: "2027-03-17",
+  courseId: "masters",
+  time: "06:00",
+  slotId: "MAS-20270317-0600",
+  players: [],
+  createdClubMs: NOW - 3_600_000,
+  ...over,
+});
+
+function snapshot(over: Partial<TeeboxSnapshot> = {}): TeeboxSnapshot {
+  return { requests: [], bookings: [], watches: [], mailQueued: 0, oldestQueuedMailAt: null, mailSent: 0, mailFailed: 0, tableRows: {}, databaseBytes: 0, walBytes: 0, ...over };
+}
+
+function ledgerWith(...requests: RequestRecord[]): Ledger {
+  const ledger = newLedger();
+  for (const r of requests) ledger.requests.set(r.id, { id: r.id, userId: r.userId, playDate: r.playDate, courseId: r.courseId, times: [...r.times], isCancelled: r.status === "cancelled" });
+  return ledger;
+}
+
+function check(over: Partial<CheckInput>) {
+  return checkRecords({ nowMs: NOW, today: TODAY, teebox: snapshot(), club: [], ledger: newLedger(), emailOf: new Map([[7, EMAIL]]), previous: noSuspects(), ...over });
+}
+
+const invariants = (result: ReturnType<typeof check>) => result.failures.map((f) => f.invariant);
+
+describe("the soak's record checks", () => {
+  test("a consistent record passes: a pending, a confirmed and a failed request, the booking on both sides", () => {
+    const pending = request({ id: 1, releaseAt: NOW + 86_400_000 });
+    const confirmed = request({ id: 2, status: "confirmed", bookingRef: "SWB-1" });
+    const failed = request({ id: 3, playDate: "2027-03-18", status: "failed", reasonKey: "bookings.reason.no_time_available" });
+    const result = check({
+      teebox: snapshot({ requests: [pending, confirmed, failed], bookings: [{ bookingRef: "SWB-1", userId: 7, playDate: "2027-03-17", courseId: "masters", time: "06:00", requestId: 2 }] }),
+      club: [clubBooking()],
+      ledger: ledgerWith(pending, confirmed, failed),
+    });
+    expect(result.failures).toEqual([]);
+  });
+
+  test("a request the member was told was stored and is gone is lost, unless it is past the age Teebox keeps requests", () => {
+    expect(invariants(check({ ledger: ledgerWith(request()) }))).toEqual(["request lost"]);
+    expect(invariants(check({ ledger: ledgerWith(request({ playDate: "2027-02-01" })) }))).toEqual([]);
+  });
+
+  test("a request its member cancelled may be gone 30 days after the cancel, whatever its play date (the retention pass counts from the cancel)", () => {
+    const cancelledOn = (daysAgo: number) => {
+      const ledger = ledgerWith(request({ status: "cancelled" }));
+      ledger.requests.get(1)!.cancelledAtMs = NOW - daysAgo * 86_400_000;
+      return invariants(check({ ledger }));
+    };
+    expect(cancelledOn(31)).toEqual([]);
+    expect(cancelledOn(29)).toEqual(["request lost"]);
+  });
+
+  test("a cancel not kept, a cancel nobody asked for, an edit not kept", () => {
+    const ledger = ledgerWith(request({ id: 1, releaseAt: NOW + 1 }), request({ id: 2, releaseAt: NOW + 1 }), request({ id: 3, releaseAt: NOW + 1 }));
+    ledger.requests.get(1)!.isCancelled = true;
+    ledger.requests.get(3)!.times = ["07:00"];
+    const rows = [request({ id: 1, releaseAt: NOW + 1 }), request({ id: 2, status: "cancelled" }), request({ id: 3, releaseAt: NOW + 1 })];
+    expect(invariants(check({ teebox: snapshot({ requests: rows }), ledger }))).toEqual(["cancel not kept", "cancelled unasked", "edit not kept"]);
+  });
+
+  test("a request still processing hours after its release is stuck; a failure needs its reason", () => {
+    const rows = [request({ id: 1, status: "processing" }), request({ id: 2, status: "failed" })];
+    expect(invariants(check({ teebox: snapshot({ requests: rows }) }))).toEqual(["request stuck", "failed without a reason"]);
+  });
+
+  test("a confirmation the club has no booking for fails, unless the booking was cancelled on purpose", () => {
+    const confirmed = request({ status: "confirmed", bookingRef: "SWB-9" });
+    expect(invariants(check({ teebox: snapshot({ requests: [confirmed] }) }))).toEqual(["confirmed but not at the club"]);
+    const ledger = newLedger();
+    ledger.cancelledAtClub.add("SWB-9");
+    expect(invariants(check({ teebox: snapshot({ requests: [confirmed] }), ledger }))).toEqual([]);
+  });
+
+  test("a confirmation pointing at another member's or another time's booking fails", () => {
+    const confirmed = request({ status: "confirmed", bookingRef: "SWB-1" });
+    expect(invariants(check({ teebox: snapshot({ requests: [confirmed] }), club: [clubBooking({ time: "11:00" })] }))).toEqual(["confirmed as something else"]);
+    expect(invariants(check({ teebox: snapshot({ requests: [confirmed] }), club: [clubBooking({ email: "rival1@rivals.demo" })] }))).toEqual(["confirmed as something else"]);
+  });
+
+  test("two of the club's bookings for one member on one day is a double booking; two requests on one booking too", () => {
+    const club = [clubBooking(), clubBooking({ ref: "SWB-2", time: "06:08" })];
+    const bookings = club.map((b) => ({ bookingRef: b.ref, userId: 7, playDate: b.date, courseId: b.courseId, time: b.time, requestId: null }));
+    expect(invariants(check({ teebox: snapshot({ bookings }), club }))).toEqual(["booked twice"]);
+    const rows = [request({ id: 1, status: "confirmed", bookingRef: "SWB-1" }), request({ id: 2, status: "confirmed", bookingRef: "SWB-1" })];
+    expect(invariants(check({ teebox: snapshot({ requests: rows, bookings: bookings.slice(0, 1) }), club: club.slice(0, 1) }))).toEqual(["one booking for two requests"]);
+  });
+
+  test("a booking on one side only is a suspect at one check and a failure at the next", () => {
+    const teeboxOnly = snapshot({ bookings: [{ bookingRef: "SWB-5", userId: 7, playDate: "2027-03-12", courseId: "masters", time: "06:00", requestId: null }] });
+    const clubOnly = [clubBooking({ ref: "SWB-6", date: "2027-03-13" })];
+    const first = check({ teebox: teeboxOnly, club: clubOnly });
+    expect(first.failures).toEqual([]);
+    expect([...first.suspects.teeboxOnly, ...first.suspects.clubOnly]).toEqual(["SWB-5", "SWB-6"]);
+    expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: first.suspects }))).toEqual(["booking only in Teebox", "booking only at the club"]);
+  });
+
+  test("a booking on one side only stays a suspect while its member's bookings were not read (a day the club failed the sync's requests)", () => {
+    const teeboxOnly = snapshot({ bookings: [{ bookingRef: "SWB-5", userId: 7, playDate: "2027-03-12", courseId: "masters", time: "06:00", requestId: null }] });
+    const clubOnly = [clubBooking({ ref: "SWB-6", date: "2027-03-13" })];
+    const first = check({ teebox: teeboxOnly, club: clubOnly });
+    const unread = check({ teebox: teeboxOnly, club: clubOnly, previous: first.suspects, membersRead: new Set() });
+    expect(unread.failures).toEqual([]);
+    expect([...unread.suspects.teeboxOnly, ...unread.suspects.clubOnly]).toEqual(["SWB-5", "SWB-6"]);
+    expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: unread.suspects, membersRead: new Set([EMAIL]) }))).toEqual(["booking only in Teebox", "booking only at the club"]);
+  });
+
+  test("a past booking and another golfer's booking are not orphans", () => {
+    const result = check({
+      teebox: snapshot({ bookings: [{ bookingRef: "SWB-5", userId: 7, playDate: "2027-03-09", courseId: "masters", time: "06:00", requestId: null }] }),
+      club: [clubBooking({ ref: "SWB-7", email: "rival2@rivals.demo" })],
+    });
+    expect([...result.suspects.teeboxOnly, ...result.suspects.clubOnly]).toEqual([]);
+  });
+
+  test("a watch booked without its booking at the club fails", () => {
+    const watches = [{ id: 4, userId: 7, playDate: "2027-03-12", status: "booked", bookingRef: "SWB-8" }];
+    expect(invariants(check({ teebox: snapshot({ watches }) }))).toEqual(["watch booked but not at the club"]);
+  });
+
+  test("mail queued past the give-up age is stuck", () => {
+    expect(checkMail(snapshot({ mailQueued: 1, oldestQueuedMailAt: NOW - 3 * 86_400_000 }), NOW).map((f) => f.invariant)).toEqual(["mail stuck"]);
+    expect(checkMail(snapshot({ mailQueued: 1, oldestQueuedMailAt: NOW - 86_400_000 }), NOW)).toEqual([]);
+  });
+
+  test("the memory trend is a least-squares slope per day", () => {
+    expect(slope([150, 152, 154, 156])).toBeCloseTo(2);
+    expect(slope([150, 149, 151, 150])).toBeCloseTo(0.2);
+    expect(slope([150])).toBe(0);
+  });
+});
