@@ -8,7 +8,7 @@ import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const extra = process.argv.slice(2);
-const result = Bun.spawnSync(["bun", "x", "drizzle-kit", "generate", "--config", "scripts/drizzle.config.ts", ...extra], {
+const result = Bun.spawnSync([process.execPath, "x", "drizzle-kit", "generate", "--config", "scripts/drizzle.config.ts", ...extra], {
   cwd: root,
   stdout: "inherit",
   stderr: "inherit",

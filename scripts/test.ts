@@ -78,7 +78,7 @@ const root = new URL("..", import.meta.url).pathname;
 // test passes; the tests still run, so one run shows everything. A pass is not counted as a test.
 const guards: { name: string; command: string[] }[] = [
   { name: "types", command: ["node_modules/.bin/tsc", "--noEmit", "-p", "tsconfig.json"] },
-  { name: "imports", command: ["bun", "scripts/check-imports.ts"] },
+  { name: "imports", command: [process.execPath, "scripts/check-imports.ts"] },
   { name: "lint", command: ["node_modules/.bin/biome", "lint", "--error-on-warnings", "."] },
   ...(FORMAT_CHECK ? [{ name: "format", command: ["node_modules/.bin/biome", "format", "."] }] : []),
 ];
@@ -110,7 +110,7 @@ for (const suite of chosenSuites) {
     const label = `${suite.name}${zone ? ` (TZ=${zone})` : ""}`;
     const started = performance.now();
     console.log(`\n=== ${label}`);
-    const proc = Bun.spawn(["bun", "test", ...suite.args], {
+    const proc = Bun.spawn([process.execPath, "test", ...suite.args], {
       env: { ...process.env, ...suite.env, ...(zone ? { TZ: zone } : {}) },
       stdout: "inherit",
       stderr: "pipe",

@@ -37,7 +37,7 @@ describe("restore", () => {
     // Another process opens the database the way the server does at start-up and says so.
     const script = `import { openDatabase } from ${JSON.stringify(join(import.meta.dir, "../../src/db/client.ts"))};
       const db = openDatabase(${JSON.stringify(url)}); console.log("open"); await Bun.sleep(60_000); await db.close();`;
-    const child = Bun.spawn(["bun", "-e", script], { stdout: "pipe", stderr: "inherit" });
+    const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
     try {
       const reader = child.stdout.getReader();
       const first = await reader.read();

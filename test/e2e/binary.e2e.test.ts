@@ -14,7 +14,7 @@ let binary: string;
 let folder: string;
 
 beforeAll(() => {
-  const build = Bun.spawnSync(["bun", "run", "build"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  const build = Bun.spawnSync([process.execPath, "run", "build"], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   folder = mkdtempSync(join(tmpdir(), "teebox-binary-"));
   binary = join(folder, "teebox");

@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-e2e-"));
   const adminPassword = `e2e-${crypto.randomUUID()}`;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const proc = Bun.spawn(["bun", "src/main.ts"], {
+  const proc = Bun.spawn([process.execPath, "src/main.ts"], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: "warn", ...env },
     stdout: "pipe",

@@ -50,7 +50,7 @@ if (import.meta.main) {
 }
 
 export async function startClubProcess(options: ClubProcessOptions): Promise<ClubProcess> {
-  const child = Bun.spawn(["bun", import.meta.path, JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, import.meta.path, JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
   const { url } = await firstJsonLine<{ url: string }>(child.stdout);
   const control = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${url}/__control${path}`, {

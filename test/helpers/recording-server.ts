@@ -47,7 +47,7 @@ if (import.meta.main) {
 }
 
 export async function startRecordingServer(): Promise<RecordingServer> {
-  const child = Bun.spawn(["bun", import.meta.path], { stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, import.meta.path], { stdout: "pipe", stderr: "inherit" });
   const { url } = await firstJsonLine<{ url: string }>(child.stdout);
   return {
     url,

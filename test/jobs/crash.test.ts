@@ -114,7 +114,7 @@ async function prepareDatabase(dir: string, request: { date: string; releaseAt: 
 }
 
 function startTeebox(h: Harness, clubUrl: string): Subprocess<"ignore", "pipe", "ignore"> {
-  return Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  return Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: h.dir,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: h.dir, SECRET_KEY, CLUB_URL: clubUrl, ADMIN_PASSWORD: "crash-admin-password", LOG_LEVEL: "error" },
     stdout: "pipe",

@@ -31,7 +31,7 @@ afterEach(async () => {
 
 /** Starts Teebox in demo mode and waits for it to answer; its address from its first log line. */
 async function startTeebox(dataDir: string): Promise<{ url: string; proc: Subprocess }> {
-  const proc = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  const proc = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: dataDir,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: "info" },
     stdout: "pipe",

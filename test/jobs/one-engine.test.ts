@@ -37,7 +37,7 @@ function newDataDir(): string {
 }
 
 function startServer(dataDir: string): Run {
-  const proc = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  const proc = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: ROOT,
     // A club nobody answers at: the jobs run (and fail to reach it) without the demo club's work.
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SECRET_KEY: "one-engine-test-key-0123456789", CLUB_URL: "http://127.0.0.1:9", ADMIN_PASSWORD: "one-engine-admin-1", LOG_LEVEL: "info" },

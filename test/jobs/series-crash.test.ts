@@ -84,7 +84,7 @@ async function prepareDatabase(path: string, startDate: string): Promise<void> {
 }
 
 function startTeebox(clubUrl: string): Subprocess<"ignore", "pipe", "ignore"> {
-  return Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  return Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: dir ?? undefined,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir ?? "", SECRET_KEY, CLUB_URL: clubUrl, ADMIN_PASSWORD: "series-crash-admin", LOG_LEVEL: "error" },
     stdout: "pipe",

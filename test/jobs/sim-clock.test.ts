@@ -106,7 +106,7 @@ test("a process that opened the file wakes when the driver jumps", async () => {
     console.log("woke " + clock.now());
     clock.close();
   `;
-  const child = Bun.spawn(["bun", "-e", script], { stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn([process.execPath, "-e", script], { stdout: "pipe", stderr: "inherit" });
   const reader = child.stdout.getReader();
   const decoder = new TextDecoder();
   let text = "";

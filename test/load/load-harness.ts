@@ -49,7 +49,7 @@ async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: s
 /** Starts Teebox on a free loopback port and waits (bounded) for /healthz to answer. */
 export async function startTeeboxChild(env: Record<string, string>, timeoutMs = 20_000): Promise<TeeboxChild> {
   const port = await freePort();
-  const proc = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+  const proc = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: env.DATA_DIR,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdin: "ignore",

@@ -33,7 +33,7 @@ async function firstLine<T>(stream: ReadableStream<Uint8Array>): Promise<T> {
 }
 
 export async function startClub(options: ClubProcessOptions): Promise<ClubHandle> {
-  const proc = Bun.spawn(["bun", join(import.meta.dir, "..", "club-process.ts"), JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "..", "club-process.ts"), JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
   const { url } = await firstLine<{ url: string }>(proc.stdout);
   return {
     url,
@@ -137,7 +137,7 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
   };
 
   function spawnOn(onPort: number, stderrLines: string[]): TeeboxProc {
-    const child = Bun.spawn(["bun", join(ROOT, "src/main.ts")], {
+    const child = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
       cwd: dataDir,
       env: { ...process.env, ...env, PORT: String(onPort), HOST: "127.0.0.1", DATA_DIR: dataDir },
       stdin: "ignore",
