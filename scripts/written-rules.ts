@@ -26,7 +26,7 @@ import { dirname, join, normalize } from "node:path";
 export type WrittenRule = "state-writers" | "publishers" | "shims" | "named-paths" | "outside-documents" | "records";
 
 export const WRITTEN_RULE_TITLES: Record<WrittenRule, string> = {
-  "state-writers": "only src/lifecycle writes the tables of request, booking and watch states",
+  "state-writers": "only src/lifecycle writes the tables of request, booking, watch and series states",
   publishers: "only the notifier hands messages to the socket hub",
   shims: "no module only re-exports another",
   "named-paths": "every path named in a comment or a document exists",
@@ -68,8 +68,8 @@ export function sourceParts(source: string, masked: string): SourceParts {
 
 const lineOf = (text: string, at: number) => text.slice(0, at).split("\n").length;
 
-const STATE_TABLES = ["bookingRequests", "requestAttempts", "bookings", "slotWatches", "watchAttempts", "editAttempts"];
-const STATE_TABLE_NAMES = ["booking_requests", "request_attempts", "bookings", "slot_watches", "watch_attempts", "edit_attempts"];
+const STATE_TABLES = ["bookingRequests", "requestAttempts", "bookings", "slotWatches", "watchAttempts", "editAttempts", "standingSeries", "seriesOccurrences"];
+const STATE_TABLE_NAMES = ["booking_requests", "request_attempts", "bookings", "slot_watches", "watch_attempts", "edit_attempts", "standing_series", "series_occurrences"];
 const DRIZZLE_WRITE = new RegExp(String.raw`\.\s*(insert|update|delete)\s*\(\s*(${STATE_TABLES.join("|")})\s*\)`, "g");
 const SQL_WRITE = new RegExp(String.raw`\b(insert\s+(?:or\s+\w+\s+)?into|update|delete\s+from)\s+["\`]?(${STATE_TABLE_NAMES.join("|")})\b`, "gi");
 /** The retention pass: it deletes expired rows of the state tables (decision 131), and nothing else writes them. */

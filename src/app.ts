@@ -25,6 +25,7 @@ import { createMetricsRoutes } from "./features/system/metrics.ts";
 import type { ApiDocument } from "./features/system/openapi.schemas.ts";
 import { createDocumentRoutes, createProbeRoutes } from "./features/system/probes.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
+import { createSeriesRoutes } from "./features/series/series.routes.ts";
 import { createWatchesRoutes } from "./features/watches/watches.routes.ts";
 import type { RouteGroup } from "./lib/contract.ts";
 import { compressJson } from "./lib/compress.ts";
@@ -59,6 +60,7 @@ function apiRouteGroups(deps: AppDeps, documentOf: () => ApiDocument): RouteGrou
     createMyBookingsRoutes(deps),
     createBookingsRoutes(deps),
     createWatchesRoutes(deps),
+    createSeriesRoutes(deps),
     createProfileRoutes(deps),
     createNotificationsRoutes(deps),
     createPushRoutes(deps),

@@ -24,6 +24,7 @@ import type { ClubInfo } from "./club/club-info.ts";
 import { createAuditedClubClient } from "./club/audited-client.ts";
 import { createMailSender, type MailSenderOptions } from "./jobs/mail-sender.ts";
 import { createNotificationRecorder } from "./features/notifications/notifications.store.ts";
+import { createSeriesJob } from "./jobs/series.ts";
 import { createPushSender, type PushSenderOptions } from "./jobs/push-sender.ts";
 import { createVapidKeyStore } from "./services/push-keys.ts";
 import { createRetention, type RetentionOptions } from "./jobs/retention.ts";
@@ -110,6 +111,7 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
     // Each pass settles edits' posts left unanswered too, before the member posts again.
     slotWatch: overrides.slotWatch ?? createSlotWatch({ ...jobDeps, openPosts: [edits.openPosts] }, config.slotWatch),
     readiness: overrides.readiness ?? createReadinessCheck({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }, config.readiness),
+    series: overrides.series ?? createSeriesJob({ ...jobDeps, wakeEngine: () => deps.releaseEngine.wake() }),
     retention: overrides.retention ?? createRetention(jobDeps, config.retention),
     // The club adapter counts every request (decision 145).
     telemetry: overrides.telemetry ?? createTelemetry({ ...jobDeps, clubRequestsTotal: () => club.politeness?.traffic.total() ?? 0 }, config.telemetry),
@@ -126,5 +128,5 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
  * and stop() lets work in flight finish.
  */
 export function jobsOf(deps: AppDeps): Job[] {
-  return [deps.scraper, deps.releaseEngine, deps.bookingsSync, deps.slotWatch, deps.readiness, deps.mailSender, deps.pushSender, deps.retention, deps.telemetry];
+  return [deps.scraper, deps.releaseEngine, deps.bookingsSync, deps.slotWatch, deps.readiness, deps.series, deps.mailSender, deps.pushSender, deps.retention, deps.telemetry];
 }

@@ -24,6 +24,7 @@ import type { Scraper } from "./jobs/scraper.ts";
 import type { EditAttempts } from "./attempt/edit.ts";
 import type { ReadinessCheck } from "./jobs/readiness-check.ts";
 import type { Retention } from "./jobs/retention.ts";
+import type { SeriesJob } from "./jobs/series.ts";
 import type { Telemetry } from "./jobs/telemetry.ts";
 
 export interface AppDeps {
@@ -61,6 +62,8 @@ export interface AppDeps {
   edits: EditAttempts;
   /** Checks pending requests the day before their release (and on demand). */
   readiness: ReadinessCheck;
+  /** Queues the dated requests of members' standing requests as their dates can be queued. */
+  series: SeriesJob;
   /** Sends the outbox's notification emails (started by main.ts). */
   mailSender: MailSender;
   /** Sends the push outbox's pushes to members' devices (started by main.ts). */

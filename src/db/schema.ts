@@ -513,3 +513,67 @@ export const engineLease = sqliteTable("engine_lease", {
   /** Past this instant (the holder's clock) the lease is free for another instance to take. */
   expiresAt: integer("expires_at").notNull(),
 });
+
+export const SERIES_STATUSES = ["active", "ended"] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/**
+ * A member's standing request (decision 180): a weekly game on some weekdays, from which Teebox
+ * makes the dated request of each occurrence as soon as its date can be queued.
+ */
+export const standingSeries = sqliteTable(
+  "standing_series",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** null: any course open that day (the first of the schedule whose rules allow it). */
+    courseId: text("course_id"),
+    /** The times in priority order, or null when a range is given. */
+    times: text("times", { mode: "json" }).$type<string[]>(),
+    fromTime: text("from_time"),
+    toTime: text("to_time"),
+    /** The extra players as a submission lists them (checked again for each date). */
+    players: text("players", { mode: "json" }).$type<unknown[]>().notNull(),
+    memberCartType: text("member_cart_type").notNull().default(""),
+    /** 1 = Monday … 7 = Sunday. */
+    weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull(),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date"),
+    skipDates: text("skip_dates", { mode: "json" }).$type<string[]>().notNull(),
+    status: text("status", { enum: SERIES_STATUSES }).notNull(),
+    /** The release instant of the last occurrence it led in a rotation (decision 181). */
+    ledAt: integer("led_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [index("standing_series_user").on(t.userId, t.status), index("standing_series_status").on(t.status)],
+);
+
+export const OCCURRENCE_STATES = ["waiting", "queued", "needs_attention", "skipped", "cancelled"] as const;
+export type OccurrenceState = (typeof OCCURRENCE_STATES)[number];
+
+/**
+ * One date of a series: at most one row (and so one request) per series and date, whatever
+ * crashes or passes overlap. 'waiting' is a date changed ahead of its queueing; 'queued' has its
+ * request (whose status says the rest); 'needs_attention' could not be queued, for the reason.
+ */
+export const seriesOccurrences = sqliteTable(
+  "series_occurrences",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    seriesId: integer("series_id").notNull().references(() => standingSeries.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    playDate: text("play_date").notNull(),
+    state: text("state", { enum: OCCURRENCE_STATES }).notNull(),
+    /** The dated request (no foreign key: retention removes old requests on its own). */
+    requestId: integer("request_id"),
+    /** The times of this date alone, when the member changed it on its own. */
+    times: text("times", { mode: "json" }).$type<string[]>(),
+    reasonKey: text("reason_key"),
+    reasonContext: text("reason_context", { mode: "json" }).$type<Record<string, string>>(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("series_occurrences_series_date").on(t.seriesId, t.playDate), index("series_occurrences_state").on(t.state, t.playDate), index("series_occurrences_request").on(t.requestId)],
+);

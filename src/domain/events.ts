@@ -49,6 +49,11 @@ export type DomainEvent =
   | { type: "watch_booked"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
   /** A slot watch ("tell me only") found a freed tee time (a watch finds once). */
   | { type: "watch_found"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  // ── a member's standing requests ──
+  /** The member made, changed or ended a standing request, or one of its dates changed (queued, skipped, its own times). */
+  | { type: "series_changed"; userId: number; seriesId: number }
+  /** A date of a standing request could not be queued (a rule, a closed course, a limit): `reason` (a UI-text key) says why. */
+  | { type: "series_needs_attention"; userId: number; seriesId: number; course: string; date: string; reason: { key: string; context: Record<string, string> } }
   // ── a member's own records ──
   | { type: "players_saved"; userId: number }
   | { type: "profile_saved"; userId: number }

@@ -12,6 +12,8 @@ export const RESOURCE_KEYS = [
   "my.bookings",
   /** The member's slot watches. */
   "my.watches",
+  /** The member's standing requests and their next dates. */
+  "my.series",
   /** The member's saved players. */
   "my.players",
   /** The member's profile (name, member id, club login, defaults). */

@@ -21,8 +21,10 @@ import {
   pushSubscriptions,
   requestAttempts,
   scrapeRuns,
+  seriesOccurrences,
   sessions,
   slotWatches,
+  standingSeries,
   teeTimeSlots,
   watchAttempts,
 } from "../db/schema.ts";
@@ -50,6 +52,10 @@ export const RETENTION = {
   editAttemptDays: 90,
   notificationDays: 180,
   outboxDays: 30,
+  /** After the play date: a standing request's date (its request follows the request rules). */
+  occurrenceDays: 90,
+  /** After it ended (or its last date): a standing request, with its dates. */
+  seriesDays: 90,
   /** A push is news for a day at most (its TTL); its row stays a week for the metrics and a look back. */
   pushOutboxDays: 7,
 } as const;
@@ -148,6 +154,14 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
       table: editAttempts,
       id: editAttempts.id,
       isOld: (now) => and(eq(editAttempts.state, "answered"), lt(editAttempts.playDate, dateAgo(now, keep.editAttemptDays))),
+    },
+    { name: "standing request dates", table: seriesOccurrences, id: seriesOccurrences.id, isOld: (now) => lt(seriesOccurrences.playDate, dateAgo(now, keep.occurrenceDays)) },
+    {
+      name: "standing requests",
+      table: standingSeries,
+      id: standingSeries.id,
+      isOld: (now) => or(and(eq(standingSeries.status, "ended"), lt(standingSeries.endedAt, ago(now, keep.seriesDays))), lt(standingSeries.endDate, dateAgo(now, keep.seriesDays))),
+      before: async (tx, ids) => void (await tx.delete(seriesOccurrences).where(inArray(seriesOccurrences.seriesId, ids))),
     },
     { name: "notifications", table: notifications, id: notifications.id, isOld: (now) => lt(notifications.createdAt, ago(now, keep.notificationDays)) },
     { name: "mail outbox", table: mailOutbox, id: mailOutbox.id, isOld: (now) => lt(mailOutbox.createdAt, ago(now, keep.outboxDays)) },

@@ -10,6 +10,7 @@
  *                                       booked; the bookings sync confirms it once the club lists the booking)
  *   pending ──► needs_attention ──► pending | failed      (the readiness check; failed at the release if still so)
  *   needs_attention ──► cancelled | pending                (the member cancels or edits it)
+ *   pending | held | needs_attention ──► cancelled | pending  (its standing request ends or changes)
  *
  * While processing, a request may be in a phase (decision 116, column `phase`): 'waiting_for_club'
  * while the club does not answer, 'checking_with_club' while a post's outcome is unknown and the
@@ -44,6 +45,8 @@ export const TRANSITIONS = {
   resubmit: { from: ["pending", "failed", "held", "needs_attention"], to: "pending" },
   flag: { from: ["pending"], to: "needs_attention" },
   clear: { from: ["needs_attention"], to: "pending" },
+  withdraw: { from: ["pending", "held", "needs_attention"], to: "cancelled" },
+  revise: { from: ["pending", "held", "needs_attention"], to: "pending" },
 } as const satisfies Record<string, { from: readonly RequestStatus[]; to: RequestStatus }>;
 
 const reasonColumns = (why: RequestReason | null) =>
@@ -89,6 +92,20 @@ export const clearAttention = async (db: Db, id: number, now: number) => request
 export async function cancelOwnRequest(db: Db, userId: number, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
   const moved = await transition(db, id, "cancel", {}, now, userId);
   return moved ? { type: "request_cancelled", userId, requestId: id } : null;
+}
+
+/** An occurrence's request whose series ended or no longer plays that date; a released one is left alone. */
+export async function withdrawRequest(db: Db, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
+  const moved = await transition(db, id, "withdraw", {}, now);
+  return moved ? { type: "request_cancelled", userId: moved.userId, requestId: moved.id } : null;
+}
+
+/** An occurrence's request follows its changed series; it keeps its place in line (its submittedAt). */
+export async function reviseRequest(db: Db, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<DomainEventOf<"request_changed"> | null> {
+  const moved = await transition(db, id, "revise", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null }, now);
+  if (!moved) return null;
+  await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
+  return requestChanged(moved);
 }
 
 /** A request stored by its member. */

@@ -5,7 +5,7 @@
  * those screens reload) and notifications for the member's list and email (`notificationFor`).
  * Services never build socket messages.
  */
-import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
+import { DEFAULT_UI_TEXT, isUiTextKey } from "../domain/ui-text/index.ts";
 import type { DomainEvent, RequestOccurrence } from "../domain/events.ts";
 import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
@@ -73,6 +73,11 @@ export function changedBy(event: DomainEvent): { userId: number | "everyone"; ke
     case "watch_booked":
       // The booking is the member's now (and an upgrade's old one is gone).
       return mine(event.userId, "my.watches", "my.bookings");
+    case "series_changed":
+      // Its dates are requests too: queued, revised, withdrawn.
+      return mine(event.userId, "my.series", "my.requests");
+    case "series_needs_attention":
+      return mine(event.userId, "my.series");
     case "players_saved":
       return mine(event.userId, "my.players");
     case "profile_saved":
@@ -117,11 +122,12 @@ function toastFor(event: DomainEvent): ToastPayload | null {
     case "watch_booked":
     case "watch_found":
     case "needs_attention":
+    case "series_needs_attention":
     case "club_booking_cancelled":
     case "club_booking_changed": {
       const { kind, context } = notificationFor(event)!;
       const textKey = notificationTextKey(kind);
-      const toastKind = event.type === "watch_booked" ? "success" : event.type === "needs_attention" ? "error" : "info";
+      const toastKind = event.type === "watch_booked" ? "success" : event.type === "needs_attention" || event.type === "series_needs_attention" ? "error" : "info";
       return { kind: toastKind, textKey, context, message: renderReason(DEFAULT_UI_TEXT[textKey], context) };
     }
     default:
@@ -179,6 +185,12 @@ export function notificationFor(event: DomainEvent): NotificationRecord | null {
     case "needs_attention": {
       const context = { ...reasonContext(event.reason), course: event.course, date: event.date, time: event.time ?? "" };
       return record(event.userId, event.type, context, `needs_attention:${submission(event)}:${event.reason?.key ?? ""}`);
+    }
+    case "series_needs_attention": {
+      // Told once per date and reason: a later pass finding the same reason says nothing new.
+      const reason = isUiTextKey(event.reason.key) ? renderReason(DEFAULT_UI_TEXT[event.reason.key], event.reason.context) : event.reason.key;
+      const context = { ...event.reason.context, reason, reasonKey: event.reason.key, course: event.course, date: event.date, time: "" };
+      return record(event.userId, "needs_attention", context, `series_needs_attention:series ${event.seriesId}:${event.date}:${event.reason.key}`);
     }
     case "club_booking_cancelled": {
       const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };

@@ -160,7 +160,8 @@ export function setViewportWidth(width: number): void {
 export function serveApi(extra: FetchHandler = () => undefined): RecordedCall[] {
   return mockFetch((call) => {
     if (call.url.startsWith("/v1/form-options")) return jsonResponse(FORM_OPTIONS);
-    return extra(call);
+    // The Bookings page lists the member's standing requests: none, unless the test serves some.
+    return extra(call) ?? (call.method === "GET" && call.url === "/v1/my/series" ? jsonResponse([]) : undefined);
   });
 }
 

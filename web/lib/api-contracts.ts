@@ -19,6 +19,7 @@ import type { profileRoutes } from "../../src/features/profile/profile.contract.
 import type { pushRoutes } from "../../src/features/push/push.contract.ts";
 import type { documentRoutes } from "../../src/features/system/probes.contract.ts";
 import type { systemRoutes } from "../../src/features/system/system.contract.ts";
+import type { seriesRoutes } from "../../src/features/series/series.contract.ts";
 import type { watchesRoutes } from "../../src/features/watches/watches.contract.ts";
 
 type Groups =
@@ -36,7 +37,8 @@ type Groups =
   | typeof pushRoutes
   | typeof documentRoutes
   | typeof systemRoutes
-  | typeof watchesRoutes;
+  | typeof watchesRoutes
+  | typeof seriesRoutes;
 
 /** What the web app reads of a contract. */
 interface Contract {

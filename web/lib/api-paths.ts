@@ -47,6 +47,11 @@ export const apiPaths = {
     watches: "/v1/my/watches",
     cancelWatch: (id: number): Path<"/v1/my/watches/{id}/cancel", "POST"> => `/v1/my/watches/${id}/cancel`,
     checkRequests: "/v1/my/requests/check",
+    series: "/v1/my/series",
+    oneSeries: (id: number): Path<"/v1/my/series/{id}", "PUT"> => `/v1/my/series/${id}`,
+    changeOccurrence: (id: number, date: string): Path<"/v1/my/series/{id}/occurrences/{date}/change", "POST"> => `/v1/my/series/${id}/occurrences/${enc(date)}/change`,
+    endSeries: (id: number): Path<"/v1/my/series/{id}/end", "POST"> => `/v1/my/series/${id}/end`,
+    skipOccurrence: (id: number, date: string): Path<"/v1/my/series/{id}/occurrences/{date}/skip", "POST"> => `/v1/my/series/${id}/occurrences/${enc(date)}/skip`,
   },
   editBooking: (bookingId: string): Path<"/v1/bookings/{bookingId}/edit", "POST"> => `/v1/bookings/${enc(bookingId)}/edit`,
   admin: {

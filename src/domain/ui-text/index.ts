@@ -14,6 +14,7 @@ import { playersText } from "./players.ts";
 import { profileText } from "./profile.ts";
 import { setupText } from "./setup.ts";
 import { storyText } from "./story-and-calendar.ts";
+import { seriesText } from "./series.ts";
 import { watchesText } from "./watches.ts";
 
 export { BRAND_TITLE } from "./common.ts";
@@ -32,6 +33,7 @@ export const DEFAULT_UI_TEXT = {
   ...notificationsText,
   ...storyText,
   ...watchesText,
+  ...seriesText,
 } as const satisfies Record<string, string>;
 
 export type UiTextKey = keyof typeof DEFAULT_UI_TEXT;

@@ -41,9 +41,16 @@ function keyOf(item: Item): string {
 
 /**
  * `onWatch`: "Watch for a free slot" on a failed request (the page opens the watch dialog);
+ * `onRepeat`: "Repeat weekly" on a pending request (the page opens the standing-request dialog);
  * `children`: what the page adds below the lists (the member's watches).
  */
-export function BookingsScreen({ client = appSocket, onWatch, actions, children }: { client?: SocketClient; onWatch?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
+export function BookingsScreen({
+  client = appSocket,
+  onWatch,
+  onRepeat,
+  actions,
+  children,
+}: { client?: SocketClient; onWatch?: (request: RequestRow) => void; onRepeat?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
   const t = useText();
   const navigate = useNavigate();
   const bookings = useLiveData((s) => s.bookings);
@@ -107,6 +114,7 @@ export function BookingsScreen({ client = appSocket, onWatch, actions, children 
     onCancel: setToCancel,
     onStory: (item) => setStory(item.kind === "booking" ? { kind: "booking", bookingId: item.booking.bookingId } : { kind: "request", id: item.request.id }),
     onWatch,
+    onRepeat,
   };
   const Section = isDesktop ? ItemTable : ItemCards;
 
@@ -143,6 +151,7 @@ interface ViewProps {
   onCancel: (item: Item) => void;
   onStory: (item: Item) => void;
   onWatch?: (request: RequestRow) => void;
+  onRepeat?: (request: RequestRow) => void;
 }
 
 function dateOf(item: Item): string {
@@ -175,9 +184,10 @@ function isProcessing(item: Item): boolean {
   return item.kind === "request" && requestStatusKind(item.request.status) === "processing";
 }
 
-function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory, onWatch }: { item: Item } & ViewProps) {
+function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory, onWatch, onRepeat }: { item: Item } & ViewProps) {
   const isBusy = isCancelling(item) || isProcessing(item);
   const isFailed = item.kind === "request" && requestStatusKind(item.request.status) === "failed";
+  const isPending = item.kind === "request" && requestStatusKind(item.request.status) === "pending";
   return (
     <div className="row-actions">
       <Button variant="secondary" onClick={() => onStory(item)}>
@@ -186,6 +196,11 @@ function RowActions({ item, t, isCancelling, onEdit, onCancel, onStory, onWatch 
       {isFailed && onWatch ? (
         <Button variant="secondary" onClick={() => onWatch(item.request)}>
           {t("watches.create")}
+        </Button>
+      ) : null}
+      {isPending && onRepeat ? (
+        <Button variant="secondary" onClick={() => onRepeat(item.request)}>
+          {t("series.repeat")}
         </Button>
       ) : null}
       <Button variant="secondary" disabled={isBusy} onClick={() => onEdit(item)}>
