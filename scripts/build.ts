@@ -84,12 +84,16 @@ async function recordStartProfile(): Promise<void> {
     const url = `http://127.0.0.1:${port}`;
     const deadline = performance.now() + 30_000;
     for (;;) {
-      const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) break;
       if (performance.now() > deadline) throw new Error("the binary did not start to record its profile");
       await Bun.sleep(50);
     }
-    for (const path of ["/login", "/v1/ui-text", "/v1/form-options", "/healthz"]) await fetch(`${url}${path}`, { headers: { "accept-encoding": "gzip" } }).then((r) => r.arrayBuffer());
+    for (const path of ["/login", "/v1/ui-text", "/v1/form-options", "/healthz"])
+      await fetch(`${url}${path}`, { headers: { "accept-encoding": "gzip" } }).then((r) => r.arrayBuffer());
     // The start-up scrape of the demo club runs after the first healthy answer.
     await Bun.sleep(3_000);
   } finally {

@@ -209,7 +209,10 @@ function isTypeOnlyList(clause: string): boolean {
   // `{ type A, type B }` alone (no default import before it) imports nothing at run time.
   const braces = /^\{([^}]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1]!.split(",").map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]!
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => /^type\s+[\w$]/.test(name));
 }
 

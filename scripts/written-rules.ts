@@ -175,7 +175,9 @@ export function recordViolations(root: string): WrittenViolation[] {
     rows.set(row[2]!, { status: row[3]!, date: row[4]!, line: i + 1 });
     if (!existsSync(join(folder, row[2]!))) found.push({ rule: "records", file: indexFile, line: i + 1, message: `lists ${row[2]}, which does not exist` });
   });
-  for (const name of readdirSync(folder).filter((entry) => RECORD_FILE.test(entry)).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((entry) => RECORD_FILE.test(entry))
+    .sort()) {
     const file = `${RECORDS}/${name}`;
     const add = (line: number, message: string) => found.push({ rule: "records", file, line, message });
     const lines = readFileSync(join(folder, name), "utf8").split("\n");

@@ -62,7 +62,11 @@ const urlLike = z.string().refine((v) => {
 }, "must be a URL such as https://example.com");
 
 const fields = {
-  PORT: z.string().regex(/^\d+$/, "must be a whole number from 0 to 65535").transform(Number).refine((n) => n <= 65535, "must be a whole number from 0 to 65535"),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number from 0 to 65535")
+    .transform(Number)
+    .refine((n) => n <= 65535, "must be a whole number from 0 to 65535"),
   HOST: z.string().min(1),
   DATA_DIR: z.string().min(1),
   DATABASE_URL: z.string().regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/, "must start with file:, libsql://, http(s):// or ws(s)://"),
@@ -73,11 +77,21 @@ const fields = {
   PUBLIC_ORIGIN: urlLike.transform((v) => new URL(v).origin),
   TRUSTED_PROXIES: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine((list) => invalidNetworks(list).length === 0, "must be a comma-separated list of addresses or networks such as 127.0.0.1, 10.0.0.0/8"),
   ALLOWED_HOSTS: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((h) => /^[a-z0-9.\-:[\]]+$/.test(h)), "must be a comma-separated list of host names such as teebox.example.com"),
   CLUB_DATE_ORDER: z.enum(["dmy", "mdy"], { message: "must be dmy (day first, 05/03/2025 = 5 March) or mdy (month first)" }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }),
@@ -93,13 +107,27 @@ const fields = {
   HEARTBEAT_URL: urlLike.refine((v) => /^https?:/.test(v), "must be an http(s) URL such as https://hc-ping.com/<uuid>"),
   PUSH_SUBJECT: z
     .string()
-    .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === "https:"), "must be a mailto: address or an https: URL, such as mailto:admin@example.com"),
+    .refine(
+      (v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || (URL.canParse(v) && new URL(v).protocol === "https:"),
+      "must be a mailto: address or an https: URL, such as mailto:admin@example.com",
+    ),
   PUSH_SERVICE_ORIGINS: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, "")), "must be a comma-separated list of origins such as https://push.example.com")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, "")),
+      "must be a comma-separated list of origins such as https://push.example.com",
+    )
     .transform((list) => list.map((o) => new URL(o).origin)),
-  TEEBOX_SIM_CLOCK: z.string().min(1).refine((v) => existsSync(v), "must name the simulated clock file a benchmark created (benchmarks and tests only)"),
+  TEEBOX_SIM_CLOCK: z
+    .string()
+    .min(1)
+    .refine((v) => existsSync(v), "must name the simulated clock file a benchmark created (benchmarks and tests only)"),
 } as const;
 
 /** What an error line may show of a value: never a secret, nor the password inside a URL. */

@@ -67,7 +67,9 @@ export function createContainer(config: ContainerConfig, overrides: Partial<AppD
   const clock = overrides.clock ?? config.clock;
   const logger = overrides.logger ?? config.logger;
   const hub = overrides.hub ?? createHub({ onError: (error, action) => logger.error("socket action failed", { action, error }) });
-  const club = overrides.club ?? createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs, numericDateOrder: config.clubInfo.numericDateOrder });
+  const club =
+    overrides.club ??
+    createAuditedClubClient({ baseUrl: config.clubInfo.url, clock, db: database.db, logger, timeoutMs: config.clubTimeoutMs, numericDateOrder: config.clubInfo.numericDateOrder });
   const jobs = overrides.jobs ?? createJobRegistry(() => clock.now());
   // Sessions are opened through the graph's club as it is when asked (a test may swap the club).
   const sessions = overrides.sessions ?? createMemberSessions({ db: database.db, club: { forMember: (member) => deps.club.forMember(member) }, secretBox });

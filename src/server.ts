@@ -60,8 +60,7 @@ export function startHttpServer(options: { app: Hono<AppEnv>; deps: AppDeps; web
   const { app, deps } = options;
   // Hono gets the socket's address as a binding (a header could be sent from outside), looked up
   // only when asked for: sign-in counts failures per address, reads never need it.
-  const forward = (req: Request, server: Server<SocketData>) =>
-    app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
+  const forward = (req: Request, server: Server<SocketData>) => app.fetch(req, { clientIp: () => server.requestIP(req)?.address ?? "unknown" } satisfies AppBindings);
 
   // Every path, pages and socket included, answers only for our host names (DNS rebinding); a
   // request naming no host (HTTP/1.0) gets 400 before anything reads its URL.

@@ -125,7 +125,12 @@ function readPublicFiles(): { path: string; body: Uint8Array<ArrayBuffer> }[] {
 /** The worker is built last: its version is a hash of every shell file, so any change to the app makes a new worker. */
 async function buildServiceWorker(shell: { path: string; body: Uint8Array }[]): Promise<{ path: string; body: Uint8Array<ArrayBuffer> }> {
   const files = shell.map((f) => f.path).sort();
-  const version = Bun.hash(shell.map((f) => `${f.path}:${Bun.hash(f.body)}`).sort().join("|")).toString(36);
+  const version = Bun.hash(
+    shell
+      .map((f) => `${f.path}:${Bun.hash(f.body)}`)
+      .sort()
+      .join("|"),
+  ).toString(36);
   const result = await Bun.build({
     entrypoints: [SERVICE_WORKER_ENTRY],
     minify: true,

@@ -6,14 +6,7 @@
  */
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
-import {
-  RedirectIfSignedIn,
-  RequireAdmin,
-  RequireProfile,
-  RequireSignIn,
-  SessionGate,
-  SetupOnlyWhenNeeded,
-} from "./features/auth/route-guards.tsx";
+import { RedirectIfSignedIn, RequireAdmin, RequireProfile, RequireSignIn, SessionGate, SetupOnlyWhenNeeded } from "./features/auth/route-guards.tsx";
 import { RouteLoading } from "./components/spinner.tsx";
 import MainLayout from "./layout/main-layout.tsx";
 import BookPage from "./pages/book-page.tsx";

@@ -30,7 +30,16 @@ export interface AppLoadReport {
 }
 
 /** The reads of a full reload of the app (web/lib/live-data-store.ts and the session check). */
-const RELOAD_READS = ["/v1/auth/status", "/v1/tee-times?_=", "/v1/system/dates", "/v1/system/rules", "/v1/advisories?_=", "/v1/my/bookings?_=", "/v1/my/requests?_=", "/v1/my/players?_="];
+const RELOAD_READS = [
+  "/v1/auth/status",
+  "/v1/tee-times?_=",
+  "/v1/system/dates",
+  "/v1/system/rules",
+  "/v1/advisories?_=",
+  "/v1/my/bookings?_=",
+  "/v1/my/requests?_=",
+  "/v1/my/players?_=",
+];
 
 /** Bun's WebSocket sends headers (the session cookie, our Origin); the DOM typing does not know them. */
 const HeaderedWebSocket = WebSocket as unknown as new (url: string, options: Bun.WebSocketOptions) => WebSocket;
@@ -63,7 +72,9 @@ async function refresh(setup: AppLoadSetup, cookie: string, latencies: number[])
 
 export async function runAppLoad(setup: AppLoadSetup): Promise<AppLoadReport> {
   const perMember = Math.min(SOCKET_MAX_PER_USER, Math.ceil(setup.sockets / setup.cookies.length));
-  const sockets = await Promise.all(Array.from({ length: Math.min(setup.sockets, perMember * setup.cookies.length) }, (_, i) => openSocket(setup.url, setup.cookies[i % setup.cookies.length])));
+  const sockets = await Promise.all(
+    Array.from({ length: Math.min(setup.sockets, perMember * setup.cookies.length) }, (_, i) => openSocket(setup.url, setup.cookies[i % setup.cookies.length])),
+  );
   const latencies: number[] = [];
   let failed = 0;
   // Each refresher starts at its own moment within the second around the instant.

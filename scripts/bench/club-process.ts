@@ -53,7 +53,14 @@ async function warmUp(posts = 600): Promise<void> {
       await Promise.allSettled(
         members.map(({ account, session }, j) => {
           const slot = slots[(i + j) % slots.length];
-          const player = { type: "Member", firstName: account.firstName, lastName: account.lastName, memberId: account.membershipNumber, cart: CART_CHOICES[0], fee: MEMBER_FEE_CHOICES[0] };
+          const player = {
+            type: "Member",
+            firstName: account.firstName,
+            lastName: account.lastName,
+            memberId: account.membershipNumber,
+            cart: CART_CHOICES[0],
+            fee: MEMBER_FEE_CHOICES[0],
+          };
           return session.book({ date, course: "masters", slotId: slot.slotId, time: slot.time, players: [player] });
         }),
       );
@@ -82,10 +89,12 @@ if (import.meta.main) {
   });
   const running = await sim.start();
   console.log(JSON.stringify({ url: running.url }));
-  process.on("SIGTERM", () =>
-    void running.stop().then(() => {
-      clock?.close();
-      process.exit(0);
-    }),
+  process.on(
+    "SIGTERM",
+    () =>
+      void running.stop().then(() => {
+        clock?.close();
+        process.exit(0);
+      }),
   );
 }

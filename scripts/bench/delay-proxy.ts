@@ -102,9 +102,12 @@ export function startDelayProxy(options: DelayProxyOptions): { port: number; sto
     // Closing travels like data: the far side learns of it after the same delay.
     const at = Math.max(lane.lastAt, performance.now() + draw());
     lane.lastAt = at;
-    setTimeout(() => {
-      if (lane.pending === null && lane.queue.length === 0) target(pair, lane)?.end();
-    }, Math.max(0, at - performance.now()));
+    setTimeout(
+      () => {
+        if (lane.pending === null && lane.queue.length === 0) target(pair, lane)?.end();
+      },
+      Math.max(0, at - performance.now()),
+    );
   }
 
   const listener = Bun.listen<Pair>({

@@ -11,10 +11,7 @@ export type ReceiverCommand =
   | { type: "arm"; round: number; timeoutMs: number }
   | { type: "close" };
 
-export type ReceiverReport =
-  | { type: "opened"; count: number }
-  | { type: "armed"; round: number }
-  | { type: "received"; round: number; times: number[]; missing: number };
+export type ReceiverReport = { type: "opened"; count: number } | { type: "armed"; round: number } | { type: "received"; round: number; times: number[]; missing: number };
 
 /** Bun's WebSocket sends headers (the session cookie, our Origin); the DOM typing of its constructor does not know them. */
 const HeaderedWebSocket = WebSocket as unknown as new (url: string, options: Bun.WebSocketOptions) => WebSocket;

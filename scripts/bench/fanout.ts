@@ -86,11 +86,19 @@ try {
   // Each thread opens its share of the sockets, a member's sockets spread over the threads.
   const opened = threads.map((t) => t.next("opened"));
   for (const [k, t] of threads.entries()) {
-    t.send({ type: "open", wsUrl, origin, batch: OPEN_BATCH, cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]).filter((_, i) => i % threads.length === k) });
+    t.send({
+      type: "open",
+      wsUrl,
+      origin,
+      batch: OPEN_BATCH,
+      cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]).filter((_, i) => i % threads.length === k),
+    });
   }
   const socketCount = (await Promise.all(opened)).reduce((sum, r) => sum + r.count, 0);
   const openMs = performance.now() - openStarted;
-  console.log(`${socketCount} sockets open in ${openMs.toFixed(0)} ms over ${MEMBER_COUNT} members on ${threads.length} receiving threads (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);
+  console.log(
+    `${socketCount} sockets open in ${openMs.toFixed(0)} ms over ${MEMBER_COUNT} members on ${threads.length} receiving threads (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`,
+  );
   await Bun.sleep(500);
 
   const fromSend: number[] = [];
@@ -133,9 +141,15 @@ try {
   const sortedCall = [...callMs].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
   console.log(`${ROUNDS} broadcasts × ${socketCount} sockets = ${fromSend.length} deliveries; missing: ${missing}`);
-  console.log(`delivery after the admin call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms (target p99 ≤ ${SOCKETS > 1000 ? 25 : 10} ms)`);
-  console.log(`delivery after the admin call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`);
-  console.log(`the admin call itself (POST frontpage-messages): p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`);
+  console.log(
+    `delivery after the admin call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms (target p99 ≤ ${SOCKETS > 1000 ? 25 : 10} ms)`,
+  );
+  console.log(
+    `delivery after the admin call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`,
+  );
+  console.log(
+    `the admin call itself (POST frontpage-messages): p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`,
+  );
   console.log(`per-round p99 (from send): ${roundP99.map(f).join(", ")} ms`);
   console.log(`Teebox RSS after: ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);
 } finally {

@@ -46,16 +46,32 @@ try {
     const date = addDays(today, 9 + i);
     const course = CLUB_COURSES.find((c) => isCourseOpenOn(c, date))!;
     const grid = teeTimesFor(date, course);
-    await member.act("SUBMIT_BOOKING_REQUEST", { course: course.id, targetDate: date, selectionOrder: grid.slice(0, 3).map((time) => ({ time, slotId: null })), memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } });
+    await member.act("SUBMIT_BOOKING_REQUEST", {
+      course: course.id,
+      targetDate: date,
+      selectionOrder: grid.slice(0, 3).map((time) => ({ time, slotId: null })),
+      memberCartType: "Rental Cart - Solo",
+      playerDetails: { players: [] },
+    });
     if (i === 0) await member.act("RUN_SCRAPER", undefined);
   }
   // A watch on a full band of tomorrow's tee times, then its member changes their mind.
   const tomorrow = addDays(today, 1);
   const course = CLUB_COURSES.find((c) => isCourseOpenOn(c, tomorrow))!;
-  const band = teeTimesFor(tomorrow, course).filter((t) => t >= "06:00").slice(0, 4);
+  const band = teeTimesFor(tomorrow, course)
+    .filter((t) => t >= "06:00")
+    .slice(0, 4);
   for (const time of band) await control("/slot", { date: tomorrow, course: course.id, time, status: "BOOKED" });
   const maria = new Client(() => teebox.url, "maria", "demo1234");
-  const watch = await maria.ok<{ watch: { id: number } }>("POST", "/v1/my/watches", { course: course.id, targetDate: tomorrow, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: band[0], toTime: band[3], mode: "book" });
+  const watch = await maria.ok<{ watch: { id: number } }>("POST", "/v1/my/watches", {
+    course: course.id,
+    targetDate: tomorrow,
+    memberCartType: "Rental Cart - Solo",
+    playerDetails: { players: [] },
+    fromTime: band[0],
+    toTime: band[3],
+    mode: "book",
+  });
   await Bun.sleep(2000);
   await maria.ok("POST", `/v1/my/watches/${watch.watch.id}/cancel`, {});
   await admin.ok("GET", "/v1/admin/system-stats");

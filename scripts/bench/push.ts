@@ -34,7 +34,9 @@ import { createTestDevice } from "../../test/helpers/web-push-decrypt.ts";
 import { drawMembers, planRelease, startClubProcess } from "./release-support.ts";
 import { percentile } from "./support.ts";
 
-const { values } = parseArgs({ options: { members: { type: "string", default: "30" }, devices: { type: "string", default: "2" }, "service-ms": { type: "string", default: "80" } } });
+const { values } = parseArgs({
+  options: { members: { type: "string", default: "30" }, devices: { type: "string", default: "2" }, "service-ms": { type: "string", default: "80" } },
+});
 const memberCount = Number(values.members);
 const devicesEach = Number(values.devices);
 const serviceMs = Number(values["service-ms"]);
@@ -60,7 +62,12 @@ const deps = createContainer({
   push: { subject: "mailto:bench@southwoods.demo", serviceOrigins: [service.origin] },
 });
 await seed(database, { now: Date.now(), adminPassword: "bench-admin-password", demo: false, secretBox, hashPassword: async () => "x", announce: () => undefined });
-await writeSettings(database.db, { ...DEFAULT_STORED_SETTINGS, release_time: plan.releaseTime, release_days_before: plan.releaseDaysBefore, ui_date_range_days: plan.releaseDaysBefore + 7 });
+await writeSettings(database.db, {
+  ...DEFAULT_STORED_SETTINGS,
+  release_time: plan.releaseTime,
+  release_days_before: plan.releaseDaysBefore,
+  ui_date_range_days: plan.releaseDaysBefore + 7,
+});
 
 // The moment each member's outcome is told (the toast goes out with the event, before anything is stored).
 const toldAt = new Map<number, number>();
@@ -80,18 +87,35 @@ for (const [i, member] of members.entries()) {
   const now = Date.now();
   const [row] = await database.db
     .insert(users)
-    .values({ username: `bench${i + 1}`, passwordHash: "x", name: `${member.account.firstName} ${member.account.lastName}`, memberId: member.account.membershipNumber, clubEmail: member.account.email, clubPasswordSealed: secretBox.seal(member.account.password), createdAt: now, updatedAt: now })
+    .values({
+      username: `bench${i + 1}`,
+      passwordHash: "x",
+      name: `${member.account.firstName} ${member.account.lastName}`,
+      memberId: member.account.membershipNumber,
+      clubEmail: member.account.email,
+      clubPasswordSealed: secretBox.seal(member.account.password),
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   for (let d = 0; d < devicesEach; d++) {
     const device = await createTestDevice(service.endpointFor(`m${i}-d${d}`));
     await saveDevice(database, row!.id, { ...device.subscription.keys, endpoint: device.subscription.endpoint, expiresAt: null }, now);
     userOfDevice.set(`m${i}-d${d}`, row!.id);
   }
-  await submitBookingRequest(deps, toSessionUser(row!), { course: member.course, targetDate: plan.playDate, selectionOrder: member.times.map((time) => ({ time, slotId: null })), memberCartType: CART_CHOICES[0], playerDetails: { players: [] } });
+  await submitBookingRequest(deps, toSessionUser(row!), {
+    course: member.course,
+    targetDate: plan.playDate,
+    selectionOrder: member.times.map((time) => ({ time, slotId: null })),
+    memberCartType: CART_CHOICES[0],
+    playerDetails: { players: [] },
+  });
 }
 await deps.releaseEngine.start();
 deps.pushSender.start();
-console.log(`push bench: ${memberCount} members × ${devicesEach} devices, release at ${plan.releaseTime} (in ${Math.round((plan.releaseAtClub - Date.now()) / 1000)} s), push service answering in ${serviceMs} ms`);
+console.log(
+  `push bench: ${memberCount} members × ${devicesEach} devices, release at ${plan.releaseTime} (in ${Math.round((plan.releaseAtClub - Date.now()) / 1000)} s), push service answering in ${serviceMs} ms`,
+);
 
 await service.waitFor(memberCount * devicesEach, plan.releaseAtClub - Date.now() + 120_000);
 const latencies = service.received.map((push) => push.receivedAt - toldAt.get(userOfDevice.get(push.device)!)!).sort((a, b) => a - b);
@@ -105,7 +129,9 @@ console.log(
 // Where the time goes: from the outcome to its pushes in the outbox (the notification stored), then to the service.
 const queued = await database.db.select({ userId: pushOutbox.userId, createdAt: pushOutbox.createdAt }).from(pushOutbox);
 const toQueue = queued.map((row) => row.createdAt - toldAtWall.get(row.userId)!).sort((a, b) => a - b);
-console.log(`outcome → push queued in the outbox (ms, wall clock): p50 ${percentile(toQueue, 50).toFixed(0)}, p95 ${percentile(toQueue, 95).toFixed(0)}, max ${toQueue.at(-1)!.toFixed(0)}`);
+console.log(
+  `outcome → push queued in the outbox (ms, wall clock): p50 ${percentile(toQueue, 50).toFixed(0)}, p95 ${percentile(toQueue, 95).toFixed(0)}, max ${toQueue.at(-1)!.toFixed(0)}`,
+);
 await deps.pushSender.stop();
 await deps.releaseEngine.stop();
 await deps.notifier.settled?.();

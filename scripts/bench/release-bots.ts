@@ -94,9 +94,7 @@ async function runBot(setup: BotSetup): Promise<BotReport> {
       await untilOpen(time, Date.now());
     }
   } else {
-    const rungs = await Promise.all(
-      setup.times.slice(0, LADDER_OFFSETS_MS.length).map((time, i) => sleepUntilHost(R + LADDER_OFFSETS_MS[i]).then(() => post(time))),
-    );
+    const rungs = await Promise.all(setup.times.slice(0, LADDER_OFFSETS_MS.length).map((time, i) => sleepUntilHost(R + LADDER_OFFSETS_MS[i]).then(() => post(time))));
     const wins = rungs.filter((r): r is Extract<PostResult, { outcome: "confirmed" }> => r.outcome === "confirmed");
     // The rungs are in the member's order, so the first win is the best one.
     for (const extra of wins.slice(1)) await session.cancelBooking(extra.ref).catch(() => undefined);

@@ -45,6 +45,8 @@ for (const releaseCase of cases) {
 
 console.log(`${members} members per run; times in ms after the instant on the club's clock, of each member's first post at or after it;`);
 console.log(`contested: slots some member asked for that were free at the instant, per course "won by the contender/by rivals of n";`);
-console.log(`1st choices: held at the end (how many the fairness rule gives; how many of those were missed); with slot: held at the end (the most any engine could, a maximum matching).`);
+console.log(
+  `1st choices: held at the end (how many the fairness rule gives; how many of those were missed); with slot: held at the end (the most any engine could, a maximum matching).`,
+);
 console.log(figuresTable(rows));
 for (const note of notes) console.log(note);

@@ -74,7 +74,8 @@ export function parseCases(text: string): ReleaseCase[] {
     const [offset, delays, late = "0"] = part.split(":");
     const rivalDelaysMs = (delays ?? "").split("+").map(Number);
     const lateMs = Number(late);
-    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d)) || !Number.isFinite(lateMs) || lateMs < 0) throw new Error(`a case is 'offsetMs:rivalDelayMs[:lateMs]', got '${part}'`);
+    if (!Number.isFinite(Number(offset)) || rivalDelaysMs.some((d) => !Number.isFinite(d)) || !Number.isFinite(lateMs) || lateMs < 0)
+      throw new Error(`a case is 'offsetMs:rivalDelayMs[:lateMs]', got '${part}'`);
     return { clubOffsetMs: Number(offset), rivalDelaysMs, lateMs };
   });
 }
@@ -138,8 +139,7 @@ export function drawMembers(count: number, playDate: string, seed = 7, perMember
   });
 }
 
-export const wishesOf = (members: BenchMember[]): MemberWish[] =>
-  members.map((m) => ({ email: m.account.email, wanted: m.times.map((t) => slotKey(m.course, t)) }));
+export const wishesOf = (members: BenchMember[]): MemberWish[] => members.map((m) => ({ email: m.account.email, wanted: m.times.map((t) => slotKey(m.course, t)) }));
 
 // ── processes ────────────────────────────────────────────────────────────
 
@@ -338,7 +338,10 @@ async function readClub(club: ClubProcess, setup: RunSetup) {
   const holdings = new Map<string, string[]>();
   for (const member of setup.members) {
     const { bookings } = await control<{ bookings: SimBooking[] }>(club, `/bookings?email=${encodeURIComponent(member.account.email)}`);
-    holdings.set(member.account.email, bookings.filter((b) => b.date === playDate).map((b) => slotKey(b.courseId, b.time)));
+    holdings.set(
+      member.account.email,
+      bookings.filter((b) => b.date === playDate).map((b) => slotKey(b.courseId, b.time)),
+    );
   }
   const attempts = (await control<{ attempts: BookingAttemptRecord[] }>(club, "/attempts")).attempts.filter((a) => a.date === playDate);
   return { attempts, holdings, availableAtEnd };
@@ -427,7 +430,9 @@ export async function playRelease(
   try {
     // The contender talks to the club through the proxy when there is one; the club's account is read directly.
     const setup: RunSetup = { clubUrl: proxy?.url ?? club.url, plan, clubOffsetMs: releaseCase.clubOffsetMs, members, load };
-    log(`${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`);
+    log(
+      `${contender.name}: ${memberCount} members, play date ${plan.playDate}, release ${new Date(plan.releaseAtClub).toISOString()} on the club's clock (${caseLabel(releaseCase)}); ~${Math.round((plan.releaseAtClub - releaseCase.clubOffsetMs - Date.now()) / 1000)} s to wait`,
+    );
     const report = await contender.run(setup);
     // A contender may be done before the club has opened (every post early) or before the rivals
     // have acted: the club is read once both are past.
@@ -452,7 +457,9 @@ export function describeFigures(f: ReleaseFigures): string[] {
     `booking posts: ${f.bookingPosts}; early posts (reached the club before the instant): ${f.earlyPosts}`,
     `first post leaving ${f.contender}, on the club's clock${f.releaseCase.network ? " (before the instant: sent ahead for the way)" : ""}: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
     `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
-    ...f.contest.map((c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`),
+    ...f.contest.map(
+      (c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`,
+    ),
     `rivals' bookings that day on any slot, asked for or not: ${f.rivalBookings}`,
     `members beaten by a rival to a slot they ranked above what they got: ${f.beatenByRivals}`,
     `first choices won: ${f.firstChoices}; the fairness rule gives ${f.bestFirstChoices} (free at the instant, claimed first by their member), of which missed: ${f.firstChoicesMissed}`,
@@ -461,7 +468,9 @@ export function describeFigures(f: ReleaseFigures): string[] {
     `duplicates (members holding more than one booking): ${f.duplicates}`,
     `peak memory (${f.contender}, RSS): ${f.peakRssMb.toFixed(1)} MB`,
     ...(f.clock
-      ? [`club clock offset measured: ${f.clock.offsetMs} ms ± ${f.clock.uncertaintyMs} ms (true ${f.releaseCase.clubOffsetMs} ms, error ${f.offsetErrorMs} ms); first posts sent ${f.clock.sendAheadMs} ms ahead for their way to the club`]
+      ? [
+          `club clock offset measured: ${f.clock.offsetMs} ms ± ${f.clock.uncertaintyMs} ms (true ${f.releaseCase.clubOffsetMs} ms, error ${f.offsetErrorMs} ms); first posts sent ${f.clock.sendAheadMs} ms ahead for their way to the club`,
+        ]
       : []),
     ...f.notes,
   ];
@@ -469,7 +478,20 @@ export function describeFigures(f: ReleaseFigures): string[] {
 
 /** One table: a row per case and contender. */
 export function figuresTable(rows: ReleaseFigures[]): string {
-  const header = ["case", "contender", "early", "leave p50/p99/max", "arrive p50/p99/max", "contested won (us/rivals of n)", "1st choices (rule; missed)", "with slot (most)", "nothing though free", "beaten by rivals", "dup", "peak MB"];
+  const header = [
+    "case",
+    "contender",
+    "early",
+    "leave p50/p99/max",
+    "arrive p50/p99/max",
+    "contested won (us/rivals of n)",
+    "1st choices (rule; missed)",
+    "with slot (most)",
+    "nothing though free",
+    "beaten by rivals",
+    "dup",
+    "peak MB",
+  ];
   const cells = rows.map((f) => [
     caseLabel(f.releaseCase),
     f.contender,

@@ -37,7 +37,10 @@ const releaseCase: ReleaseCase = {
   ...(clubDelay !== null ? { network: { delayMs: clubDelay, jitterMs: Number(options.get("club-jitter") ?? 5) } } : {}),
   lateMs: Number(options.get("open-late") ?? 0),
 };
-const load = { sockets: Number(options.get("sockets") ?? members * 3), refreshers: Number(options.get("refreshers") ?? Math.min(members, Math.max(100, Math.round(members * 0.3)))) };
+const load = {
+  sockets: Number(options.get("sockets") ?? members * 3),
+  refreshers: Number(options.get("refreshers") ?? Math.min(members, Math.max(100, Math.round(members * 0.3)))),
+};
 const isValid =
   Number.isInteger(members) &&
   members >= 1 &&
@@ -48,7 +51,9 @@ const isValid =
   Number.isInteger(load.sockets) &&
   Number.isInteger(load.refreshers);
 if (!isValid) {
-  console.error("usage: bun scripts/bench/release.ts [members=100] [--club-offset=ms] [--rival-delay=ms[,ms]] [--open-late=ms] [--under-load [--sockets=n] [--refreshers=n]] [--club-delay=ms [--club-jitter=ms]]");
+  console.error(
+    "usage: bun scripts/bench/release.ts [members=100] [--club-offset=ms] [--rival-delay=ms[,ms]] [--open-late=ms] [--under-load [--sockets=n] [--refreshers=n]] [--club-delay=ms [--club-jitter=ms]]",
+  );
   process.exit(2);
 }
 

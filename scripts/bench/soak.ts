@@ -50,7 +50,8 @@ console.log(`\n${result.table}`);
 // What each table held after the first day, a month in (each month), and at the end: a table that
 // only grows shows here.
 const marks = result.days.filter((_, i) => i === 0 || i === result.days.length - 1 || (i + 1) % 30 === 0);
-for (const name of Object.keys(result.days.at(-1)?.tableRows ?? {}).sort()) console.log(`rows ${name.padEnd(24)} ${marks.map((d) => `day ${d.day + 1}: ${d.tableRows[name] ?? 0}`).join(", ")}`);
+for (const name of Object.keys(result.days.at(-1)?.tableRows ?? {}).sort())
+  console.log(`rows ${name.padEnd(24)} ${marks.map((d) => `day ${d.day + 1}: ${d.tableRows[name] ?? 0}`).join(", ")}`);
 for (const failure of result.failures) console.log(`day ${failure.day} (${failure.date}) ${failure.invariant}: ${failure.detail}`);
 for (const surprise of result.surprises.slice(0, 50)) console.log(`note: ${surprise}`);
 console.log(`\n${result.days.length} days in ${(result.realMs / 60_000).toFixed(1)} min; ${result.failures.length} invariant failure(s); chart: ${result.chartFile ?? "none"}`);

@@ -37,7 +37,15 @@ async function startOnce(): Promise<{ ms: number; pid: number; port: number; sto
     await Bun.sleep(2);
   }
   const ms = performance.now() - started;
-  return { ms, pid: proc.pid, port, stop: async () => { proc.kill("SIGTERM"); await proc.exited; } };
+  return {
+    ms,
+    pid: proc.pid,
+    port,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
 }
 
 // The first start creates, migrates and seeds the database; the measured ones find it there.
@@ -55,5 +63,7 @@ for (let i = 0; i < runs; i++) {
 }
 times.sort((a, b) => a - b);
 console.log(`binary: ${binary}`);
-console.log(`start-up to first 200 from /healthz (existing database, ${runs} runs): median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms (target ≤ 100 ms)`);
+console.log(
+  `start-up to first 200 from /healthz (existing database, ${runs} runs): median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms (target ≤ 100 ms)`,
+);
 console.log(`idle memory (RSS after 10 s): ${idleRss.toFixed(1)} MB (target ≤ 64 MB)`);

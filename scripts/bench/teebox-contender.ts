@@ -93,7 +93,8 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const { plan, clubUrl } = setup;
   const instantHostMs = plan.releaseAtClub - setup.clubOffsetMs;
   /** Where the run is, on stderr, so a slow step shows (the report itself is stdout's last line). */
-  const phase = (what: string) => console.error(`  Teebox, ${((Date.now() - instantHostMs) / 1000).toFixed(1)} s from the instant, RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB: ${what}`);
+  const phase = (what: string) =>
+    console.error(`  Teebox, ${((Date.now() - instantHostMs) / 1000).toFixed(1)} s from the instant, RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB: ${what}`);
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-bench-release-"));
   const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);
   await migrate(database, Date.now());
@@ -103,26 +104,42 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   });
   const secretBox = createSecretBox(Buffer.alloc(32, 9));
   const deps: AppDeps = createContainer(
-    { database, clock: systemClock, logger, secretBox, sessionKey: new Uint8Array(32), publicOrigin: null, clubInfo: { mode: "demo", url: clubUrl }, releaseEngine: { prepareLeadMs: PREPARE_LEAD_MS } },
+    {
+      database,
+      clock: systemClock,
+      logger,
+      secretBox,
+      sessionKey: new Uint8Array(32),
+      publicOrigin: null,
+      clubInfo: { mode: "demo", url: clubUrl },
+      releaseEngine: { prepareLeadMs: PREPARE_LEAD_MS },
+    },
     // BENCH_MAX_CONNECTIONS=n measures the adapter with n connections instead of Teebox's default.
     process.env.BENCH_MAX_CONNECTIONS ? { club: createClubClient({ baseUrl: clubUrl, clock: systemClock, maxConnections: Number(process.env.BENCH_MAX_CONNECTIONS) }) } : {},
   );
   await seed(database, { now: Date.now(), adminPassword: "bench-admin-password", demo: false, secretBox, hashPassword: async () => "x", announce: () => undefined });
-  await writeSettings(database.db, { ...DEFAULT_STORED_SETTINGS, release_time: plan.releaseTime, release_days_before: plan.releaseDaysBefore, ui_date_range_days: plan.releaseDaysBefore + 7 });
+  await writeSettings(database.db, {
+    ...DEFAULT_STORED_SETTINGS,
+    release_time: plan.releaseTime,
+    release_days_before: plan.releaseDaysBefore,
+    ui_date_range_days: plan.releaseDaysBefore + 7,
+  });
 
   const now = Date.now();
   const rows = await database.db
     .insert(users)
-    .values(setup.members.map(({ account }, i) => ({
-      username: `bench${i + 1}`,
-      passwordHash: "x",
-      name: `${account.firstName} ${account.lastName}`,
-      memberId: account.membershipNumber,
-      clubEmail: account.email,
-      clubPasswordSealed: secretBox.seal(account.password),
-      createdAt: now,
-      updatedAt: now,
-    })))
+    .values(
+      setup.members.map(({ account }, i) => ({
+        username: `bench${i + 1}`,
+        passwordHash: "x",
+        name: `${account.firstName} ${account.lastName}`,
+        memberId: account.membershipNumber,
+        clubEmail: account.email,
+        clubPasswordSealed: secretBox.seal(account.password),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .returning();
   phase(`${rows.length} members stored`);
   const emailOf = new Map<number, string>();
@@ -141,14 +158,23 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
 
   phase("requests submitted");
   // Under load: Teebox serves the app too, and members' browsers (another process) use it at the instant.
-  const appLoad = setup.load ? await startAppLoad(deps, setup, rows.map((r) => r.id)) : null;
+  const appLoad = setup.load
+    ? await startAppLoad(
+        deps,
+        setup,
+        rows.map((r) => r.id),
+      )
+    : null;
   // As main.ts does once Teebox serves: the compiled contender starts with the JIT reluctant.
   Bun.unsafe.setJITPolicy(1);
   await deps.releaseEngine.start();
   const deadline = plan.releaseAtClub - setup.clubOffsetMs + SETTLE_MS;
   let nextProgress = Date.now();
   for (;;) {
-    const open = await database.db.select({ id: bookingRequests.id }).from(bookingRequests).where(inArray(bookingRequests.status, ["pending", "processing"]));
+    const open = await database.db
+      .select({ id: bookingRequests.id })
+      .from(bookingRequests)
+      .where(inArray(bookingRequests.status, ["pending", "processing"]));
     if ((open.length === 0 && Date.now() > instantHostMs) || Date.now() > deadline) break;
     if (Date.now() >= nextProgress) {
       phase(`${open.length} requests open`);
@@ -186,7 +212,9 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
 }
 
 /** A page server is needed for the API, not for the app's files: one empty page stands in for them. */
-const NO_WEB: WebAssets = new Map([["/index.html", { body: new TextEncoder().encode("<!doctype html>"), gzip: null, contentType: "text/html; charset=utf-8", isImmutable: false }]]);
+const NO_WEB: WebAssets = new Map([
+  ["/index.html", { body: new TextEncoder().encode("<!doctype html>"), gzip: null, contentType: "text/html; charset=utf-8", isImmutable: false }],
+]);
 
 async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): Promise<{ server: HttpServer; report: Promise<AppLoadReport> }> {
   const load = setup.load ?? { sockets: 0, refreshers: 0 };

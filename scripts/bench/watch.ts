@@ -31,12 +31,20 @@ const teebox = await startTeebox();
 try {
   const club = JSON.parse(readFileSync(join(teebox.dataDir, "demo-club.json"), "utf8")) as { url: string; controlToken: string };
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${club.url}/__control${path}`, { method, headers: { "content-type": "application/json", "x-control-token": club.controlToken }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${club.url}/__control${path}`, {
+      method,
+      headers: { "content-type": "application/json", "x-control-token": club.controlToken },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
     return res.status === 204 ? null : res.json();
   };
   const call = async (cookie: string, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${teebox.url}${path}`, { method, headers: { "content-type": "application/json", origin: teebox.url, cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${teebox.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json", origin: teebox.url, cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.status === 204 ? null : res.json();
   };

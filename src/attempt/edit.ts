@@ -89,18 +89,20 @@ export function createEditAttempts(d: EditAttemptsDeps): EditAttempts {
     /** Each post of this edit, by time: a reconcile that finds one booked completes that one. */
     const posted = new Map<string, number>();
     let sheet: Promise<ClubTeeSheet> | null = null;
-    const slotFor = (selected: string | null) => async (time: string, mustRead: boolean): Promise<SlotLookup> => {
-      if (selected && !mustRead) return { kind: "ready", slotId: selected, isPredicted: false };
-      if (mustRead || !sheet) sheet = session.fetchTeeSheet(target.playDate, target.courseId);
-      let read: ClubTeeSheet;
-      try {
-        read = await sheet;
-      } catch (caught) {
-        return { kind: "answer", answer: { to: "sheet", kind: "error", error: asClubError(caught) } };
-      }
-      const slot = read.slots.find((s) => s.time === time && s.status === "AVAILABLE");
-      return slot ? { kind: "ready", slotId: slot.slotId, isPredicted: false } : { kind: "skip" };
-    };
+    const slotFor =
+      (selected: string | null) =>
+      async (time: string, mustRead: boolean): Promise<SlotLookup> => {
+        if (selected && !mustRead) return { kind: "ready", slotId: selected, isPredicted: false };
+        if (mustRead || !sheet) sheet = session.fetchTeeSheet(target.playDate, target.courseId);
+        let read: ClubTeeSheet;
+        try {
+          read = await sheet;
+        } catch (caught) {
+          return { kind: "answer", answer: { to: "sheet", kind: "error", error: asClubError(caught) } };
+        }
+        const slot = read.slots.find((s) => s.time === time && s.status === "AVAILABLE");
+        return slot ? { kind: "ready", slotId: slot.slotId, isPredicted: false } : { kind: "skip" };
+      };
     const caller = (selected: string | null): AttemptCaller => ({
       session,
       booking: { date: target.playDate, course: target.courseId, players: toClubPlayers(target.players) },
@@ -116,7 +118,16 @@ export function createEditAttempts(d: EditAttemptsDeps): EditAttempts {
       takenRefs: (refs) => claimedBookingRefs(db, target.userId, refs),
       record: {
         async sent({ time, slotId }) {
-          const id = await recordEditAttemptSent(db, { userId: target.userId, replacesRef: target.replaces.bookingRef, courseId: target.courseId, playDate: target.playDate, time, slotId, players: target.players, sentAt: d.clock.now() });
+          const id = await recordEditAttemptSent(db, {
+            userId: target.userId,
+            replacesRef: target.replaces.bookingRef,
+            courseId: target.courseId,
+            playDate: target.playDate,
+            time,
+            slotId,
+            players: target.players,
+            sentAt: d.clock.now(),
+          });
           inFlight.add(id);
           posted.set(time, id);
           return id;
@@ -131,7 +142,10 @@ export function createEditAttempts(d: EditAttemptsDeps): EditAttempts {
         if (outcome.kind === "failed") return outcome;
         if (outcome.kind === "unsettled") return { kind: "unsettled" };
         const attemptId = outcome.attemptId ?? posted.get(outcome.time);
-        const booked = attemptId === undefined ? null : await recordEditBooked(d.database, { attemptId, ref: outcome.ref, time: outcome.time, durationMs: outcome.durationMs, now: d.clock.now() });
+        const booked =
+          attemptId === undefined
+            ? null
+            : await recordEditBooked(d.database, { attemptId, ref: outcome.ref, time: outcome.time, durationMs: outcome.durationMs, now: d.clock.now() });
         if (!booked) throw new Error(`edit: the booked post of ${outcome.time} has no attempt`);
         await replaceOld(session, target.userId, target.replaces.bookingRef);
         return { kind: "booked", ...booked };

@@ -86,7 +86,9 @@ export async function settleOpenPosts(openSession: () => Promise<MemberClubSessi
   }
   for (const { kind, posts } of open) {
     for (const post of posts) {
-      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: post.playDate, courseId: post.courseId, times: [post.time] }, (refs) => kind.takenRefs(userId, refs));
+      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: post.playDate, courseId: post.courseId, times: [post.time] }, (refs) =>
+        kind.takenRefs(userId, refs),
+      );
       if (found && found !== "unreadable") await post.booked(found, session);
       else await post.notBooked();
     }

@@ -94,7 +94,9 @@ export function faultMiddleware(deps: FaultDeps): MiddlewareHandler {
     if (outcome === "slowed_down") {
       if (faults.retryAfterSeconds > 0 && faults.slowDown !== "challenge") c.header("Retry-After", String(faults.retryAfterSeconds));
       if (faults.slowDown === "challenge") return c.html(renderChallengePage(), faults.challengeStatus);
-      return faults.slowDown === "429" ? c.html(renderErrorPage(429, "Too many requests. Please slow down."), 429) : c.html(renderErrorPage(503, "Service temporarily unavailable. Please try again later."), 503);
+      return faults.slowDown === "429"
+        ? c.html(renderErrorPage(429, "Too many requests. Please slow down."), 429)
+        : c.html(renderErrorPage(503, "Service temporarily unavailable. Please try again later."), 503);
     }
     return outcome === "down"
       ? c.html(renderErrorPage(503, "The booking site is temporarily unavailable for maintenance."), 503)

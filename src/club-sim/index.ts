@@ -7,13 +7,7 @@ import { Hono } from "hono";
 import { isHhMm } from "../domain/manila-time.ts";
 import { systemClock, type Clock } from "../lib/clock.ts";
 import { createControlRoutes } from "./control.ts";
-import {
-  CLUB_IDLE_MINUTES,
-  CLUB_RELEASE_DAYS_BEFORE,
-  CLUB_RELEASE_TIME,
-  generateAccounts,
-  type ClubAccount,
-} from "./demo-data.ts";
+import { CLUB_IDLE_MINUTES, CLUB_RELEASE_DAYS_BEFORE, CLUB_RELEASE_TIME, generateAccounts, type ClubAccount } from "./demo-data.ts";
 import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
 import { createRivals, type Rivals, type RivalsOptions } from "./rivals.ts";
 import { createMemberRoutes, recordBookingPost, SESSION_COOKIE, type SimRuntime } from "./routes.ts";
@@ -151,7 +145,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
     release: () => state.release,
     setRelease(release) {
       if (!isHhMm(release.releaseTime)) throw new Error(`releaseTime must be HH:mm, got '${release.releaseTime}'`);
-      if (!Number.isInteger(release.releaseDaysBefore) || release.releaseDaysBefore < 0) throw new Error(`releaseDaysBefore must be a whole number of days, got ${release.releaseDaysBefore}`);
+      if (!Number.isInteger(release.releaseDaysBefore) || release.releaseDaysBefore < 0)
+        throw new Error(`releaseDaysBefore must be a whole number of days, got ${release.releaseDaysBefore}`);
       state.setRelease(release);
       for (const group of rivals) group.reschedule();
       return state.release;
@@ -196,4 +191,3 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   sim.app.notFound((c) => c.html("<!DOCTYPE html><html><body><h1>404</h1><p>Page not found.</p></body></html>", 404));
   return sim;
 }
-

@@ -36,7 +36,9 @@ function shell(title: string, body: string, member?: { name: string; token: stri
   const nav = member
     ? `<TD CLASS="Nav"><A HREF="/members/home">Main Menu</A> | <A HREF="/members/tee-sheet">Tee Times</A> | <A HREF="/members/bookings">My Reservations</A> | <A HREF="/advisories">Announcements</A> | <A HREF="/logout">Log Off</A></TD>`
     : `<TD CLASS="Nav"><A HREF="/login">Member Log In</A> | <A HREF="/advisories">Announcements</A></TD>`;
-  const token = member ? `<FORM NAME="frmToken" ACTION="/members/home" METHOD="GET"><INPUT TYPE="HIDDEN" NAME="${LEGACY_TOKEN_FIELD}" VALUE="${escapeHtml(member.token)}"></FORM>` : "";
+  const token = member
+    ? `<FORM NAME="frmToken" ACTION="/members/home" METHOD="GET"><INPUT TYPE="HIDDEN" NAME="${LEGACY_TOKEN_FIELD}" VALUE="${escapeHtml(member.token)}"></FORM>`
+    : "";
   return `<HTML><HEAD><TITLE>Southwoods G&amp;CC :: ${escapeHtml(title)}</TITLE></HEAD>
 <BODY BGCOLOR="#FFFFFF"><TABLE WIDTH="100%" CELLPADDING="4"><TR><TD CLASS="Banner"><FONT SIZE="+2">Southwoods Golf &amp; Country Club</FONT></TD>${nav}</TR></TABLE>
 ${token}<DIV CLASS="Main">${body}</DIV><HR><SMALL>Powered by ClubLink 2.1</SMALL></BODY></HTML>`;
@@ -120,7 +122,10 @@ export function legacyRefusalWords(outcome: string, message: string): string {
 }
 
 export function legacyRefusalPage(options: { token: string; memberName: string; message: string }): string {
-  return shell("Reservation", `<DIV CLASS="MsgBox Error"><B>Reservation not completed.</B><BR>${escapeHtml(options.message)}</DIV>`, { name: options.memberName, token: options.token });
+  return shell("Reservation", `<DIV CLASS="MsgBox Error"><B>Reservation not completed.</B><BR>${escapeHtml(options.message)}</DIV>`, {
+    name: options.memberName,
+    token: options.token,
+  });
 }
 
 export function legacyResultPage(options: { token: string; memberName: string; heading: string; booking: SimBooking; courseName: string }): string {

@@ -4,15 +4,7 @@
  * refuse (the "club changed its site" fault).
  */
 import { formatEventDate, formatLongDate, minutesOf } from "../domain/manila-time.ts";
-import {
-  CART_CHOICES,
-  GUEST_FEE_CHOICES,
-  MAX_PLAYERS,
-  MEMBER_FEE_CHOICES,
-  PLAYER_TYPES,
-  type ClubAccount,
-  type ClubCourse,
-} from "./demo-data.ts";
+import { CART_CHOICES, GUEST_FEE_CHOICES, MAX_PLAYERS, MEMBER_FEE_CHOICES, PLAYER_TYPES, type ClubAccount, type ClubCourse } from "./demo-data.ts";
 import type { SimAdvisory, SimBooking, SimPlayer, SlotView } from "./state.ts";
 
 /** 'legacy' is a second, differently written portal the adapter must read (legacy-pages.ts). */
@@ -45,7 +37,8 @@ function shell(body: string, { title, layout, csrf, memberName }: ShellOptions):
   const nav = memberName
     ? `<nav class="member-nav"><a href="/members/home">Home</a> <a href="/members/tee-sheet">Tee Sheet</a> <a href="/members/bookings">My Bookings</a> <a href="/advisories">Advisories</a> <a href="/logout">Sign out</a></nav>`
     : `<nav class="public-nav"><a href="/login">Member login</a> <a href="/advisories">Advisories</a></nav>`;
-  const header = layout === "standard" ? `<header class="site-header"><h1>${CLUB_NAME}</h1>${nav}</header>` : `<div class="topbar"><span class="brand">${CLUB_NAME}</span>${nav}</div>`;
+  const header =
+    layout === "standard" ? `<header class="site-header"><h1>${CLUB_NAME}</h1>${nav}</header>` : `<div class="topbar"><span class="brand">${CLUB_NAME}</span>${nav}</div>`;
   const main = layout === "standard" ? `<main id="content">${body}</main>` : `<div class="page-body">${body}</div>`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} — Southwoods Members</title>${meta}</head>
@@ -57,7 +50,11 @@ function shell(body: string, { title, layout, csrf, memberName }: ShellOptions):
 export function renderLoginPage(options: { layout: PageLayout; token: string; error?: string; next?: string; email?: string }): string {
   const { layout, token, error, next, email } = options;
   const nextField = next ? `<input type="hidden" name="next" value="${escapeHtml(next)}">` : "";
-  const errorBox = error ? (layout === "standard" ? `<div class="alert alert-error" role="alert">${escapeHtml(error)}</div>` : `<span class="flash">${escapeHtml(error)}</span>`) : "";
+  const errorBox = error
+    ? layout === "standard"
+      ? `<div class="alert alert-error" role="alert">${escapeHtml(error)}</div>`
+      : `<span class="flash">${escapeHtml(error)}</span>`
+    : "";
   const body =
     layout === "standard"
       ? `<h2>Member Login</h2>${errorBox}
@@ -95,7 +92,15 @@ export type SheetState = { kind: "slots"; slots: SlotView[] } | { kind: "closed"
 
 const STATUS_TEXT: Record<SlotView["status"], string> = { AVAILABLE: "Available", BOOKED: "Booked", BLOCKED: "Blocked" };
 
-export function renderTeeSheetPage(options: { layout: PageLayout; csrf: string; memberName: string; date: string; course: ClubCourse; courses: readonly ClubCourse[]; sheet: SheetState }): string {
+export function renderTeeSheetPage(options: {
+  layout: PageLayout;
+  csrf: string;
+  memberName: string;
+  date: string;
+  course: ClubCourse;
+  courses: readonly ClubCourse[];
+  sheet: SheetState;
+}): string {
   const { layout, csrf, memberName, date, course, courses, sheet } = options;
   const picker = `<form class="sheet-picker" method="get" action="/members/tee-sheet"><input type="date" name="date" value="${date}">
 <select name="course">${courses.map((c) => `<option value="${c.id}"${c.id === course.id ? " selected" : ""}>${escapeHtml(c.name)}</option>`).join("")}</select><button>Show</button></form>`;
@@ -112,8 +117,7 @@ function standardSheet(date: string, course: ClubCourse, sheet: SheetState): str
   }
   const rows = sheet.slots
     .map((slot) => {
-      const action =
-        slot.status === "AVAILABLE" ? `<a class="book-link" href="/members/book?slotId=${encodeURIComponent(slot.slotId)}">Book</a>` : "&mdash;";
+      const action = slot.status === "AVAILABLE" ? `<a class="book-link" href="/members/book?slotId=${encodeURIComponent(slot.slotId)}">Book</a>` : "&mdash;";
       return `<tr class="slot" data-slot-id="${escapeHtml(slot.slotId)}"><td class="slot-time">${formatTime12(slot.time)}</td><td class="slot-status">${STATUS_TEXT[slot.status]}</td><td class="slot-action">${action}</td></tr>`;
     })
     .join("\n");
@@ -125,7 +129,10 @@ ${rows}
 function changedSheet(sheet: SheetState): string {
   if (sheet.kind !== "slots") return `<div class="empty-state">Nothing to show.</div>`;
   const cells = sheet.slots
-    .map((slot) => `<div class="time-card ${slot.status.toLowerCase()}" data-id="${escapeHtml(slot.slotId)}"><b>${formatTime12(slot.time)}</b><i>${STATUS_TEXT[slot.status]}</i></div>`)
+    .map(
+      (slot) =>
+        `<div class="time-card ${slot.status.toLowerCase()}" data-id="${escapeHtml(slot.slotId)}"><b>${formatTime12(slot.time)}</b><i>${STATUS_TEXT[slot.status]}</i></div>`,
+    )
     .join("\n");
   return `<div class="times-grid">${cells}</div>`;
 }
@@ -153,7 +160,16 @@ function playersForm(players: SimPlayer[]): string {
   return Array.from({ length: MAX_PLAYERS }, (_, i) => playerFields(i, players[i])).join("\n");
 }
 
-export function renderBookingFormPage(options: { layout: PageLayout; csrf: string; memberName: string; course: ClubCourse; date: string; time: string; slotId: string; self: SimPlayer }): string {
+export function renderBookingFormPage(options: {
+  layout: PageLayout;
+  csrf: string;
+  memberName: string;
+  course: ClubCourse;
+  date: string;
+  time: string;
+  slotId: string;
+  self: SimPlayer;
+}): string {
   const { layout, csrf, memberName, course, date, time, slotId, self } = options;
   const body = `<h2>Book ${escapeHtml(course.name)} — ${formatLongDate(date)} ${formatTime12(time)}</h2>
 <form id="booking-form" method="post" action="/members/book">

@@ -63,7 +63,17 @@ export function createRivals(deps: RivalsDeps): Rivals {
         const player = { type: "Guest", firstName: "Rival", lastName: `Golfer ${i + 1}`, memberId: null, cart: "Walking", fee: GUEST_FEE_CHOICES[0] };
         const now = deps.clubNow();
         const result = state.book(email, { date, courseId: course.id, slotId: slot.slotId, time: slot.time, players: [player] }, now);
-        state.recordAttempt({ slotId: slot.slotId, date, time: slot.time, course: course.id, email, arrivedClubMs: now, outcome: result.ok ? "confirmed" : result.outcome, ref: result.ok ? result.booking.ref : null, isRival: true });
+        state.recordAttempt({
+          slotId: slot.slotId,
+          date,
+          time: slot.time,
+          course: course.id,
+          email,
+          arrivedClubMs: now,
+          outcome: result.ok ? "confirmed" : result.outcome,
+          ref: result.ok ? result.booking.ref : null,
+          isRival: true,
+        });
         if (result.ok) taken.push(slot.slotId);
       }
     }

@@ -160,7 +160,11 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
       : renderResultPage({ ...member(c), kind, booking, courseName: courseName(booking.courseId) });
 
   app.get("/home", (c) =>
-    c.html(isLegacy() ? legacyHomePage({ token: c.get("session").csrf, account: c.get("account") }) : renderHomePage({ layout: layout(), csrf: c.get("session").csrf, account: c.get("account") })),
+    c.html(
+      isLegacy()
+        ? legacyHomePage({ token: c.get("session").csrf, account: c.get("account") })
+        : renderHomePage({ layout: layout(), csrf: c.get("session").csrf, account: c.get("account") }),
+    ),
   );
 
   app.get("/tee-sheet", (c) => {

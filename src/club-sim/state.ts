@@ -93,9 +93,7 @@ export interface SlotView {
   status: SlotStatus;
 }
 
-export type BookingResult =
-  | { ok: true; booking: SimBooking }
-  | { ok: false; outcome: Exclude<BookingOutcome, "confirmed">; message: string };
+export type BookingResult = { ok: true; booking: SimBooking } | { ok: false; outcome: Exclude<BookingOutcome, "confirmed">; message: string };
 
 export interface BookingRequest {
   date: string;
@@ -188,7 +186,10 @@ export class ClubState {
 
   randomToken(): string {
     let token = "";
-    for (let i = 0; i < 4; i++) token += Math.floor(this.random() * 0x100000000).toString(16).padStart(8, "0");
+    for (let i = 0; i < 4; i++)
+      token += Math.floor(this.random() * 0x100000000)
+        .toString(16)
+        .padStart(8, "0");
     return token;
   }
 
@@ -298,8 +299,7 @@ export class ClubState {
   book(email: string, request: BookingRequest, clubNow: number): BookingResult {
     const { date, courseId, time, slotId } = request;
     const course = findCourse(courseId);
-    const isKnownSlot =
-      !!course && isIsoDate(date) && isHhMm(time) && slotIdOf(date, courseId, time) === slotId && teeTimesFor(date, course).includes(time);
+    const isKnownSlot = !!course && isIsoDate(date) && isHhMm(time) && slotIdOf(date, courseId, time) === slotId && teeTimesFor(date, course).includes(time);
     if (!isKnownSlot) return refuse("invalid", "The selected tee time does not exist.");
     if (this.hasPassed(date, time, clubNow)) return refuse("date_passed", "This tee time has already passed.");
     if (!this.isReleased(date, clubNow)) {

@@ -12,10 +12,18 @@ import { createClubClient, type ClubClient } from "./client.ts";
 import { createCourseReading } from "./course-reading.ts";
 import type { NumericDateOrder } from "./text.ts";
 
-export function createAuditedClubClient(options: { baseUrl: string; clock: Clock; db: Db; logger: Logger; timeoutMs?: number; numericDateOrder?: NumericDateOrder | null }): ClubClient {
+export function createAuditedClubClient(options: {
+  baseUrl: string;
+  clock: Clock;
+  db: Db;
+  logger: Logger;
+  timeoutMs?: number;
+  numericDateOrder?: NumericDateOrder | null;
+}): ClubClient {
   const { clock, db, logger } = options;
   const write = (row: Omit<typeof auditLog.$inferInsert, "at">) =>
-    db.insert(auditLog)
+    db
+      .insert(auditLog)
       .values({ at: clock.now(), ...row })
       .then(() => undefined)
       .catch((error: unknown) => logger.error("audit write failed", { error }));

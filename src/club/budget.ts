@@ -28,7 +28,9 @@ export interface BudgetLimits {
 }
 
 /** The budget's sizes from the app settings (their defaults and bounds: src/domain/settings.ts). */
-export function budgetLimitsOf(settings: Pick<StoredSettings, "club_requests_per_minute" | "club_request_burst" | "member_requests_per_minute" | "member_request_burst">): BudgetLimits {
+export function budgetLimitsOf(
+  settings: Pick<StoredSettings, "club_requests_per_minute" | "club_request_burst" | "member_requests_per_minute" | "member_request_burst">,
+): BudgetLimits {
   return {
     clubPerMinute: settings.club_requests_per_minute,
     clubBurst: settings.club_request_burst,
@@ -140,7 +142,8 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
   }
 
   /** When a bucket will hold a whole token again. */
-  const readyAt = (bucket: Bucket, perMinute: number, now: number) => (bucket.tokens >= 1 ? Math.max(now, bucket.at) : Math.max(now, bucket.at) + Math.ceil((1 - bucket.tokens) / perMs(perMinute)));
+  const readyAt = (bucket: Bucket, perMinute: number, now: number) =>
+    bucket.tokens >= 1 ? Math.max(now, bucket.at) : Math.max(now, bucket.at) + Math.ceil((1 - bucket.tokens) / perMs(perMinute));
 
   function sweep(now: number): void {
     const waitingFor = new Set(waiters.map((w) => w.memberId));
@@ -208,7 +211,10 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
     const now = clock.now();
     if (now < pausedUntil) return new ClubError("busy", `Not sent: the club asked Teebox to slow down; requests wait until ${new Date(pausedUntil).toISOString()}.`);
     const isMemberSpent = memberId !== null && club.tokens >= 1 && memberBucket(memberId, now).tokens < 1;
-    return new ClubError("busy", isMemberSpent ? "Not sent: this member's request budget at the club is spent for now." : "Not sent: Teebox's request budget for the club is spent for now.");
+    return new ClubError(
+      "busy",
+      isMemberSpent ? "Not sent: this member's request budget at the club is spent for now." : "Not sent: Teebox's request budget for the club is spent for now.",
+    );
   }
 
   return {

@@ -73,7 +73,10 @@ export function redactPage(html: string, secrets: readonly string[]): string {
     for (const form of new Set([secret, encodeURIComponent(secret), escapeHtml(secret)])) out = out.split(form).join("[removed]");
   }
   // Token fields and metas, whatever the club calls them.
-  out = out.replace(/(<input\b[^>]*\bname\s*=\s*["']?[^"'\s>]*(?:csrf|xsrf|token|authenticity|verification|nonce)[^"'\s>]*["']?[^>]*\bvalue\s*=\s*)(["'])[^"']*\2/gi, "$1$2[removed]$2");
+  out = out.replace(
+    /(<input\b[^>]*\bname\s*=\s*["']?[^"'\s>]*(?:csrf|xsrf|token|authenticity|verification|nonce)[^"'\s>]*["']?[^>]*\bvalue\s*=\s*)(["'])[^"']*\2/gi,
+    "$1$2[removed]$2",
+  );
   out = out.replace(/(<input\b[^>]*\bvalue\s*=\s*)(["'])[^"']*\2([^>]*\bname\s*=\s*["']?[^"'\s>]*(?:csrf|xsrf|token|authenticity|verification|nonce))/gi, "$1$2[removed]$2$3");
   out = out.replace(/(<meta\b[^>]*\bname\s*=\s*["'][^"']*(?:csrf|xsrf|token)[^"']*["'][^>]*\bcontent\s*=\s*)(["'])[^"']*\2/gi, "$1$2[removed]$2");
   out = out.replace(/(<input\b[^>]*\btype\s*=\s*["']?password["']?[^>]*\bvalue\s*=\s*)(["'])[^"']*\2/gi, "$1$2$2");
@@ -111,7 +114,13 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
   const reading: PageReadOptions = { courses: options.courses, numericDateOrder: options.numericDateOrder ?? null, report: (p) => problems.push(p) };
 
   /** Fetches a page, parses it, and records what came of it; returns the parsed value or null. */
-  async function visit<T>(page: string, path: string, fetchPage: () => Promise<ClubResponse>, read: (html: string) => T, describe: (value: T) => { summary: string; count?: number; firstRows?: unknown[] }): Promise<T | null> {
+  async function visit<T>(
+    page: string,
+    path: string,
+    fetchPage: () => Promise<ClubResponse>,
+    read: (html: string) => T,
+    describe: (value: T) => { summary: string; count?: number; firstRows?: unknown[] },
+  ): Promise<T | null> {
     problems.length = 0;
     let html = "";
     try {
@@ -137,7 +146,13 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
   }
 
   // Sign in: the login form, the post, the member's home page.
-  const login = await visit("login", LOGIN_PATH, () => http.send(LOGIN_PATH, as("sign_in")), (html) => parseLoginPage(html), (form) => ({ summary: `login form found: fields '${form.userField}' and '${form.passwordField}', token in a hidden field` }));
+  const login = await visit(
+    "login",
+    LOGIN_PATH,
+    () => http.send(LOGIN_PATH, as("sign_in")),
+    (html) => parseLoginPage(html),
+    (form) => ({ summary: `login form found: fields '${form.userField}' and '${form.passwordField}', token in a hidden field` }),
+  );
   if (!login) return finish(report);
   secrets.add(login.csrf);
   const answer = await http
@@ -157,20 +172,40 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
       }
     })();
     const error = { kind: "bad_credentials", message: `The club did not accept the login${again ? `: ${again}` : "."}` };
-    pages.push({ page: "sign-in", path: login.action || LOGIN_PATH, ok: false, summary: error.message, problems: [], error, html: redactPage(posted.html, [...secrets, ...cookieValues(jar)]) });
+    pages.push({
+      page: "sign-in",
+      path: login.action || LOGIN_PATH,
+      ok: false,
+      summary: error.message,
+      problems: [],
+      error,
+      html: redactPage(posted.html, [...secrets, ...cookieValues(jar)]),
+    });
     return finish(report);
   }
-  const home = await visit("member home", posted.location, () => http.send(posted.location!, as("sign_in")), (html) => parseHomePage(html), (h) => ({ summary: `signed in as ${h.memberName} (${h.membershipNumber})` }));
+  const home = await visit(
+    "member home",
+    posted.location,
+    () => http.send(posted.location!, as("sign_in")),
+    (html) => parseHomePage(html),
+    (h) => ({ summary: `signed in as ${h.memberName} (${h.membershipNumber})` }),
+  );
   if (!home) return finish(report);
   secrets.add(home.csrf);
 
   // Teebox with no courses yet (a first check before setting up): take them from the club's own picker.
   let courseList = options.courses;
   if (courseList.length === 0) {
-    const picked = await visit("courses (from the club's tee sheet picker)", "/members/tee-sheet", () => http.send("/members/tee-sheet", as("sheet")), coursesInPicker, (list) => ({
-      summary: `Teebox has no courses yet; the club's picker lists ${list.map((c) => `${c.name} (${c.id})`).join(", ")}`,
-      count: list.length,
-    }));
+    const picked = await visit(
+      "courses (from the club's tee sheet picker)",
+      "/members/tee-sheet",
+      () => http.send("/members/tee-sheet", as("sheet")),
+      coursesInPicker,
+      (list) => ({
+        summary: `Teebox has no courses yet; the club's picker lists ${list.map((c) => `${c.name} (${c.id})`).join(", ")}`,
+        count: list.length,
+      }),
+    );
     courseList = picked ?? [];
     reading.courses = courseList;
   }
@@ -179,15 +214,26 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
     const sheetPath = (date: string) => `/members/tee-sheet?${new URLSearchParams({ date, course: course.id })}`;
     const readSheet = (date: string) => (html: string) => {
       const sheet = parseTeeSheetPage(html, reading);
-      if (sheet.date !== date || sheet.course !== course.id) throw pageNotUnderstood("tee sheet", `the sheet of ${course.id} on ${date} (the page is ${sheet.course} on ${sheet.date})`);
+      if (sheet.date !== date || sheet.course !== course.id)
+        throw pageNotUnderstood("tee sheet", `the sheet of ${course.id} on ${date} (the page is ${sheet.course} on ${sheet.date})`);
       return sheet;
     };
     const describeSheet = (sheet: ReturnType<typeof parseTeeSheetPage>) => ({
-      summary: !sheet.released ? "not released yet" : sheet.slots.length === 0 ? "no tee times (closed or empty)" : `${sheet.slots.length} slots, ${sheet.slots.filter((s) => s.status === "AVAILABLE").length} available`,
+      summary: !sheet.released
+        ? "not released yet"
+        : sheet.slots.length === 0
+          ? "no tee times (closed or empty)"
+          : `${sheet.slots.length} slots, ${sheet.slots.filter((s) => s.status === "AVAILABLE").length} available`,
       count: sheet.slots.length,
       firstRows: sheet.slots.slice(0, FIRST_ROWS),
     });
-    await visit(`tee sheet ${course.id} ${options.today} (today)`, sheetPath(options.today), () => http.send(sheetPath(options.today), as("sheet")), readSheet(options.today), describeSheet);
+    await visit(
+      `tee sheet ${course.id} ${options.today} (today)`,
+      sheetPath(options.today),
+      () => http.send(sheetPath(options.today), as("sheet")),
+      readSheet(options.today),
+      describeSheet,
+    );
     // The furthest open sheet: walk back from the end of the range to the first released one.
     for (let i = Math.max(1, options.horizonDays - 1); i >= 1; i--) {
       const date = addDays(options.today, i);
@@ -199,13 +245,31 @@ export async function checkClub(options: ClubCheckOptions): Promise<ClubCheckRep
         isReleased = true; // an unreadable sheet is reported below, not skipped over
       }
       if (!isReleased && i > 1) continue;
-      await visit(`tee sheet ${course.id} ${date} (furthest open)`, sheetPath(date), async () => response ?? http.send(sheetPath(date), as("sheet")), readSheet(date), describeSheet);
+      await visit(
+        `tee sheet ${course.id} ${date} (furthest open)`,
+        sheetPath(date),
+        async () => response ?? http.send(sheetPath(date), as("sheet")),
+        readSheet(date),
+        describeSheet,
+      );
       break;
     }
   }
 
-  await visit("advisories", "/advisories", () => http.send("/advisories", as("advisories")), (html) => parseAdvisoriesPage(html, reading), (list) => ({ summary: `${list.length} advisories`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
-  await visit("my bookings", "/members/bookings", () => http.send("/members/bookings", as("my_bookings")), (html) => parseBookingsPage(html, reading), (list) => ({ summary: `${list.length} bookings`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }));
+  await visit(
+    "advisories",
+    "/advisories",
+    () => http.send("/advisories", as("advisories")),
+    (html) => parseAdvisoriesPage(html, reading),
+    (list) => ({ summary: `${list.length} advisories`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }),
+  );
+  await visit(
+    "my bookings",
+    "/members/bookings",
+    () => http.send("/members/bookings", as("my_bookings")),
+    (html) => parseBookingsPage(html, reading),
+    (list) => ({ summary: `${list.length} bookings`, count: list.length, firstRows: list.slice(0, FIRST_ROWS) }),
+  );
   await http.send("/logout", as("sign_out")).catch(() => undefined);
   return finish(report);
 }
@@ -215,9 +279,7 @@ function coursesInPicker(html: string): CourseNames[] {
   const document = parseDocument(html);
   for (const select of document.querySelectorAll("select")) {
     if (!/course/i.test(`${select.getAttribute("name") ?? ""} ${select.getAttribute("id") ?? ""}`)) continue;
-    const list = [...select.querySelectorAll("option")]
-      .map((option) => ({ id: (option.getAttribute("value") ?? "").trim(), name: textOf(option) }))
-      .filter((c) => c.id && c.name);
+    const list = [...select.querySelectorAll("option")].map((option) => ({ id: (option.getAttribute("value") ?? "").trim(), name: textOf(option) })).filter((c) => c.id && c.name);
     if (list.length > 0) return list;
   }
   throw pageNotUnderstood("tee sheet", "a course picker (Teebox has no courses set up to read)");

@@ -88,7 +88,14 @@ const CHALLENGE_ALWAYS: readonly RegExp[] = [
   /\b(cf-browser-verification|cf_chl_|challenge-platform|cf-challenge)/i,
   /\bddos protection by\b/i,
 ];
-const CHALLENGE_ON_REFUSAL: readonly RegExp[] = [/<title>\s*access denied\b/i, /\bcaptcha\b/i, /\bverify (that )?you are (a )?human\b/i, /\bbot (protection|detection)\b/i, /\brequest (was )?blocked\b/i, /\benable javascript and cookies to continue\b/i];
+const CHALLENGE_ON_REFUSAL: readonly RegExp[] = [
+  /<title>\s*access denied\b/i,
+  /\bcaptcha\b/i,
+  /\bverify (that )?you are (a )?human\b/i,
+  /\bbot (protection|detection)\b/i,
+  /\brequest (was )?blocked\b/i,
+  /\benable javascript and cookies to continue\b/i,
+];
 
 export function isChallengePage(status: number, html: string): boolean {
   if (CHALLENGE_ALWAYS.some((p) => p.test(html))) return true;

@@ -277,7 +277,11 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
     const bookingAudit = (input: BookInput) => ({ ...who, action: "book" as const, detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` });
 
     function book(input: BookInput): Promise<{ ref: string }> {
-      return audited(bookingAudit(input), async () => ({ ref: await postResult("/members/book", purpose("book"), bookingForm(input), true) }), (result) => `ref ${result.ref}`);
+      return audited(
+        bookingAudit(input),
+        async () => ({ ref: await postResult("/members/book", purpose("book"), bookingForm(input), true) }),
+        (result) => `ref ${result.ref}`,
+      );
     }
 
     return {
@@ -295,14 +299,27 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
           if (sheet.date !== date || sheet.course !== courseId) throw pageNotUnderstood("tee sheet", `the sheet of ${courseId} on ${date}`);
           return sheet;
         }),
-      fetchMyBookings: (options) => guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET", purpose("my_bookings", options?.pace)), "my bookings"), reading())),
+      fetchMyBookings: (options) =>
+        guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET", purpose("my_bookings", options?.pace)), "my bookings"), reading())),
       book,
       prepareBook(input) {
         if (!csrf) return { wire: null, post: () => book(input) };
-        const prepared = http.prepare("/members/book", { method: "POST", form: { ...bookingForm(input), [csrfField]: csrf }, jar, purpose: purpose("book"), isAmbiguousIfUnanswered: true, outcomeFromPage: true });
+        const prepared = http.prepare("/members/book", {
+          method: "POST",
+          form: { ...bookingForm(input), [csrfField]: csrf },
+          jar,
+          purpose: purpose("book"),
+          isAmbiguousIfUnanswered: true,
+          outcomeFromPage: true,
+        });
         return {
           wire: prepared.wire,
-          post: (via) => audited(bookingAudit(input), async () => ({ ref: resultRef(await prepared.send(via), true) }), (result) => `ref ${result.ref}`),
+          post: (via) =>
+            audited(
+              bookingAudit(input),
+              async () => ({ ref: resultRef(await prepared.send(via), true) }),
+              (result) => `ref ${result.ref}`,
+            ),
         };
       },
       editBooking: (ref, players) =>
@@ -332,7 +349,9 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
         await http.send("/logout", { jar, purpose: { kind: "sign_out", memberId: null } }).catch(() => undefined);
       }),
     fetchAdvisories: (options) =>
-      guarded(async () => parseAdvisoriesPage(expectPage(await http.send("/advisories", { purpose: { kind: "advisories", memberId: null, pace: options?.pace } }), "advisories"), reading())),
+      guarded(async () =>
+        parseAdvisoriesPage(expectPage(await http.send("/advisories", { purpose: { kind: "advisories", memberId: null, pace: options?.pace } }), "advisories"), reading()),
+      ),
     clubTime: (options) =>
       guarded(async () => {
         const response = await http.send("/", { purpose: { kind: "clock_probe", memberId: null, pace: options?.pace } });

@@ -84,10 +84,7 @@ function aimProbes(interval: Interval, trips: { least: number; most: number }, h
   return Array.from({ length: count }, (_, j) => interval.hi - band * 2 ** -(j + 2));
 }
 
-export async function measureClockOffset(
-  client: { clubTime(): Promise<ClubTimeReading> },
-  options: MeasureClockOffsetOptions = {},
-): Promise<ClockOffset> {
+export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeReading> }, options: MeasureClockOffsetOptions = {}): Promise<ClockOffset> {
   const clock = options.clock ?? systemClock;
   const maxProbes = options.maxProbes ?? 13;
   const target = options.targetUncertaintyMs ?? 25;

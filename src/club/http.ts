@@ -201,7 +201,16 @@ export async function fetchWire(wire: WireRequest, now: () => number): Promise<W
 export async function readWireAnswer(response: Response, sentMs: number, receivedMs: number): Promise<WireAnswer> {
   const body = await response.text();
   const { headers } = response;
-  return { status: response.status, location: headers.get("location"), date: headers.get("date"), retryAfter: headers.get("retry-after"), setCookies: headers.getSetCookie(), body, sentMs, receivedMs };
+  return {
+    status: response.status,
+    location: headers.get("location"),
+    date: headers.get("date"),
+    retryAfter: headers.get("retry-after"),
+    setCookies: headers.getSetCookie(),
+    body,
+    sentMs,
+    receivedMs,
+  };
 }
 
 const SLOW_DOWN_WORDS = {

@@ -77,7 +77,13 @@ function parseHead(buffer: Uint8Array, end: number): Head {
   const connection = (value("connection") ?? "").toLowerCase();
   const code = Number(status[1]);
   const hasNoBody = code === 204 || code === 304 || (code >= 100 && code < 200);
-  const mode: Head["mode"] = hasNoBody ? { kind: "length", length: 0 } : isChunked ? { kind: "chunked" } : length !== null ? { kind: "length", length: Number(length) } : { kind: "close" };
+  const mode: Head["mode"] = hasNoBody
+    ? { kind: "length", length: 0 }
+    : isChunked
+      ? { kind: "chunked" }
+      : length !== null
+        ? { kind: "length", length: Number(length) }
+        : { kind: "close" };
   return { status: code, headers, bodyStart: end + 4, mode, isKeepAlive: mode.kind !== "close" && (isHttp10 ? connection === "keep-alive" : connection !== "close") };
 }
 

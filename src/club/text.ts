@@ -125,5 +125,9 @@ export function findCourseIn(text: string, courses: readonly CourseNames[]): Cou
 
 /** 'Masters' → 'masters', 'Palms Nine' → 'palms-nine': the id of a course Teebox does not know. */
 export function courseIdFromName(name: string): string {
-  return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

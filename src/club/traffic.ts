@@ -134,7 +134,8 @@ export function createClubTraffic(clock: Pick<Clock, "now">): ClubTraffic {
       for (const counts of members.values()) for (const [userId, n] of counts) byMember.set(userId, (byMember.get(userId) ?? 0) + n);
       let busiest: ClubTrafficSnapshot["busiestMember"] = null;
       for (const [userId, requests] of byMember) {
-        if (!busiest || requests > busiest.requests || (requests === busiest.requests && userId < busiest.userId)) busiest = { userId, requests, windowMinutes: BUSIEST_WINDOW_MINUTES };
+        if (!busiest || requests > busiest.requests || (requests === busiest.requests && userId < busiest.userId))
+          busiest = { userId, requests, windowMinutes: BUSIEST_WINDOW_MINUTES };
       }
       const byKind: ClubTrafficSnapshot["totals"] = {};
       for (const [key, n] of totals) {

@@ -6,14 +6,15 @@ import { migrations } from "../../drizzle/index.ts";
 import type { AppDatabase } from "./client.ts";
 
 export async function migrate(database: AppDatabase, now: number): Promise<string[]> {
-  await database.execute(
-    "CREATE TABLE IF NOT EXISTS __teebox_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
-  );
+  await database.execute("CREATE TABLE IF NOT EXISTS __teebox_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
   const done = new Set((await database.query<{ tag: string }>("SELECT tag FROM __teebox_migrations")).map((r) => r.tag));
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.tag)) continue;
-    const statements = migration.sql.split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
+    const statements = migration.sql
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const script = [
       "BEGIN;",
       ...statements.map((s) => (s.endsWith(";") ? s : `${s};`)),

@@ -38,7 +38,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
@@ -50,7 +52,9 @@ export const savedPlayers = sqliteTable(
   "saved_players",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull(),
@@ -180,7 +184,9 @@ export const bookingRequests = sqliteTable(
   "booking_requests",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     courseId: text("course_id").notNull(),
     playDate: text("play_date").notNull(),
     selection: text("selection", { mode: "json" }).$type<RequestSelection[]>().notNull(),
@@ -213,7 +219,9 @@ export const requestAttempts = sqliteTable(
   "request_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    requestId: integer("request_id").notNull().references(() => bookingRequests.id, { onDelete: "cascade" }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => bookingRequests.id, { onDelete: "cascade" }),
     time: text("time").notNull(),
     slotId: text("slot_id"),
     /** Written before the booking post leaves ('sent'), then completed with the answer. */
@@ -235,7 +243,9 @@ export const bookings = sqliteTable(
   "bookings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** The club's booking reference: the bookingId members see. */
     bookingRef: text("booking_ref").notNull(),
     courseId: text("course_id").notNull(),
@@ -296,7 +306,9 @@ export const slotWatches = sqliteTable(
   "slot_watches",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     playDate: text("play_date").notNull(),
     /** null: any course open that day. */
     courseId: text("course_id"),
@@ -325,7 +337,9 @@ export const watchAttempts = sqliteTable(
   "watch_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    watchId: integer("watch_id").notNull().references(() => slotWatches.id, { onDelete: "cascade" }),
+    watchId: integer("watch_id")
+      .notNull()
+      .references(() => slotWatches.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull(),
     courseId: text("course_id").notNull(),
     time: text("time").notNull(),
@@ -381,7 +395,9 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** One of NOTIFICATION_KINDS (src/domain/notifications.ts). */
     kind: text("kind").notNull(),
     textKey: text("text_key").notNull(),
@@ -400,7 +416,9 @@ export const notifications = sqliteTable(
 export const notificationSettings = sqliteTable(
   "notification_settings",
   {
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     email: integer("email", { mode: "boolean" }).notNull(),
     push: integer("push", { mode: "boolean" }).notNull().default(true),
@@ -423,7 +441,9 @@ export const mailOutbox = sqliteTable(
     body: text("body").notNull(),
     eventId: text("event_id").notNull(),
     /** queued, sent or failed (MAIL_STATES). */
-    state: text("state", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    state: text("state", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     /** When the mail job may try it next (a claim moves it on, so a crashed send is tried again later). */
     nextAttemptAt: integer("next_attempt_at").notNull(),
@@ -456,7 +476,9 @@ export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull(),
     /** The browser's public key and authentication secret (base64url), which each push is encrypted for. */
     p256dh: text("p256dh").notNull(),
@@ -479,7 +501,9 @@ export const pushOutbox = sqliteTable(
   "push_outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Null once the device was removed (the push service answered 404 or 410, or the member turned it off). */
     subscriptionId: integer("subscription_id").references(() => pushSubscriptions.id, { onDelete: "set null" }),
     eventId: text("event_id").notNull(),
@@ -488,14 +512,20 @@ export const pushOutbox = sqliteTable(
     urgency: text("urgency").notNull(),
     ttlSeconds: integer("ttl_seconds").notNull(),
     /** queued, sent or failed (PUSH_STATES). */
-    state: text("state", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    state: text("state", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
   },
-  (t) => [uniqueIndex("push_outbox_event_device").on(t.eventId, t.subscriptionId), index("push_outbox_due").on(t.state, t.nextAttemptAt), index("push_outbox_created").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("push_outbox_event_device").on(t.eventId, t.subscriptionId),
+    index("push_outbox_due").on(t.state, t.nextAttemptAt),
+    index("push_outbox_created").on(t.createdAt),
+  ],
 );
 
 /**
@@ -525,7 +555,9 @@ export const standingSeries = sqliteTable(
   "standing_series",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** null: any course open that day (the first of the schedule whose rules allow it). */
     courseId: text("course_id"),
     /** The times in priority order, or null when a range is given. */
@@ -562,7 +594,9 @@ export const seriesOccurrences = sqliteTable(
   "series_occurrences",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    seriesId: integer("series_id").notNull().references(() => standingSeries.id, { onDelete: "cascade" }),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => standingSeries.id, { onDelete: "cascade" }),
     userId: integer("user_id").notNull(),
     playDate: text("play_date").notNull(),
     state: text("state", { enum: OCCURRENCE_STATES }).notNull(),
@@ -575,5 +609,9 @@ export const seriesOccurrences = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("series_occurrences_series_date").on(t.seriesId, t.playDate), index("series_occurrences_state").on(t.state, t.playDate), index("series_occurrences_request").on(t.requestId)],
+  (t) => [
+    uniqueIndex("series_occurrences_series_date").on(t.seriesId, t.playDate),
+    index("series_occurrences_state").on(t.state, t.playDate),
+    index("series_occurrences_request").on(t.requestId),
+  ],
 );

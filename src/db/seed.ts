@@ -10,15 +10,7 @@ import type { AppDatabase } from "./client.ts";
 import { appSettings, bookingWindows, courses, formOptions, uiText, users, type FormOptionCategory } from "./schema.ts";
 import { DEFAULT_SETTINGS, serialiseSettings } from "../domain/settings.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
-import {
-  CART_CHOICES,
-  CLUB_COURSES,
-  CLUB_WINDOWS,
-  DEMO_CLUB_ACCOUNTS,
-  GUEST_FEE_CHOICES,
-  MEMBER_FEE_CHOICES,
-  PLAYER_TYPES,
-} from "../club-sim/demo-data.ts";
+import { CART_CHOICES, CLUB_COURSES, CLUB_WINDOWS, DEMO_CLUB_ACCOUNTS, GUEST_FEE_CHOICES, MEMBER_FEE_CHOICES, PLAYER_TYPES } from "../club-sim/demo-data.ts";
 import type { SecretBox } from "../lib/secret-box.ts";
 
 export interface SeedOptions {
@@ -53,7 +45,10 @@ async function isEmpty(database: AppDatabase, table: typeof courses | typeof boo
 }
 
 async function seedAdmin(database: AppDatabase, options: SeedOptions) {
-  const existing = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, "admin"));
+  const existing = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, "admin"));
   if (existing.length > 0) return;
   const password = options.adminPassword ?? randomBytes(9).toString("base64url");
   const demoAccount = DEMO_CLUB_ACCOUNTS.find((a) => a.email === "admin@southwoods.demo");
@@ -77,7 +72,10 @@ async function seedAdmin(database: AppDatabase, options: SeedOptions) {
 
 async function seedDemoMembers(database: AppDatabase, options: SeedOptions) {
   for (const member of DEMO_MEMBERS) {
-    const existing = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, member.username));
+    const existing = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, member.username));
     if (existing.length > 0) continue;
     await database.db.insert(users).values({
       username: member.username,
@@ -106,9 +104,7 @@ export async function seed(database: AppDatabase, options: SeedOptions): Promise
     await db.insert(courses).values(CLUB_COURSES.map((c, i) => ({ id: c.id, name: c.name, daysActive: [...c.daysActive], position: i })));
   }
   if (await isEmpty(database, bookingWindows)) {
-    const rows = Object.entries(CLUB_WINDOWS).flatMap(([ruleKey, windows]) =>
-      windows.map((w) => ({ ruleKey, startTime: w.start, endTime: w.end })),
-    );
+    const rows = Object.entries(CLUB_WINDOWS).flatMap(([ruleKey, windows]) => windows.map((w) => ({ ruleKey, startTime: w.start, endTime: w.end })));
     await db.insert(bookingWindows).values(rows);
   }
   if (await isEmpty(database, formOptions)) {
@@ -120,9 +116,13 @@ export async function seed(database: AppDatabase, options: SeedOptions): Promise
   // Only the keys a database lacks are written: on every start after the first there are none, and
   // building one insert of every default text (hundreds of rows) was a tenth of the start-up.
   const settingKeys = new Set((await db.select({ key: appSettings.key }).from(appSettings)).map((r) => r.key));
-  const settingRows = Object.entries(serialiseSettings(DEFAULT_SETTINGS)).filter(([key]) => !settingKeys.has(key)).map(([key, value]) => ({ key, value }));
+  const settingRows = Object.entries(serialiseSettings(DEFAULT_SETTINGS))
+    .filter(([key]) => !settingKeys.has(key))
+    .map(([key, value]) => ({ key, value }));
   if (settingRows.length > 0) await db.insert(appSettings).values(settingRows).onConflictDoNothing();
   const textKeys = new Set((await db.select({ key: uiText.key }).from(uiText)).map((r) => r.key));
-  const textRows = Object.entries(DEFAULT_UI_TEXT).filter(([key]) => !textKeys.has(key)).map(([key, value]) => ({ key, value: String(value) }));
+  const textRows = Object.entries(DEFAULT_UI_TEXT)
+    .filter(([key]) => !textKeys.has(key))
+    .map(([key, value]) => ({ key, value: String(value) }));
   if (textRows.length > 0) await db.insert(uiText).values(textRows).onConflictDoNothing();
 }

@@ -31,10 +31,5 @@ export function createdAtMs(value: SortableAdvisory["created_at"]): number {
 /** Active first, then newest first; equal times keep the higher id first. Returns a new array. */
 export function sortAdvisories<T extends SortableAdvisory>(list: readonly T[]): T[] {
   const idOf = (a: T) => (typeof a.id === "number" ? a.id : Number(a.id ?? 0) || 0);
-  return [...list].sort(
-    (a, b) =>
-      Number(Boolean(b.is_active)) - Number(Boolean(a.is_active)) ||
-      createdAtMs(b.created_at) - createdAtMs(a.created_at) ||
-      idOf(b) - idOf(a),
-  );
+  return [...list].sort((a, b) => Number(Boolean(b.is_active)) - Number(Boolean(a.is_active)) || createdAtMs(b.created_at) - createdAtMs(a.created_at) || idOf(b) - idOf(a));
 }

@@ -92,16 +92,9 @@ export function ruleCoversTime(rule: BookingRule, time: string): boolean {
  * equal priorities fall back to the lower id, so the choice never depends on list order.
  * No matching rule gives DEFAULT_LIMITS.
  */
-export function findApplicableLimits(
-  rules: readonly BookingRule[],
-  holidays: readonly Holiday[],
-  date: string,
-  firstTime: string,
-): FlightLimits {
+export function findApplicableLimits(rules: readonly BookingRule[], holidays: readonly Holiday[], date: string, firstTime: string): FlightLimits {
   const onHoliday = isHoliday(holidays, date);
-  const matching = rules
-    .filter((r) => ruleCoversDate(r, date, onHoliday) && ruleCoversTime(r, firstTime))
-    .sort((a, b) => a.priority - b.priority || a.id - b.id);
+  const matching = rules.filter((r) => ruleCoversDate(r, date, onHoliday) && ruleCoversTime(r, firstTime)).sort((a, b) => a.priority - b.priority || a.id - b.id);
   return matching.length > 0 ? limitsOf(matching[0]) : DEFAULT_LIMITS;
 }
 

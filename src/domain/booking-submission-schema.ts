@@ -27,7 +27,12 @@ export const submissionPlayerSchema = z.object({
 
 export const selectionSchema = z.object({
   time: z.string().max(16),
-  slotId: z.string().max(MAX_TEXT).nullable().optional().transform((v) => v ?? null),
+  slotId: z
+    .string()
+    .max(MAX_TEXT)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 
 export const bookingSubmissionSchema = z.object({

@@ -5,14 +5,7 @@
  * `playerDetails.players` holds the extra players only: the booking member is the session user,
  * whose cart is `memberCartType`. A flight here is the whole group, the member first.
  */
-import {
-  findApplicableLimits,
-  isCourseActiveOn,
-  type BookingRule,
-  type Course,
-  type FlightLimits,
-  type Holiday,
-} from "./booking-rules.ts";
+import { findApplicableLimits, isCourseActiveOn, type BookingRule, type Course, type FlightLimits, type Holiday } from "./booking-rules.ts";
 import { generateEstimatedSlots, isTimeInWindows } from "./estimated-slots.ts";
 import { isHhMm, isIsoDate } from "./manila-time.ts";
 import { isGuestType, normaliseMemberId, validateFlight, type FlightPlayer } from "./players.ts";
@@ -83,7 +76,7 @@ function submissionPlayerToFlight(player: SubmissionPlayer): FlightPlayer {
   return {
     type: player.type.trim(),
     firstName: (player.firstName ?? "").trim(),
-    lastName: ((isGuest ? player.lastName : player.searchLastName ?? player.lastName) ?? "").trim(),
+    lastName: ((isGuest ? player.lastName : (player.searchLastName ?? player.lastName)) ?? "").trim(),
     memberId: isGuest ? "" : normaliseMemberId(player.searchIdNumber),
     cart: chosenOption(player.cartType),
     fee: chosenOption(player.chargeFeesTo),

@@ -54,11 +54,7 @@ function sortableTime(value: string | undefined): string {
   return (value && normaliseTime(value)) ?? "99:99";
 }
 
-function upcomingItems(
-  bookings: readonly ConfirmedBookingView[],
-  requests: readonly PendingRequestView[],
-  todayIso: string,
-): NextUpItem[] {
+function upcomingItems(bookings: readonly ConfirmedBookingView[], requests: readonly PendingRequestView[], todayIso: string): NextUpItem[] {
   const items: NextUpItem[] = [];
   for (const booking of bookings) {
     const date = parseBookingDate(booking.date);
@@ -82,26 +78,13 @@ function upcomingItems(
  * other status (cancelled, already booked) are left out: the booking itself stands for them.
  * `time` is 'HH:mm', or '99:99' when the source time could not be read.
  */
-export function findNextUp(
-  bookings: readonly ConfirmedBookingView[],
-  requests: readonly PendingRequestView[],
-  todayIso: string,
-): NextUpItem | null {
+export function findNextUp(bookings: readonly ConfirmedBookingView[], requests: readonly PendingRequestView[], todayIso: string): NextUpItem | null {
   const items = upcomingItems(bookings, requests, todayIso);
-  items.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      a.time.localeCompare(b.time) ||
-      Number(a.kind === "request") - Number(b.kind === "request"),
-  );
+  items.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || Number(a.kind === "request") - Number(b.kind === "request"));
   return items[0] ?? null;
 }
 
 /** The Bookings badge: confirmed bookings plus open requests, dated today or later. */
-export function countUpcoming(
-  bookings: readonly ConfirmedBookingView[],
-  requests: readonly PendingRequestView[],
-  todayIso: string,
-): number {
+export function countUpcoming(bookings: readonly ConfirmedBookingView[], requests: readonly PendingRequestView[], todayIso: string): number {
   return upcomingItems(bookings, requests, todayIso).length;
 }

@@ -48,11 +48,7 @@ export function dateKind(date: string, todayIso: string, days: readonly TeeTimeD
   return date > addDays(todayIso, 1) ? "estimated" : "unavailable";
 }
 
-export function groupDatesByKind(
-  entries: readonly DateEntry[],
-  todayIso: string,
-  days: readonly TeeTimeDay[],
-): { live: DateEntry[]; estimated: DateEntry[] } {
+export function groupDatesByKind(entries: readonly DateEntry[], todayIso: string, days: readonly TeeTimeDay[]): { live: DateEntry[]; estimated: DateEntry[] } {
   const live: DateEntry[] = [];
   const estimated: DateEntry[] = [];
   for (const entry of entries) {
@@ -64,11 +60,7 @@ export function groupDatesByKind(
 }
 
 /** The tee times of one date and course from the live data, or null when there are none. */
-export function liveTeeTimes(
-  date: string,
-  course: string,
-  days: readonly TeeTimeDay[],
-): TeeTime[] | null {
+export function liveTeeTimes(date: string, course: string, days: readonly TeeTimeDay[]): TeeTime[] | null {
   const day = days.find((d) => d.date === date && d.course.toLowerCase() === course.toLowerCase());
   return day && day.tee_times.length > 0 ? day.tee_times : null;
 }

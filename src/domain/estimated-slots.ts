@@ -36,9 +36,7 @@ export function generateEstimatedSlots(date: string, courseName: string, windows
       t += slotIntervalMinutes(date, courseName, timeFromMinutes(t));
     }
   }
-  return [...times]
-    .sort((a, b) => a - b)
-    .map((t) => ({ time: timeFromMinutes(t), status: AVAILABLE, slotId: null }));
+  return [...times].sort((a, b) => a - b).map((t) => ({ time: timeFromMinutes(t), status: AVAILABLE, slotId: null }));
 }
 
 /**
@@ -46,14 +44,7 @@ export function generateEstimatedSlots(date: string, courseName: string, windows
  * applies. The time need not sit on the estimated grid, because live club tee sheets are not
  * always spaced like the estimate.
  */
-export function isTimeInWindows(
-  date: string,
-  courseName: string,
-  time: string,
-  windows: AllowedWindows,
-): boolean {
+export function isTimeInWindows(date: string, courseName: string, time: string, windows: AllowedWindows): boolean {
   if (!isHhMm(time)) return false;
-  return windowsFor(date, courseName, windows).some(
-    (w) => w.start_time <= time && time <= w.end_time,
-  );
+  return windowsFor(date, courseName, windows).some((w) => w.start_time <= time && time <= w.end_time);
 }

@@ -67,15 +67,8 @@ export function formatPlayerName(name: string | null | undefined): string {
 }
 
 /** Same first name, last name and member id, ignoring case and surrounding spaces. */
-export function isSamePerson(
-  a: Pick<FlightPlayer, "firstName" | "lastName" | "memberId">,
-  b: Pick<FlightPlayer, "firstName" | "lastName" | "memberId">,
-): boolean {
-  return (
-    fold(a.firstName) === fold(b.firstName) &&
-    fold(a.lastName) === fold(b.lastName) &&
-    fold(a.memberId) === fold(b.memberId)
-  );
+export function isSamePerson(a: Pick<FlightPlayer, "firstName" | "lastName" | "memberId">, b: Pick<FlightPlayer, "firstName" | "lastName" | "memberId">): boolean {
+  return fold(a.firstName) === fold(b.firstName) && fold(a.lastName) === fold(b.lastName) && fold(a.memberId) === fold(b.memberId);
 }
 
 /** Member duplicates need a member id to compare: two blank rows are not the same member. */
@@ -136,11 +129,7 @@ export function isPlayerComplete(player: FlightPlayer, isFirst: boolean): boolea
  * The first problem of a whole flight (first player = the booking member), or null. Order: size,
  * guests, minimum, the member added again, member duplicates, incomplete players.
  */
-export function validateFlight(
-  flight: readonly FlightPlayer[],
-  limits: Pick<FlightLimits, "minPlayers" | "maxPlayers" | "maxGuests">,
-  self: SelfIdentity,
-): DomainProblem | null {
+export function validateFlight(flight: readonly FlightPlayer[], limits: Pick<FlightLimits, "minPlayers" | "maxPlayers" | "maxGuests">, self: SelfIdentity): DomainProblem | null {
   if (flight.length > limits.maxPlayers) {
     return makeProblem("booking.max_players", { maxPlayers: limits.maxPlayers });
   }
@@ -182,10 +171,7 @@ function checkSavedPlayer(player: SavedPlayer, allowedTypes: readonly string[]):
  * `allowedTypes`, a missing last name (or first name for types that show one), a missing member
  * id for a non-guest, an exact duplicate of an earlier entry.
  */
-export function validateSavedPlayers(
-  list: readonly SavedPlayer[],
-  allowedTypes: readonly string[] = PLAYER_TYPES,
-): DomainProblem | null {
+export function validateSavedPlayers(list: readonly SavedPlayer[], allowedTypes: readonly string[] = PLAYER_TYPES): DomainProblem | null {
   const seen: SavedPlayer[] = [];
   for (const raw of list) {
     const player = normaliseSavedPlayer(raw);

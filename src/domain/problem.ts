@@ -51,9 +51,7 @@ export type ProblemKey = keyof typeof PROBLEM_TEXTS;
 
 /** Replaces each {name} with its value from `context`; unknown placeholders stay as written. */
 export function fillPlaceholders(template: string, context: ProblemContext = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(context, name) ? String(context[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(context, name) ? String(context[name]) : whole));
 }
 
 export function makeProblem(errorKey: ProblemKey, context?: ProblemContext): DomainProblem {

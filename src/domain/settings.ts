@@ -131,8 +131,7 @@ export const SETTING_BOUNDS = {
 
 export const NUMERIC_SETTING_KEYS = Object.keys(SETTING_BOUNDS) as (keyof typeof SETTING_BOUNDS)[];
 
-const boundedInt = (key: keyof typeof SETTING_BOUNDS) =>
-  z.number().int().min(SETTING_BOUNDS[key].min).max(SETTING_BOUNDS[key].max);
+const boundedInt = (key: keyof typeof SETTING_BOUNDS) => z.number().int().min(SETTING_BOUNDS[key].min).max(SETTING_BOUNDS[key].max);
 
 export const releaseTimeSchema = z.string().superRefine((value, ctx) => {
   const problem = checkReleaseTime(value);

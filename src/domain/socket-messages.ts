@@ -5,13 +5,7 @@
  */
 import type { ResourceKey } from "./resources.ts";
 
-export const CLIENT_ACTIONS = [
-  "RUN_SCRAPER",
-  "SUBMIT_BOOKING_REQUEST",
-  "CANCEL_REQUEST",
-  "CANCEL_CONFIRMED_BOOKING",
-  "UPDATE_PLAYERS",
-] as const;
+export const CLIENT_ACTIONS = ["RUN_SCRAPER", "SUBMIT_BOOKING_REQUEST", "CANCEL_REQUEST", "CANCEL_CONFIRMED_BOOKING", "UPDATE_PLAYERS"] as const;
 export type ClientAction = (typeof CLIENT_ACTIONS)[number];
 
 export type ToastKind = "success" | "error" | "info";

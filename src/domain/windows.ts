@@ -64,9 +64,7 @@ export function isSundayLegends(date: string, courseName: string): boolean {
 /** Minutes from the tee time at `time` to the next one. */
 export function slotIntervalMinutes(date: string, courseName: string, time: string): number {
   const isLate = minutesOf(time) >= minutesOf(SUNDAY_LEGENDS_LATE_FROM);
-  return isSundayLegends(date, courseName) && isLate
-    ? SUNDAY_LEGENDS_LATE_INTERVAL_MINUTES
-    : SLOT_INTERVAL_MINUTES;
+  return isSundayLegends(date, courseName) && isLate ? SUNDAY_LEGENDS_LATE_INTERVAL_MINUTES : SLOT_INTERVAL_MINUTES;
 }
 
 function isUsableWindow(window: TimeWindow): boolean {

@@ -60,7 +60,6 @@ function playersFromClub(booking: ClubBooking): StoredPlayer[] {
   return booking.players.map((p) => ({ type: p.type, firstName: "", lastName: p.name, memberId: p.id, cart: "", fee: "" }));
 }
 
-
 export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOptions = {}): BookingsSync {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   let isStarted = false;
@@ -86,7 +85,9 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
   async function settleUnsureRequests(userId: number, atClub: ClubBooking[], now: number): Promise<boolean> {
     let isChanged = false;
     for (const { request, times } of await unsureRequestsOf(d.database.db, userId)) {
-      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) => knownBookingRefs(d.database.db, userId, refs));
+      const found = await findBookedAtClub({ fetchMyBookings: async () => atClub }, { playDate: request.playDate, courseId: request.courseId, times }, (refs) =>
+        knownBookingRefs(d.database.db, userId, refs),
+      );
       if (!found || found === "unreadable") continue;
       const confirmed = await confirmRequest(d.database, { request, attemptId: null, time: found.time, ref: found.ref, durationMs: null, now });
       if (!confirmed) continue;

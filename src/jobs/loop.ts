@@ -163,9 +163,11 @@ export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
   async function runPassForLoop(): Promise<{ asked: number | null; endedAt: number }> {
     if (running) await running;
     const pass = passOnce();
-    running = pass.then(() => undefined).finally(() => {
-      running = null;
-    });
+    running = pass
+      .then(() => undefined)
+      .finally(() => {
+        running = null;
+      });
     return pass;
   }
 

@@ -98,7 +98,13 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
         request.id,
         login ??
           checkReadiness(
-            { courseId: request.courseId, playDate: request.playDate, times: request.selection.map((s) => s.time), players: request.players, selfMemberId: members.find((m) => m.id === request.userId)?.memberId ?? "" },
+            {
+              courseId: request.courseId,
+              playDate: request.playDate,
+              times: request.selection.map((s) => s.time),
+              players: request.players,
+              selfMemberId: members.find((m) => m.id === request.userId)?.memberId ?? "",
+            },
             { courses: rules.courseSchedule, rules: rules.bookingRules.rules, holidays: rules.bookingRules.holidays, windows: rules.allowedWindows },
           ),
       );
@@ -131,10 +137,19 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     return { checked: requests.length, problems };
   }
 
-  const waiting = (extra: ReturnType<typeof eq>) => d.database.db.select().from(bookingRequests).where(and(inArray(bookingRequests.status, ["pending", "needs_attention"]), extra));
+  const waiting = (extra: ReturnType<typeof eq>) =>
+    d.database.db
+      .select()
+      .from(bookingRequests)
+      .where(and(inArray(bookingRequests.status, ["pending", "needs_attention"]), extra));
 
   async function checkReleasingOn(releaseDate: string): Promise<ReadinessSummary> {
-    const rows = (await d.database.db.select().from(bookingRequests).where(inArray(bookingRequests.status, ["pending", "needs_attention"]))).filter((r) => manilaDate(r.releaseAt) === releaseDate);
+    const rows = (
+      await d.database.db
+        .select()
+        .from(bookingRequests)
+        .where(inArray(bookingRequests.status, ["pending", "needs_attention"]))
+    ).filter((r) => manilaDate(r.releaseAt) === releaseDate);
     return apply(rows);
   }
 

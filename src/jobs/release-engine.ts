@@ -131,7 +131,10 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       markLeft();
     }
     await rt.park(Promise.all(contexts.map((ctx) => rt.track(() => runRequest(rt, ctx, wave.get(ctx.request.id))))));
-    forgetSheetsOf(rt, contexts.map((c) => c.request));
+    forgetSheetsOf(
+      rt,
+      contexts.map((c) => c.request),
+    );
   }
 
   /** How long before the instant the wave was ready: too little means arming must start earlier. */

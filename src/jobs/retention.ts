@@ -200,7 +200,13 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
       if (rows.length > 0) deleted[name] = rows.length;
     };
     count("sessions", await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }));
-    count("tee sheets of past days", await db.delete(teeTimeSlots).where(lt(teeTimeSlots.date, manilaDate(now))).returning({ date: teeTimeSlots.date }));
+    count(
+      "tee sheets of past days",
+      await db
+        .delete(teeTimeSlots)
+        .where(lt(teeTimeSlots.date, manilaDate(now)))
+        .returning({ date: teeTimeSlots.date }),
+    );
   }
 
   async function runOnce(signal?: AbortSignal): Promise<RetentionSummary> {

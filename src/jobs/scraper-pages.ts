@@ -101,4 +101,3 @@ export function planPages(today: string, settings: AppSettings, courseList: read
   }
   return pages;
 }
-

@@ -33,7 +33,19 @@ import { readCourses } from "../services/booking-config.service.ts";
 import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
 import { readSettings } from "../services/settings.service.ts";
 import { createJobLoop } from "./loop.ts";
-import { pageName, planPages, sameAdvisories, sameSlots, sheetKey, slotsOf, summariseFailures, type PageFailure, type PageResult, type SheetPage, type StoredSlot } from "./scraper-pages.ts";
+import {
+  pageName,
+  planPages,
+  sameAdvisories,
+  sameSlots,
+  sheetKey,
+  slotsOf,
+  summariseFailures,
+  type PageFailure,
+  type PageResult,
+  type SheetPage,
+  type StoredSlot,
+} from "./scraper-pages.ts";
 import type { DomainEventOf } from "../domain/events.ts";
 
 export { NAMED_FAILURES, summariseFailures } from "./scraper-pages.ts";
@@ -98,7 +110,6 @@ export interface ScraperOptions {
   pause?: (ms: number) => Promise<void>;
   club?: ScraperClub;
 }
-
 
 /**
  * The Teebox user whose club login the scraper borrows: the one named by `scraper_username`, else
@@ -200,21 +211,27 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
   async function readSheets(pages: readonly SheetPage[], session: Pick<MemberClubSession, "fetchTeeSheet">): Promise<PageResult[]> {
     const results: PageResult[] = [];
     const pauseBetween = () => (pauseMs > 0 ? pause(pauseMs) : Promise.resolve());
-    await forEachBounded(pages, concurrency, pauseBetween, () => loop.signal.aborted, async (page) => {
-      try {
-        results.push({ page, sheet: await session.fetchTeeSheet(page.date, page.course, SKIP_WHEN_SPENT) });
-      } catch (error) {
-        const clubError = isClubError(error) ? error : null;
-        log.warn("scraper could not read a page", {
-          page: pageName(page),
-          reason: clubError?.kind ?? "error",
-          error: errorText(error),
-          clubPage: clubError?.page,
-          missing: clubError?.missing,
-        });
-        results.push({ page, failure: { page: pageName(page), reason: clubError?.kind ?? "error", message: errorText(error) } });
-      }
-    });
+    await forEachBounded(
+      pages,
+      concurrency,
+      pauseBetween,
+      () => loop.signal.aborted,
+      async (page) => {
+        try {
+          results.push({ page, sheet: await session.fetchTeeSheet(page.date, page.course, SKIP_WHEN_SPENT) });
+        } catch (error) {
+          const clubError = isClubError(error) ? error : null;
+          log.warn("scraper could not read a page", {
+            page: pageName(page),
+            reason: clubError?.kind ?? "error",
+            error: errorText(error),
+            clubPage: clubError?.page,
+            missing: clubError?.missing,
+          });
+          results.push({ page, failure: { page: pageName(page), reason: clubError?.kind ?? "error", message: errorText(error) } });
+        }
+      },
+    );
     return results;
   }
 
@@ -229,7 +246,13 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
   }
 
   /** Writes what was read and closes the run record, in one transaction. Returns whether anything changed. */
-  async function storeRun(runId: number, today: string, sheets: { page: SheetPage; sheet: ClubTeeSheet }[], advisoryList: ClubAdvisory[] | null, record: Omit<ScrapeSummary, "runId" | "trigger" | "startedAt" | "changed" | "lastScrapeTime">): Promise<DomainEventOf<"club_read"> | null> {
+  async function storeRun(
+    runId: number,
+    today: string,
+    sheets: { page: SheetPage; sheet: ClubTeeSheet }[],
+    advisoryList: ClubAdvisory[] | null,
+    record: Omit<ScrapeSummary, "runId" | "trigger" | "startedAt" | "changed" | "lastScrapeTime">,
+  ): Promise<DomainEventOf<"club_read"> | null> {
     return database.transaction(async (tx) => {
       let sheetsChanged = false;
       let advisoriesChanged = false;
@@ -238,13 +261,18 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
         const fresh = slotsOf(sheet);
         if (sameSlots(stored.get(sheetKey(page.date, page.course)) ?? [], fresh)) {
           // Unchanged but read now: its read time moves on, so freshness is per sheet and honest.
-          await tx.update(teeTimeSlots).set({ scrapedAt: record.finishedAt }).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
+          await tx
+            .update(teeTimeSlots)
+            .set({ scrapedAt: record.finishedAt })
+            .where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
           continue;
         }
         sheetsChanged = true;
         await tx.delete(teeTimeSlots).where(and(eq(teeTimeSlots.date, page.date), eq(teeTimeSlots.courseId, page.course)));
         if (fresh.length > 0) {
-          await tx.insert(teeTimeSlots).values(fresh.map((s) => ({ date: page.date, courseId: page.course, time: s.time, status: s.status, slotId: s.slotId, scrapedAt: record.finishedAt })));
+          await tx
+            .insert(teeTimeSlots)
+            .values(fresh.map((s) => ({ date: page.date, courseId: page.course, time: s.time, status: s.status, slotId: s.slotId, scrapedAt: record.finishedAt })));
         }
       }
       await tx.delete(teeTimeSlots).where(lt(teeTimeSlots.date, today));
@@ -255,7 +283,15 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
           await tx.delete(advisories).where(eq(advisories.source, "scraped"));
           if (advisoryList.length > 0) {
             await tx.insert(advisories).values(
-              advisoryList.map((a) => ({ source: "scraped" as const, title: a.title, content: a.content, eventDate: a.eventDate, isActive: true, createdAt: record.finishedAt, updatedAt: record.finishedAt })),
+              advisoryList.map((a) => ({
+                source: "scraped" as const,
+                title: a.title,
+                content: a.content,
+                eventDate: a.eventDate,
+                isActive: true,
+                createdAt: record.finishedAt,
+                updatedAt: record.finishedAt,
+              })),
             );
           }
         }

@@ -85,7 +85,9 @@ export function createSlotWatch(d: SlotWatchDeps, options: SlotWatchOptions = {}
     for (const key of refusedAt.keys()) if (key.slice(0, 10) < today) refusedAt.delete(key);
   };
   const openPostKinds = [watchOpenPosts(d), ...(d.openPosts ?? [])];
-  const finder = createFinder((error, sheet) => d.logger.warn("watch: a watched sheet could not be read", { sheet, error: error instanceof Error ? error.message : String(error) }));
+  const finder = createFinder((error, sheet) =>
+    d.logger.warn("watch: a watched sheet could not be read", { sheet, error: error instanceof Error ? error.message : String(error) }),
+  );
 
   async function endOverWatches(watches: WatchRow[], now: number): Promise<WatchRow[]> {
     const today = manilaDate(now);

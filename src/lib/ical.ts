@@ -53,7 +53,10 @@ export const raw = (name: string, value: string, params?: Record<string, string>
 
 /** 20261122T010000Z */
 export function utcStamp(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(epochMs)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** A local date and time (ISO date, HH:mm) as a DATE-TIME of a named zone: 20261130T060400. */

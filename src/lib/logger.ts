@@ -32,11 +32,7 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function createLogger(
-  initial: LogLevel = "info",
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-  now: () => number = Date.now,
-): Logger {
+export function createLogger(initial: LogLevel = "info", write: (line: string) => void = (line) => process.stdout.write(`${line}\n`), now: () => number = Date.now): Logger {
   const state = { level: initial };
   const make = (bound: LogFields): Logger => {
     const log = (level: LogLevel, message: string, fields?: LogFields) => {

@@ -50,7 +50,10 @@ function parseIPv6(text: string): bigint | null {
 
 /** An address as a number; an IPv4-mapped IPv6 address (::ffff:a.b.c.d) counts as its IPv4 address. */
 export function parseAddress(text: string): { bits: bigint; width: 32 | 128 } | null {
-  const trimmed = text.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const trimmed = text
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   const v4 = parseIPv4(trimmed);
   if (v4 !== null) return { bits: v4, width: 32 };
   const v6 = parseIPv6(trimmed);
@@ -125,9 +128,7 @@ function canonicalHost(name: string): string {
 }
 
 export function createTrustPolicy(publicOrigin: string | null, settings: TrustSettings = {}): TrustPolicy {
-  const proxies = (settings.trustedProxies ?? (publicOrigin ? LOOPBACK_NETWORKS : []))
-    .map(parseNetwork)
-    .filter((n): n is Network => n !== null);
+  const proxies = (settings.trustedProxies ?? (publicOrigin ? LOOPBACK_NETWORKS : [])).map(parseNetwork).filter((n): n is Network => n !== null);
   const isTrustedProxy = (address: string) => {
     if (proxies.length === 0) return false;
     const parsed = parseAddress(address);

@@ -19,7 +19,11 @@ export const BOOKING_KEY = [bookings.userId, bookings.bookingRef];
 
 /** A booking made at the club outside the release engine (an edit that moved a booking). */
 export async function recordBooking(db: Db, row: Omit<typeof bookings.$inferInsert, "id">): Promise<BookingRow> {
-  const [stored] = await db.insert(bookings).values(row).onConflictDoUpdate({ target: BOOKING_KEY, set: { players: row.players } }).returning();
+  const [stored] = await db
+    .insert(bookings)
+    .values(row)
+    .onConflictDoUpdate({ target: BOOKING_KEY, set: { players: row.players } })
+    .returning();
   return stored;
 }
 
@@ -39,12 +43,21 @@ export async function bookingsOfMember(db: Db, userId: number): Promise<BookingR
   return db.select().from(bookings).where(eq(bookings.userId, userId));
 }
 
-const nameKey = (names: string[]) => names.map((n) => n.trim().toLowerCase().replace(/\s+/g, " ")).sort().join("|");
+const nameKey = (names: string[]) =>
+  names
+    .map((n) => n.trim().toLowerCase().replace(/\s+/g, " "))
+    .sort()
+    .join("|");
 /**
  * Who plays, as both sides write it the same way: how many, and which member ids. Names are not
  * compared here: Teebox keeps the names the member typed, the club its own spelling of them.
  */
-const flightKey = (ids: string[]) => `${ids.length}:${ids.map((id) => id.trim().toUpperCase()).filter(Boolean).sort().join("|")}`;
+const flightKey = (ids: string[]) =>
+  `${ids.length}:${ids
+    .map((id) => id.trim().toUpperCase())
+    .filter(Boolean)
+    .sort()
+    .join("|")}`;
 
 /** A course's name as members read it (its id when it is gone). */
 export async function courseNameOf(db: Db, courseId: string): Promise<string> {
@@ -89,7 +102,16 @@ export async function applyClubBookings(
       if (!row) {
         const inserted = await tx
           .insert(bookings)
-          .values({ userId, bookingRef: clubBooking.ref, courseId: clubBooking.course, playDate: clubBooking.date, time: clubBooking.time, players: input.playersFromClub(clubBooking), requestId: null, createdAt: readAt })
+          .values({
+            userId,
+            bookingRef: clubBooking.ref,
+            courseId: clubBooking.course,
+            playDate: clubBooking.date,
+            time: clubBooking.time,
+            players: input.playersFromClub(clubBooking),
+            requestId: null,
+            createdAt: readAt,
+          })
           .onConflictDoNothing()
           .returning({ id: bookings.id });
         isChanged ||= inserted.length > 0;
@@ -113,7 +135,10 @@ export async function applyClubBookings(
     const refsAtClub = new Set(atClub.map((b) => b.ref));
     for (const row of ours) {
       if (refsAtClub.has(row.bookingRef) || row.playDate < today || row.createdAt >= readAt) continue;
-      const deleted = await tx.delete(bookings).where(and(eq(bookings.id, row.id), lt(bookings.createdAt, readAt))).returning({ id: bookings.id });
+      const deleted = await tx
+        .delete(bookings)
+        .where(and(eq(bookings.id, row.id), lt(bookings.createdAt, readAt)))
+        .returning({ id: bookings.id });
       isChanged = true;
       // Only a row this read removed: one an edit in Teebox removed meanwhile was not cancelled at the club.
       if (deleted.length > 0) cancelled.push(row);
@@ -121,8 +146,10 @@ export async function applyClubBookings(
   });
   const events: DomainEvent[] = [];
   const { db } = database;
-  for (const row of cancelled) events.push({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(db, row.courseId), date: row.playDate, time: row.time });
-  for (const booking of changed) events.push({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(db, booking.course), date: booking.date, time: booking.time, readAt });
+  for (const row of cancelled)
+    events.push({ type: "club_booking_cancelled", userId, ref: row.bookingRef, course: await courseNameOf(db, row.courseId), date: row.playDate, time: row.time });
+  for (const booking of changed)
+    events.push({ type: "club_booking_changed", userId, ref: booking.ref, course: await courseNameOf(db, booking.course), date: booking.date, time: booking.time, readAt });
   // One reload of the member's bookings for the whole list, whatever it changed.
   if (isChanged) events.push({ type: "club_bookings_synced", userId });
   return { isChanged, cancelled, changed, events };

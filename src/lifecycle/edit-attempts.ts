@@ -51,7 +51,16 @@ export async function recordEditBooked(
       .where(eq(editAttempts.id, input.attemptId));
     const [row] = await tx
       .insert(bookings)
-      .values({ userId: attempt.userId, bookingRef: input.ref, courseId: attempt.courseId, playDate: attempt.playDate, time: input.time, players: attempt.players, requestId: null, createdAt: input.now })
+      .values({
+        userId: attempt.userId,
+        bookingRef: input.ref,
+        courseId: attempt.courseId,
+        playDate: attempt.playDate,
+        time: input.time,
+        players: attempt.players,
+        requestId: null,
+        createdAt: input.now,
+      })
       .onConflictDoUpdate({ target: BOOKING_KEY, set: { players: attempt.players } })
       .returning();
     return { booking: row, event: { type: "booking_edited", userId: row.userId, ref: row.bookingRef } };

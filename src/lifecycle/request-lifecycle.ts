@@ -60,15 +60,32 @@ const bookedAnswer = (ref: string) => {
 };
 
 /** What a transition tells of the request it moved: enough for the event it implies. */
-const MOVED = { id: bookingRequests.id, userId: bookingRequests.userId, courseId: bookingRequests.courseId, playDate: bookingRequests.playDate, submittedAt: bookingRequests.submittedAt };
+const MOVED = {
+  id: bookingRequests.id,
+  userId: bookingRequests.userId,
+  courseId: bookingRequests.courseId,
+  playDate: bookingRequests.playDate,
+  submittedAt: bookingRequests.submittedAt,
+};
 type Moved = { id: number; userId: number; courseId: string; playDate: string; submittedAt: number };
 
 /** Moves a request along one transition; null when it was not in a state the transition leaves. */
-async function transition(db: Db, id: number, name: keyof typeof TRANSITIONS, set: Partial<typeof bookingRequests.$inferInsert>, now: number, userId?: number): Promise<Moved | null> {
+async function transition(
+  db: Db,
+  id: number,
+  name: keyof typeof TRANSITIONS,
+  set: Partial<typeof bookingRequests.$inferInsert>,
+  now: number,
+  userId?: number,
+): Promise<Moved | null> {
   const { from, to } = TRANSITIONS[name];
   const conditions = [eq(bookingRequests.id, id), inArray(bookingRequests.status, [...from])];
   if (userId !== undefined) conditions.push(eq(bookingRequests.userId, userId));
-  const rows = await db.update(bookingRequests).set({ ...set, status: to, phase: null, updatedAt: now }).where(and(...conditions)).returning(MOVED);
+  const rows = await db
+    .update(bookingRequests)
+    .set({ ...set, status: to, phase: null, updatedAt: now })
+    .where(and(...conditions))
+    .returning(MOVED);
   return rows[0] ?? null;
 }
 
@@ -77,11 +94,20 @@ const requestChanged = (moved: Moved | null): DomainEventOf<"request_changed"> |
 
 async function needsAttention(db: Db, moved: Moved | null, why: RequestReason): Promise<DomainEventOf<"needs_attention"> | null> {
   if (!moved) return null;
-  return { type: "needs_attention", userId: moved.userId, requestId: moved.id, submittedAt: moved.submittedAt, course: await courseNameOf(db, moved.courseId), date: moved.playDate, reason: why };
+  return {
+    type: "needs_attention",
+    userId: moved.userId,
+    requestId: moved.id,
+    submittedAt: moved.submittedAt,
+    course: await courseNameOf(db, moved.courseId),
+    date: moved.playDate,
+    reason: why,
+  };
 }
 
 /** pending → held: the member is disabled; nothing is sent to the club for it. */
-export const holdRequest = async (db: Db, id: number, now: number) => requestChanged(await transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now));
+export const holdRequest = async (db: Db, id: number, now: number) =>
+  requestChanged(await transition(db, id, "hold", reasonColumns({ key: "bookings.reason.member_held", context: {} }), now));
 /** held → pending: the member was enabled again before the release. */
 export const unholdRequest = async (db: Db, id: number, now: number) => requestChanged(await transition(db, id, "unhold", reasonColumns(null), now));
 /** pending → needs_attention: the readiness check found a problem (the reason says which). */
@@ -110,13 +136,29 @@ export async function reviseRequest(db: Db, id: number, fields: Partial<typeof b
 
 /** A request stored by its member. */
 export async function insertRequest(db: Db, row: typeof bookingRequests.$inferInsert): Promise<DomainEventOf<"request_submitted">> {
-  const rows = await db.insert(bookingRequests).values({ ...row, status: "pending" }).returning({ id: bookingRequests.id });
+  const rows = await db
+    .insert(bookingRequests)
+    .values({ ...row, status: "pending" })
+    .returning({ id: bookingRequests.id });
   return { type: "request_submitted", userId: row.userId, requestId: rows[0].id };
 }
 
 /** An edit of a request (their own pending, held or failed one) starts it afresh: its attempts go, its fields and status are replaced. */
-export async function resubmitRequest(db: Db, userId: number, id: number, fields: Partial<typeof bookingRequests.$inferInsert>, now: number): Promise<DomainEventOf<"request_submitted"> | null> {
-  const moved = await transition(db, id, "resubmit", { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null, clockOffsetMs: null, clockUncertaintyMs: null }, now, userId);
+export async function resubmitRequest(
+  db: Db,
+  userId: number,
+  id: number,
+  fields: Partial<typeof bookingRequests.$inferInsert>,
+  now: number,
+): Promise<DomainEventOf<"request_submitted"> | null> {
+  const moved = await transition(
+    db,
+    id,
+    "resubmit",
+    { ...fields, ...reasonColumns(null), bookingRef: null, latenessMs: null, clockOffsetMs: null, clockUncertaintyMs: null },
+    now,
+    userId,
+  );
   if (!moved) return null;
   await db.delete(requestAttempts).where(eq(requestAttempts.requestId, id));
   return { type: "request_submitted", userId, requestId: id };
@@ -133,13 +175,20 @@ export async function moveReleaseInstant(db: Db, id: number, releaseAt: number, 
 }
 
 export async function statusOf(db: Db, userId: number, id: number): Promise<RequestStatus | null> {
-  const rows = await db.select({ status: bookingRequests.status }).from(bookingRequests).where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)));
+  const rows = await db
+    .select({ status: bookingRequests.status })
+    .from(bookingRequests)
+    .where(and(eq(bookingRequests.id, id), eq(bookingRequests.userId, userId)));
   return rows[0]?.status ?? null;
 }
 export type AttemptRow = typeof requestAttempts.$inferSelect;
 
 export async function loadRequestsByStatus(db: Db, status: RequestStatus): Promise<RequestRow[]> {
-  return db.select().from(bookingRequests).where(eq(bookingRequests.status, status)).orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.submittedAt), asc(bookingRequests.id));
+  return db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.status, status))
+    .orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.submittedAt), asc(bookingRequests.id));
 }
 
 /** Whether a release is under way or due within `guardMs` of now (either side): housekeeping waits. */
@@ -194,11 +243,11 @@ export async function recordLateness(db: Db, id: number, latenessMs: number): Pr
 }
 
 /** Written before the booking post leaves, so a crash mid-post is known on restart. */
-export async function recordAttemptSent(
-  db: Db,
-  attempt: { requestId: number; time: string; slotId: string | null; firedAtClub: number; firedAtLocal: number },
-): Promise<number> {
-  const rows = await db.insert(requestAttempts).values({ ...attempt, state: "sent" }).returning({ id: requestAttempts.id });
+export async function recordAttemptSent(db: Db, attempt: { requestId: number; time: string; slotId: string | null; firedAtClub: number; firedAtLocal: number }): Promise<number> {
+  const rows = await db
+    .insert(requestAttempts)
+    .values({ ...attempt, state: "sent" })
+    .returning({ id: requestAttempts.id });
   return rows[0].id;
 }
 
@@ -270,14 +319,30 @@ export async function confirmRequest(
   });
   if (!isNew) return null;
   const { request } = input;
-  return { type: "booking_confirmed", userId: request.userId, course: await courseNameOf(database.db, request.courseId), date: request.playDate, time: input.time, ref: input.ref, requestId: request.id };
+  return {
+    type: "booking_confirmed",
+    userId: request.userId,
+    course: await courseNameOf(database.db, request.courseId),
+    date: request.playDate,
+    time: input.time,
+    ref: input.ref,
+    requestId: request.id,
+  };
 }
 
 /** → failed (from processing, pending, held or needing attention), with the reason. */
 export async function failRequest(db: Db, id: number, why: RequestReason, now: number): Promise<DomainEventOf<"request_failed"> | null> {
   const moved = await transition(db, id, "fail", reasonColumns(why), now);
   if (!moved) return null;
-  return { type: "request_failed", userId: moved.userId, requestId: moved.id, submittedAt: moved.submittedAt, course: await courseNameOf(db, moved.courseId), date: moved.playDate, reason: why };
+  return {
+    type: "request_failed",
+    userId: moved.userId,
+    requestId: moved.id,
+    submittedAt: moved.submittedAt,
+    course: await courseNameOf(db, moved.courseId),
+    date: moved.playDate,
+    reason: why,
+  };
 }
 
 /** processing → needs_attention: a post's outcome stayed unknown for the whole retry window. */
@@ -292,7 +357,10 @@ export async function unsureRequestsOf(db: Db, userId: number): Promise<{ reques
     .select()
     .from(bookingRequests)
     .where(and(eq(bookingRequests.userId, userId), eq(bookingRequests.status, "needs_attention"), eq(bookingRequests.reasonKey, "bookings.reason.could_not_tell")));
-  const attempts = await loadAttempts(db, rows.map((r) => r.id));
+  const attempts = await loadAttempts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((request) => ({ request, times: [...new Set(attempts.filter((a) => a.requestId === request.id).map((a) => a.time))] }));
 }
 
@@ -309,14 +377,20 @@ export async function setPhase(db: Db, id: number, phase: RequestPhase | null): 
 /** The member's booking references Teebox already holds for a request, so a reconciliation never claims one twice. */
 export async function knownBookingRefs(db: Db, userId: number, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const rows = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
+  const rows = await db
+    .select({ ref: bookings.bookingRef, requestId: bookings.requestId })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
   return new Set(rows.filter((r) => r.requestId !== null).map((r) => r.ref));
 }
 
 /** The members among `userIds` whose account is disabled now (their requests are held). */
 export async function disabledMembers(db: Db, userIds: number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.status, "disabled")));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.status, "disabled")));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -20,7 +20,10 @@ export type SeriesFields = Omit<typeof standingSeries.$inferInsert, "id" | "user
 const OPEN_STATES: OccurrenceState[] = ["waiting", "needs_attention"];
 
 export async function insertSeries(db: Db, row: Omit<typeof standingSeries.$inferInsert, "status">): Promise<SeriesRow> {
-  const rows = await db.insert(standingSeries).values({ ...row, status: "active" }).returning();
+  const rows = await db
+    .insert(standingSeries)
+    .values({ ...row, status: "active" })
+    .returning();
   return rows[0];
 }
 
@@ -33,7 +36,12 @@ export function seriesOfMember(db: Db, userId: number): Promise<SeriesRow[]> {
 }
 
 export async function countActiveSeries(db: Db, userId: number): Promise<number> {
-  return (await db.select({ id: standingSeries.id }).from(standingSeries).where(and(eq(standingSeries.userId, userId), eq(standingSeries.status, "active")))).length;
+  return (
+    await db
+      .select({ id: standingSeries.id })
+      .from(standingSeries)
+      .where(and(eq(standingSeries.userId, userId), eq(standingSeries.status, "active")))
+  ).length;
 }
 
 export function activeSeries(db: Db): Promise<SeriesRow[]> {
@@ -75,7 +83,13 @@ export function occurrencesOf(db: Db, seriesIds: number[], fromDate: string): Pr
 }
 
 export async function findOccurrence(db: Db, seriesId: number, playDate: string): Promise<OccurrenceRow | undefined> {
-  return (await db.select().from(seriesOccurrences).where(and(eq(seriesOccurrences.seriesId, seriesId), eq(seriesOccurrences.playDate, playDate))).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(seriesOccurrences)
+      .where(and(eq(seriesOccurrences.seriesId, seriesId), eq(seriesOccurrences.playDate, playDate)))
+      .limit(1)
+  )[0];
 }
 
 /**

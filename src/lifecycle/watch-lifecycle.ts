@@ -29,11 +29,22 @@ export const WATCH_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly WatchStatus[]; to: WatchStatus }>;
 
 /** Moves a watch along one transition; what it moved (null: it was not in a state the transition leaves). */
-async function transition(db: Db, id: number, name: keyof typeof WATCH_TRANSITIONS, set: Partial<typeof slotWatches.$inferInsert>, now: number, userId?: number): Promise<{ userId: number; playDate: string } | null> {
+async function transition(
+  db: Db,
+  id: number,
+  name: keyof typeof WATCH_TRANSITIONS,
+  set: Partial<typeof slotWatches.$inferInsert>,
+  now: number,
+  userId?: number,
+): Promise<{ userId: number; playDate: string } | null> {
   const { from, to } = WATCH_TRANSITIONS[name];
   const conditions = [eq(slotWatches.id, id), inArray(slotWatches.status, [...from])];
   if (userId !== undefined) conditions.push(eq(slotWatches.userId, userId));
-  const rows = await db.update(slotWatches).set({ ...set, status: to, updatedAt: now }).where(and(...conditions)).returning({ userId: slotWatches.userId, playDate: slotWatches.playDate });
+  const rows = await db
+    .update(slotWatches)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(and(...conditions))
+    .returning({ userId: slotWatches.userId, playDate: slotWatches.playDate });
   return rows[0] ?? null;
 }
 
@@ -42,18 +53,28 @@ const ended = (id: number, moved: { userId: number } | null): DomainEventOf<"wat
 const reasonColumns = (why: WatchReason) => ({ reasonKey: why.key, reasonContext: why.context });
 
 export async function insertWatch(db: Db, row: Omit<typeof slotWatches.$inferInsert, "id" | "status">): Promise<{ watch: WatchRow; event: DomainEventOf<"watch_made"> }> {
-  const [stored] = await db.insert(slotWatches).values({ ...row, status: "watching" }).returning();
+  const [stored] = await db
+    .insert(slotWatches)
+    .values({ ...row, status: "watching" })
+    .returning();
   return { watch: stored, event: { type: "watch_made", userId: stored.userId, watchId: stored.id } };
 }
 
 /** The member cancels their own watch; null when it is not theirs or no longer watching. */
-export const cancelOwnWatch = async (db: Db, userId: number, id: number, now: number) => ended(id, await transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId));
+export const cancelOwnWatch = async (db: Db, userId: number, id: number, now: number) =>
+  ended(id, await transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId));
 
 export const endWatch = async (db: Db, id: number, why: WatchReason, now: number) => ended(id, await transition(db, id, "end", reasonColumns(why), now));
 
 /** "Tell me only": what was found is kept on the watch, and it stops. */
 export async function markWatchFound(db: Db, id: number, found: { courseId: string; time: string; courseName: string }, now: number): Promise<DomainEventOf<"watch_found"> | null> {
-  const moved = await transition(db, id, "find", { foundCourseId: found.courseId, foundTime: found.time, ...reasonColumns({ key: "watches.reason.found", context: { course: found.courseName, time: found.time } }) }, now);
+  const moved = await transition(
+    db,
+    id,
+    "find",
+    { foundCourseId: found.courseId, foundTime: found.time, ...reasonColumns({ key: "watches.reason.found", context: { course: found.courseName, time: found.time } }) },
+    now,
+  );
   return moved ? { type: "watch_found", userId: moved.userId, watchId: id, course: found.courseName, date: moved.playDate, time: found.time } : null;
 }
 
@@ -69,20 +90,40 @@ export async function markWatchBooked(
     if (input.attemptId !== null) {
       await tx
         .update(watchAttempts)
-        .set({ state: "answered", outcome: "confirmed", answerKey: "watches.reason.booked", answerContext: { course: input.courseName, time: input.time, ref: input.ref }, durationMs: input.durationMs })
+        .set({
+          state: "answered",
+          outcome: "confirmed",
+          answerKey: "watches.reason.booked",
+          answerContext: { course: input.courseName, time: input.time, ref: input.ref },
+          durationMs: input.durationMs,
+        })
         .where(eq(watchAttempts.id, input.attemptId));
     }
     const moved = await transition(
       tx,
       input.watch.id,
       "book",
-      { bookingRef: input.ref, foundCourseId: input.courseId, foundTime: input.time, ...reasonColumns({ key: "watches.reason.booked", context: { course: input.courseName, time: input.time, ref: input.ref } }) },
+      {
+        bookingRef: input.ref,
+        foundCourseId: input.courseId,
+        foundTime: input.time,
+        ...reasonColumns({ key: "watches.reason.booked", context: { course: input.courseName, time: input.time, ref: input.ref } }),
+      },
       input.now,
     );
     if (!moved) return null;
     await tx
       .insert(bookings)
-      .values({ userId: input.watch.userId, bookingRef: input.ref, courseId: input.courseId, playDate: input.watch.playDate, time: input.time, players: input.watch.players, requestId: null, createdAt: input.now })
+      .values({
+        userId: input.watch.userId,
+        bookingRef: input.ref,
+        courseId: input.courseId,
+        playDate: input.watch.playDate,
+        time: input.time,
+        players: input.watch.players,
+        requestId: null,
+        createdAt: input.now,
+      })
       .onConflictDoNothing();
     return { type: "watch_booked", userId: input.watch.userId, watchId: input.watch.id, course: input.courseName, date: input.watch.playDate, time: input.time };
   });
@@ -98,7 +139,11 @@ export async function watchesOf(db: Db, userId: number): Promise<WatchRow[]> {
 
 /** The member's watch that booked `bookingRef` (a booking Teebox made when a slot came free), if any. */
 export async function findWatchOfBooking(db: Db, userId: number, bookingRef: string): Promise<WatchRow | null> {
-  const rows = await db.select().from(slotWatches).where(and(eq(slotWatches.userId, userId), eq(slotWatches.bookingRef, bookingRef))).limit(1);
+  const rows = await db
+    .select()
+    .from(slotWatches)
+    .where(and(eq(slotWatches.userId, userId), eq(slotWatches.bookingRef, bookingRef)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -110,17 +155,30 @@ export async function findWatch(db: Db, id: number): Promise<WatchRow | null> {
 export async function countActiveWatches(db: Db, userId?: number): Promise<number> {
   const conditions = [eq(slotWatches.status, "watching")];
   if (userId !== undefined) conditions.push(eq(slotWatches.userId, userId));
-  const rows = await db.select({ count: sql<number>`count(*)` }).from(slotWatches).where(and(...conditions));
+  const rows = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(slotWatches)
+    .where(and(...conditions));
   return Number(rows[0]?.count ?? 0);
 }
 
 /** Written before the post leaves, so a crash mid-post is reconciled on the next start. */
-export async function recordWatchAttemptSent(db: Db, attempt: { watchId: number; userId: number; courseId: string; time: string; slotId: string | null; sentAt: number }): Promise<number> {
-  const rows = await db.insert(watchAttempts).values({ ...attempt, state: "sent" }).returning({ id: watchAttempts.id });
+export async function recordWatchAttemptSent(
+  db: Db,
+  attempt: { watchId: number; userId: number; courseId: string; time: string; slotId: string | null; sentAt: number },
+): Promise<number> {
+  const rows = await db
+    .insert(watchAttempts)
+    .values({ ...attempt, state: "sent" })
+    .returning({ id: watchAttempts.id });
   return rows[0].id;
 }
 
-export async function recordWatchAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; key: string; context: Record<string, string>; durationMs: number | null }): Promise<void> {
+export async function recordWatchAttemptAnswer(
+  db: Db,
+  attemptId: number,
+  answer: { outcome: string; key: string; context: Record<string, string>; durationMs: number | null },
+): Promise<void> {
   await db
     .update(watchAttempts)
     .set({ state: "answered", outcome: answer.outcome, answerKey: answer.key, answerContext: answer.context, durationMs: answer.durationMs })
@@ -129,7 +187,11 @@ export async function recordWatchAttemptAnswer(db: Db, attemptId: number, answer
 
 /** The member's posts that left without an answer (at most a few; nothing is posted while one exists). */
 export async function unansweredAttemptsOf(db: Db, userId: number): Promise<WatchAttemptRow[]> {
-  return db.select().from(watchAttempts).where(and(eq(watchAttempts.userId, userId), eq(watchAttempts.state, "sent"))).orderBy(asc(watchAttempts.id));
+  return db
+    .select()
+    .from(watchAttempts)
+    .where(and(eq(watchAttempts.userId, userId), eq(watchAttempts.state, "sent")))
+    .orderBy(asc(watchAttempts.id));
 }
 
 /** Members with a post still unanswered (a restart reconciles them before posting). */
@@ -141,7 +203,10 @@ export async function membersWithUnansweredAttempts(db: Db): Promise<number[]> {
 /** The club read showed no booking for the member's unanswered posts: they booked nothing. */
 export async function settleUnansweredWatchAttempts(db: Db, attemptIds: number[]): Promise<void> {
   if (attemptIds.length === 0) return;
-  await db.update(watchAttempts).set({ state: "answered", outcome: "not_booked", answerKey: "bookings.reason.restart_no_answer", answerContext: {} }).where(and(inArray(watchAttempts.id, attemptIds), eq(watchAttempts.state, "sent")));
+  await db
+    .update(watchAttempts)
+    .set({ state: "answered", outcome: "not_booked", answerKey: "bookings.reason.restart_no_answer", answerContext: {} })
+    .where(and(inArray(watchAttempts.id, attemptIds), eq(watchAttempts.state, "sent")));
 }
 
 export async function attemptsOfWatches(db: Db, watchIds: number[]): Promise<WatchAttemptRow[]> {
@@ -152,7 +217,13 @@ export async function attemptsOfWatches(db: Db, watchIds: number[]): Promise<Wat
 /** The member's booking references Teebox holds for a request or a watch, so a reconcile never claims one twice. */
 export async function claimedBookingRefs(db: Db, userId: number, refs: string[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const byRequest = await db.select({ ref: bookings.bookingRef, requestId: bookings.requestId }).from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
-  const byWatch = await db.select({ ref: slotWatches.bookingRef }).from(slotWatches).where(and(eq(slotWatches.userId, userId), inArray(slotWatches.bookingRef, refs)));
+  const byRequest = await db
+    .select({ ref: bookings.bookingRef, requestId: bookings.requestId })
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), inArray(bookings.bookingRef, refs)));
+  const byWatch = await db
+    .select({ ref: slotWatches.bookingRef })
+    .from(slotWatches)
+    .where(and(eq(slotWatches.userId, userId), inArray(slotWatches.bookingRef, refs)));
   return new Set([...byRequest.filter((r) => r.requestId !== null).map((r) => r.ref), ...byWatch.flatMap((r) => (r.ref ? [r.ref] : []))]);
 }

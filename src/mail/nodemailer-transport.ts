@@ -35,7 +35,13 @@ export function createMailTransport(smtpUrl: string, options: MailTransportOptio
   return {
     async send(message: MailMessage) {
       try {
-        await transporter.sendMail({ from: message.from, to: message.to, subject: message.subject, text: message.text, messageId: message.messageId ? `<${message.messageId}>` : undefined });
+        await transporter.sendMail({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          messageId: message.messageId ? `<${message.messageId}>` : undefined,
+        });
       } catch (error) {
         throw toMailError(error, target, timeout);
       }

@@ -37,7 +37,10 @@ export type ActionHandler = (ctx: ActionContext, payload: unknown) => Promise<vo
 
 /** Thrown by a handler to answer the member with an `error` message. */
 export class ActionError extends Error {
-  constructor(message: string, readonly errorKey?: string) {
+  constructor(
+    message: string,
+    readonly errorKey?: string,
+  ) {
     super(message);
   }
 }
@@ -196,12 +199,7 @@ export function createHub(options: { onError?: (error: unknown, action?: string)
         const second = Math.floor(now() / 1000);
         if (ws.data.rate?.second !== second) ws.data.rate = { second, count: 0 };
         if (++ws.data.rate.count > SOCKET_ACTIONS_PER_SECOND) return reply(errorMessage("socket.rate_limited", requestIdOf(text)));
-        await dispatch(
-          ws.data,
-          text,
-          reply,
-          () => ws.close(4001, "session ended"),
-        );
+        await dispatch(ws.data, text, reply, () => ws.close(4001, "session ended"));
       },
       close(ws) {
         sockets.delete(ws);

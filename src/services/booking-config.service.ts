@@ -59,4 +59,3 @@ export async function readRules(db: Db): Promise<RulesResponse> {
 export function toAdvisory(row: typeof advisories.$inferSelect): Advisory {
   return { id: row.id, title: row.title, content: row.content, eventDate: row.eventDate, is_active: row.isActive, created_at: row.createdAt };
 }
-

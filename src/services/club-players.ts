@@ -44,5 +44,8 @@ export function toClubPlayers(players: readonly StoredPlayer[]): ClubPlayer[] {
 }
 
 export function displayName(player: Pick<StoredPlayer, "firstName" | "lastName">): string {
-  return [player.firstName, player.lastName].map((s) => s.trim()).filter(Boolean).join(" ");
+  return [player.firstName, player.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" ");
 }

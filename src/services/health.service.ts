@@ -65,7 +65,8 @@ export async function checkReady(deps: ReadinessDeps): Promise<Readiness> {
   for (const [name, status] of Object.entries(health.jobs)) if (status === "stopped") reasons.push(`the ${name} has stopped`);
   const now = deps.clock.now();
   const due = await nextReleaseWithin(deps.database.db, now, READY_RELEASE_WINDOW_MS);
-  if (due !== null && !deps.releaseEngine.isArmedFor(due)) reasons.push(`a release is due at ${manilaDate(due)} ${manilaTimeOfDay(due)} (Manila) and the release engine is not armed for it`);
+  if (due !== null && !deps.releaseEngine.isArmedFor(due))
+    reasons.push(`a release is due at ${manilaDate(due)} ${manilaTimeOfDay(due)} (Manila) and the release engine is not armed for it`);
   const scraper = deps.jobs.get("scraper");
   if (scraper && scraper.status !== "stopped") {
     const since = scraper.lastRunAt ?? scraper.startedAt ?? now;

@@ -69,7 +69,14 @@ async function memberOf(db: Db, userId: number): Promise<Member> {
 }
 
 /** The times a series (or one changed date) asks for on a course: its list, or its range over the date's sheet or grid. */
-function timesFor(series: SeriesRow, occurrenceTimes: string[] | null, date: string, course: { id: string; name: string }, rules: Rules, liveTimes: Readonly<Record<string, readonly string[]>>): string[] {
+function timesFor(
+  series: SeriesRow,
+  occurrenceTimes: string[] | null,
+  date: string,
+  course: { id: string; name: string },
+  rules: Rules,
+  liveTimes: Readonly<Record<string, readonly string[]>>,
+): string[] {
   if (occurrenceTimes && occurrenceTimes.length > 0) return occurrenceTimes;
   if (series.times && series.times.length > 0) return series.times;
   const live = liveTimes[course.id] ?? [];
@@ -83,7 +90,15 @@ function timesFor(series: SeriesRow, occurrenceTimes: string[] | null, date: str
  * times, the players against the rule of that date (holidays included). Not the open-request
  * count, which depends on what is queued before it.
  */
-export async function planOccurrence(db: Db, series: SeriesRow, occurrenceTimes: string[] | null, date: string, now: number, rules?: Rules, member?: Member): Promise<OccurrencePlan> {
+export async function planOccurrence(
+  db: Db,
+  series: SeriesRow,
+  occurrenceTimes: string[] | null,
+  date: string,
+  now: number,
+  rules?: Rules,
+  member?: Member,
+): Promise<OccurrencePlan> {
   const r = rules ?? (await readRules(db));
   const self = member ?? (await memberOf(db, series.userId));
   const guards = await submissionGuards(db, now, date);
@@ -97,7 +112,8 @@ export async function planOccurrence(db: Db, series: SeriesRow, occurrenceTimes:
     ...offeredDateRange(now, r.appSettings),
     ...guards,
   };
-  const candidates = series.courseId === null ? r.courseSchedule.filter((c) => isCourseActiveOn(c, date)) : r.courseSchedule.filter((c) => c.id.toLowerCase() === series.courseId?.toLowerCase());
+  const candidates =
+    series.courseId === null ? r.courseSchedule.filter((c) => isCourseActiveOn(c, date)) : r.courseSchedule.filter((c) => c.id.toLowerCase() === series.courseId?.toLowerCase());
   if (candidates.length === 0) {
     return { ok: false, why: series.courseId === null ? { key: "booking.course_closed", context: {} } : { key: "booking.unknown_course", context: { course: series.courseId } } };
   }
@@ -163,7 +179,11 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
   const rules = await readRules(db);
   const { minDate, maxDate } = offeredDateRange(now, rules.appSettings);
   const series = (await activeSeries(db)).filter((s) => onlySeriesId === undefined || s.id === onlySeriesId);
-  const rows = await occurrencesOf(db, series.map((s) => s.id), minDate);
+  const rows = await occurrencesOf(
+    db,
+    series.map((s) => s.id),
+    minDate,
+  );
   const members = new Map<number, Member>();
   const candidates: Candidate[] = [];
   for (const s of series) {

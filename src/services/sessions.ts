@@ -157,9 +157,7 @@ export async function endSession(deps: SessionDeps, sessionId: string): Promise<
 
 /** Ends every session of a user (disabled, deleted, password changed), optionally keeping one. */
 export async function endUserSessions(deps: SessionDeps, userId: number, keepSessionId?: string): Promise<void> {
-  const where = keepSessionId
-    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-    : eq(sessions.userId, userId);
+  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
   await deps.database.db.delete(sessions).where(where);
   forgetWhere(deps, (entry) => entry.user.id === userId && entry.sessionId !== keepSessionId);
   deps.hub.closeUserSessions(userId, keepSessionId);
@@ -181,10 +179,7 @@ export function sessionTokenOf(cookieHeader: string | null | undefined): string 
 }
 
 /** The session behind a raw Cookie header: every request and the socket upgrade read it this way. */
-export function getSessionFromCookieHeader(
-  deps: SessionDeps,
-  cookieHeader: string | null | undefined,
-): Promise<{ user: SessionUser; sessionId: string } | null> {
+export function getSessionFromCookieHeader(deps: SessionDeps, cookieHeader: string | null | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
   return resolveSessionToken(deps, sessionTokenOf(cookieHeader));
 }
 

@@ -38,13 +38,22 @@ export async function submissionGuards(db: Db, now: number, targetDate: string):
  */
 export async function openRequestsOf(db: Db, userId: number, now: number): Promise<OpenRequest[]> {
   const rows = await db
-    .select({ id: bookingRequests.id, playDate: bookingRequests.playDate, courseId: bookingRequests.courseId, selection: bookingRequests.selection, status: bookingRequests.status })
+    .select({
+      id: bookingRequests.id,
+      playDate: bookingRequests.playDate,
+      courseId: bookingRequests.courseId,
+      selection: bookingRequests.selection,
+      status: bookingRequests.status,
+    })
     .from(bookingRequests)
     .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, ["pending", "processing", "confirmed"]), gte(bookingRequests.playDate, manilaDate(now))));
   // A confirmed request counts only while its booking stands: once the member cancels the booking
   // (here or at the club), the same time may be asked for again.
   const confirmedIds = rows.filter((r) => r.status === "confirmed").map((r) => r.id);
-  const standing = confirmedIds.length === 0 ? new Set<number>() : new Set((await db.select({ requestId: bookings.requestId }).from(bookings).where(inArray(bookings.requestId, confirmedIds))).map((b) => b.requestId));
+  const standing =
+    confirmedIds.length === 0
+      ? new Set<number>()
+      : new Set((await db.select({ requestId: bookings.requestId }).from(bookings).where(inArray(bookings.requestId, confirmedIds))).map((b) => b.requestId));
   return rows
     .filter((r) => r.status !== "confirmed" || standing.has(r.id))
     .map((r) => ({ id: r.id, playDate: r.playDate, courseId: r.courseId, firstTime: r.selection[0]?.time ?? "", isOpen: r.status !== "confirmed" }));

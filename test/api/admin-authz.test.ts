@@ -66,7 +66,10 @@ describe("every admin route and method", () => {
     expect(users.map((u: { username: string }) => u.username)).toEqual(["admin", "alan", "maria", "sue"]);
   });
 
-  for (const [username, password] of [["alan", "alan-pass"], ["sue", "sue-pass"]] as const) {
+  for (const [username, password] of [
+    ["alan", "alan-pass"],
+    ["sue", "sue-pass"],
+  ] as const) {
     test(`lets ${username === "alan" ? "an admin" : "a superadmin"} through on every route`, async () => {
       const cookie = await t.signIn(username, password);
       for (const line of await statusesFor(cookie)) {
@@ -114,7 +117,10 @@ describe("user permissions", () => {
   });
 
   test("nobody deletes themself", async () => {
-    for (const [username, password] of [["alan", "alan-pass"], ["sue", "sue-pass"]] as const) {
+    for (const [username, password] of [
+      ["alan", "alan-pass"],
+      ["sue", "sue-pass"],
+    ] as const) {
       const id = await idOf(username);
       const cookie = await t.signIn(username, password);
       const res = await t.call("DELETE", `/v1/admin/users/${id}`, { cookie });

@@ -56,11 +56,7 @@ describe("users", () => {
     await expectFailure(await send("POST", "/v1/admin/users", { username: "  ", password: "x" }), 400, "Username is required.");
     await expectFailure(await send("POST", "/v1/admin/users", { username: "newbie" }), 400, "Password is required.");
     await expectFailure(await send("POST", "/v1/admin/users", { username: "ADMIN", password: "x" }), 400, "Username already exists.");
-    await expectFailure(
-      await send("POST", "/v1/admin/users", { username: "kim", password: "x", southwoods_email: "not-an-email" }),
-      400,
-      "Please enter a valid email address.",
-    );
+    await expectFailure(await send("POST", "/v1/admin/users", { username: "kim", password: "x", southwoods_email: "not-an-email" }), 400, "Please enter a valid email address.");
     const id = await t.createUser({ username: "maria" });
     await expectFailure(await send("PUT", `/v1/admin/users/${id}`, { username: "maria2" }), 400, "Username cannot be changed.");
     const adminId = (await (await send("GET", "/v1/admin/users")).json())[0].id;
@@ -118,8 +114,16 @@ describe("full config and its parts", () => {
     await expectFailure(await send("PUT", "/v1/admin/courses/palms", { id: "other", name: "Palms", days_active: [1] }), 400, "Course ID cannot be changed.");
     expect((await (await send("PUT", "/v1/admin/courses/palms", { name: "Palm Links", days_active: [2] })).json()).name).toBe("Palm Links");
     // Aliases: the other names the club's pages use; left out, an edit keeps them.
-    await expectFailure(await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: "Palms Nine" }), 400, "Aliases must be a list of up to 10 different names, each up to 100 characters");
-    await expectFailure(await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: Array.from({ length: 11 }, (_, i) => `P${i}`) }), 400, "Aliases must be a list of up to 10 different names, each up to 100 characters");
+    await expectFailure(
+      await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: "Palms Nine" }),
+      400,
+      "Aliases must be a list of up to 10 different names, each up to 100 characters",
+    );
+    await expectFailure(
+      await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: Array.from({ length: 11 }, (_, i) => `P${i}`) }),
+      400,
+      "Aliases must be a list of up to 10 different names, each up to 100 characters",
+    );
     const aliased = await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [2], aliases: [" THE PALMS ", "Palms Nine", "the palms"] });
     expect((await aliased.json()).aliases).toEqual(["THE PALMS", "Palms Nine"]);
     expect((await (await send("PUT", "/v1/admin/courses/palms", { name: "Palms", days_active: [3] })).json()).aliases).toEqual(["THE PALMS", "Palms Nine"]);
@@ -164,10 +168,24 @@ describe("full config and its parts", () => {
     });
     expect(res.status).toBe(201);
     const rule = await res.json();
-    expect(rule).toEqual({ id: expect.any(Number), priority: 5, days_of_week: [6, 7], applies_on_holidays: true, start_time: "05:00", end_time: "12:00", min_players: 2, max_players: null, max_guests: null });
+    expect(rule).toEqual({
+      id: expect.any(Number),
+      priority: 5,
+      days_of_week: [6, 7],
+      applies_on_holidays: true,
+      start_time: "05:00",
+      end_time: "12:00",
+      min_players: 2,
+      max_players: null,
+      max_guests: null,
+    });
     await expectFailure(await send("PUT", `/v1/admin/booking-rules/${rule.id}`, { ...rule, start_time: "noon" }), 400, "Start time must be HH:MM");
     await expectFailure(await send("PUT", `/v1/admin/booking-rules/${rule.id}`, { ...rule, min_players: 4, max_players: 2 }), 400, "Min players cannot be more than max players.");
-    await expectFailure(await send("PUT", `/v1/admin/booking-rules/${rule.id}`, { ...rule, max_guests: "two" }), 400, "Max Guests must be a whole number from 0 to 3, or empty for no limit.");
+    await expectFailure(
+      await send("PUT", `/v1/admin/booking-rules/${rule.id}`, { ...rule, max_guests: "two" }),
+      400,
+      "Max Guests must be a whole number from 0 to 3, or empty for no limit.",
+    );
     expect((await (await send("PUT", `/v1/admin/booking-rules/${rule.id}`, { ...rule, max_guests: 1 })).json()).max_guests).toBe(1);
     expect((await send("DELETE", `/v1/admin/booking-rules/${rule.id}`)).status).toBe(204);
   });
@@ -220,7 +238,17 @@ describe("app settings", () => {
     const insert = (userId: number, playDate: string, status: "pending" | "confirmed") =>
       t.deps.database.db
         .insert(bookingRequests)
-        .values({ userId, courseId: "masters", playDate, selection: [{ time: "07:00", slotId: null }], players: [], status, releaseAt: releaseInstant(playDate, DEFAULT_SETTINGS), submittedAt: now, updatedAt: now })
+        .values({
+          userId,
+          courseId: "masters",
+          playDate,
+          selection: [{ time: "07:00", slotId: null }],
+          players: [],
+          status,
+          releaseAt: releaseInstant(playDate, DEFAULT_SETTINGS),
+          submittedAt: now,
+          updatedAt: now,
+        })
         .returning({ id: bookingRequests.id });
     const [pending] = await insert(memberId, "2026-12-10", "pending");
     await insert(otherId, "2026-12-10", "confirmed");

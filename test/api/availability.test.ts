@@ -36,14 +36,23 @@ describe("GET /v1/tee-times", () => {
   test("groups stored slots by date and course from today on, with the oldest shown sheet's read time", async () => {
     t = await createTestApp();
     const db = t.deps.database.db;
-    const slot = (date: string, courseId: string, time: string, status = "AVAILABLE", scrapedAt = TEST_NOW - 5000) => ({ date, courseId, time, status, slotId: `${courseId}-${date}-${time}`, scrapedAt });
-    await db.insert(teeTimeSlots).values([
-      slot("2026-11-21", "masters", "06:00", "AVAILABLE", TEST_NOW - 90_000),
-      slot("2026-11-24", "legends", "06:08", "BOOKED", TEST_NOW - 8000),
-      slot("2026-11-24", "masters", "06:08"),
-      slot("2026-11-24", "masters", "06:00", "BLOCKED"),
-      slot("2026-11-22", "legends", "07:00"),
-    ]);
+    const slot = (date: string, courseId: string, time: string, status = "AVAILABLE", scrapedAt = TEST_NOW - 5000) => ({
+      date,
+      courseId,
+      time,
+      status,
+      slotId: `${courseId}-${date}-${time}`,
+      scrapedAt,
+    });
+    await db
+      .insert(teeTimeSlots)
+      .values([
+        slot("2026-11-21", "masters", "06:00", "AVAILABLE", TEST_NOW - 90_000),
+        slot("2026-11-24", "legends", "06:08", "BOOKED", TEST_NOW - 8000),
+        slot("2026-11-24", "masters", "06:08"),
+        slot("2026-11-24", "masters", "06:00", "BLOCKED"),
+        slot("2026-11-22", "legends", "07:00"),
+      ]);
     await db.insert(scrapeRuns).values([
       { trigger: "startup", startedAt: TEST_NOW - 9000, finishedAt: TEST_NOW - 8000, status: "ok" },
       { trigger: "manual", startedAt: TEST_NOW - 6000, finishedAt: TEST_NOW - 5000, status: "partial" },
@@ -68,7 +77,14 @@ describe("GET /v1/tee-times", () => {
 
   test("a browser that takes gzip gets the answer gzipped, the same JSON, again and again", async () => {
     t = await createTestApp();
-    const slots = Array.from({ length: 60 }, (_, i) => ({ date: "2026-11-24", courseId: "masters", time: `${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`, status: "AVAILABLE", slotId: `M-${i}`, scrapedAt: TEST_NOW - 5000 }));
+    const slots = Array.from({ length: 60 }, (_, i) => ({
+      date: "2026-11-24",
+      courseId: "masters",
+      time: `${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`,
+      status: "AVAILABLE",
+      slotId: `M-${i}`,
+      scrapedAt: TEST_NOW - 5000,
+    }));
     await t.deps.database.db.insert(teeTimeSlots).values(slots);
     const cookie = await t.signIn("admin", ADMIN_PASSWORD);
     const plain = await (await t.call("GET", "/v1/tee-times", { cookie })).json();
@@ -110,10 +126,24 @@ describe("GET /v1/system/rules", () => {
     t = await createTestApp();
     const db = t.deps.database.db;
     await db.insert(holidays).values({ date: "2026-12-25", name: "Christmas" });
-    await db.insert(bookingRules).values({ priority: 5, daysOfWeek: [7, 6], appliesOnHolidays: true, startTime: "05:00", endTime: "12:00", minPlayers: 2, maxPlayers: 4, maxGuests: null });
+    await db
+      .insert(bookingRules)
+      .values({ priority: 5, daysOfWeek: [7, 6], appliesOnHolidays: true, startTime: "05:00", endTime: "12:00", minPlayers: 2, maxPlayers: 4, maxGuests: null });
     const body = await getJson("/v1/system/rules");
     expect(body.bookingRules).toEqual({
-      rules: [{ id: expect.any(Number), priority: 5, days_of_week: [6, 7], applies_on_holidays: true, start_time: "05:00", end_time: "12:00", min_players: 2, max_players: 4, max_guests: null }],
+      rules: [
+        {
+          id: expect.any(Number),
+          priority: 5,
+          days_of_week: [6, 7],
+          applies_on_holidays: true,
+          start_time: "05:00",
+          end_time: "12:00",
+          min_players: 2,
+          max_players: 4,
+          max_guests: null,
+        },
+      ],
       holidays: [{ date: "2026-12-25", name: "Christmas" }],
     });
     expect(body.courseSchedule).toEqual([
@@ -147,16 +177,25 @@ describe("GET /v1/advisories", () => {
       createdAt,
       updatedAt: createdAt,
     });
-    await t.deps.database.db.insert(advisories).values([
-      row("internal", "Old news", 1000),
-      row("internal", "Hidden", 3000, false),
-      row("internal", "Fresh news", 2000),
-      row("scraped", "Course closed", 500, true, "2026-12-01"),
-      row("scraped", "Tournament", 400),
-    ]);
+    await t.deps.database.db
+      .insert(advisories)
+      .values([
+        row("internal", "Old news", 1000),
+        row("internal", "Hidden", 3000, false),
+        row("internal", "Fresh news", 2000),
+        row("scraped", "Course closed", 500, true, "2026-12-01"),
+        row("scraped", "Tournament", 400),
+      ]);
     const body = await getJson("/v1/advisories?_=9");
     expect(body.internal.map((a: { title: string }) => a.title)).toEqual(["Fresh news", "Old news"]);
     expect(body.scraped.map((a: { title: string }) => a.title)).toEqual(["Course closed", "Tournament"]);
-    expect(body.scraped[0]).toEqual({ id: expect.any(Number), title: "Course closed", content: "Course closed • detail", eventDate: "2026-12-01", is_active: true, created_at: 500 });
+    expect(body.scraped[0]).toEqual({
+      id: expect.any(Number),
+      title: "Course closed",
+      content: "Course closed • detail",
+      eventDate: "2026-12-01",
+      is_active: true,
+      created_at: 500,
+    });
   });
 });

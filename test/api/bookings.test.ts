@@ -36,7 +36,9 @@ describe("the windows an admin sets are the ones every check uses", () => {
     expect((await f.t.call("POST", "/v1/admin/booking-windows", { cookie: admin, body: { rule_key: "DEFAULT", start_time: "02:00", end_time: "04:00" } })).status).toBe(201);
     const config = (await (await f.t.call("GET", "/v1/admin/full-config", { cookie: admin })).json()) as { bookingWindows: { id: number; rule_key: string; end_time: string }[] };
     const usual = config.bookingWindows.find((w) => w.rule_key === "DEFAULT" && w.end_time === "16:48")!;
-    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "17:30" } })).status).toBe(200);
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "17:30" } })).status).toBe(
+      200,
+    );
 
     // PLAY is a Monday.
     for (const time of ["02:40", "03:12", "17:12", "09:04"]) {
@@ -44,17 +46,29 @@ describe("the windows an admin sets are the ones every check uses", () => {
       expect({ time, answer }).toMatchObject({ time, answer: { type: "submissionResult", status: "pending" } });
     }
     const cookie = await f.t.signIn("jose", "demo1234");
-    const watch = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" } });
+    const watch = await f.t.call("POST", "/v1/my/watches", {
+      cookie,
+      body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "02:00", toTime: "03:50", mode: "notify" },
+    });
     expect(watch.status).toBe(201);
-    const late = await f.t.call("POST", "/v1/my/watches", { cookie, body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" } });
+    const late = await f.t.call("POST", "/v1/my/watches", {
+      cookie,
+      body: { course: "champ", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, fromTime: "17:00", toTime: "17:30", mode: "notify" },
+    });
     expect(late.status).toBe(201);
     const check = await f.t.call("POST", "/v1/my/requests/check", { cookie: await f.t.signIn("maria", "demo1234") });
     expect(await check.json()).toEqual({ checked: 4, problems: 0 });
     // Masters keeps the SATURDAY_MASTERS windows every day, as the product's rule says: DEFAULT's new times are not its.
-    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["02:40"], "masters"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["02:40"], "masters"))).toEqual([
+      expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" }),
+    ]);
     // What the admin removes is refused again.
-    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } })).status).toBe(200);
-    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"], "champ"))).toEqual([expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" })]);
+    expect((await f.t.call("PUT", `/v1/admin/booking-windows/${usual.id}`, { cookie: admin, body: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } })).status).toBe(
+      200,
+    );
+    expect(await act(f, "ana", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["17:04"], "champ"))).toEqual([
+      expect.objectContaining({ type: "error", errorKey: "booking.time_outside_window" }),
+    ]);
   });
 });
 
@@ -64,7 +78,15 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:08", "06:00"]));
     expect(answer).toEqual({ type: "submissionResult", status: "pending", details: { play_date: PLAY, course: "masters", time: "06:08", releaseAt: RELEASE } });
     const [row] = await f.t.deps.database.db.select().from(bookingRequests);
-    expect(row).toMatchObject({ status: "pending", releaseAt: RELEASE, playDate: PLAY, selection: [{ time: "06:08", slotId: null }, { time: "06:00", slotId: null }] });
+    expect(row).toMatchObject({
+      status: "pending",
+      releaseAt: RELEASE,
+      playDate: PLAY,
+      selection: [
+        { time: "06:08", slotId: null },
+        { time: "06:00", slotId: null },
+      ],
+    });
     expect(row.players[0]).toMatchObject({ type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001" });
   });
 
@@ -149,16 +171,24 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));
     await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:16"]));
     const [first, second] = (await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
-    await f.t.deps.database.db.update(bookingRequests).set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: PLAY, minutes: "10" } });
+    await f.t.deps.database.db
+      .update(bookingRequests)
+      .set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: PLAY, minutes: "10" } });
     const cookie = await f.t.signIn("maria", "demo1234");
     const listed = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
-    expect(listed.map((r: { status: string; phase: unknown }) => [r.status, r.phase])).toEqual([["Needs attention", null], ["Needs attention", null]]);
+    expect(listed.map((r: { status: string; phase: unknown }) => [r.status, r.phase])).toEqual([
+      ["Needs attention", null],
+      ["Needs attention", null],
+    ]);
     expect(listed[0].failureReason).toStartWith(`Teebox could not tell whether the club booked ${PLAY}: its site could not be read for 10 minutes.`);
     expect(await act(f, "maria", "CANCEL_REQUEST", { id: first })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
     const [edited] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", { ...submission(PLAY, ["06:24"]), editTarget: second });
     expect(edited).toMatchObject({ type: "submissionResult", status: "pending" });
     const rows = await f.t.deps.database.db.select().from(bookingRequests).orderBy(bookingRequests.id);
-    expect(rows.map((r) => [r.status, r.reasonKey])).toEqual([["cancelled", "bookings.reason.could_not_tell"], ["pending", null]]);
+    expect(rows.map((r) => [r.status, r.reasonKey])).toEqual([
+      ["cancelled", "bookings.reason.could_not_tell"],
+      ["pending", null],
+    ]);
   });
 
   test("a member without a club login is told to connect it", async () => {
@@ -190,9 +220,14 @@ describe("GET /v1/my/requests and /v1/my/bookings", () => {
     f = await startReleaseFixture();
     f.sim.setSlotStatus(PLAY, "masters", "06:00", "BOOKED");
     await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00", "06:08"]));
-    await act(f, "jose", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:16"], "masters", [
-      { type: "Member", cartType: { Walking: true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Nobody", searchIdNumber: "SW-4040" },
-    ]));
+    await act(
+      f,
+      "jose",
+      "SUBMIT_BOOKING_REQUEST",
+      submission(PLAY, ["06:16"], "masters", [
+        { type: "Member", cartType: { Walking: true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Nobody", searchIdNumber: "SW-4040" },
+      ]),
+    );
     await f.moveTo(RELEASE - 60_000);
     await f.moveTo(RELEASE);
 
@@ -225,7 +260,16 @@ describe("GET /v1/my/requests and /v1/my/bookings", () => {
         { name: "Jose Reyes", type: "Member", memberId: "SW-1002" },
         { name: "Nobody", type: "Member", memberId: "SW-4040" },
       ],
-      attempts: [{ time: "06:16", firedAtClub: RELEASE, offsetFromReleaseMs: 0, outcome: "player_not_found", answer: expect.stringContaining("Player not found"), durationMs: expect.any(Number) }],
+      attempts: [
+        {
+          time: "06:16",
+          firedAtClub: RELEASE,
+          offsetFromReleaseMs: 0,
+          outcome: "player_not_found",
+          answer: expect.stringContaining("Player not found"),
+          durationMs: expect.any(Number),
+        },
+      ],
     });
     expect(await (await f.t.call("GET", "/v1/my/bookings", { cookie: joseCookie })).json()).toEqual([]);
     expect((await f.t.call("GET", "/v1/my/requests")).status).toBe(401);
@@ -237,8 +281,12 @@ describe("CANCEL_REQUEST", () => {
     f = await startReleaseFixture({ startEngine: false });
     await act(f, "maria", "SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));
     const [row] = await f.t.deps.database.db.select().from(bookingRequests);
-    expect(await act(f, "jose", "CANCEL_REQUEST", { id: row.id })).toEqual([{ type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" }]);
-    expect(await act(f, "maria", "CANCEL_REQUEST", { id: "x" })).toEqual([expect.objectContaining({ type: "error", message: "id must be a number.", errorKey: "validation.expected_number" })]);
+    expect(await act(f, "jose", "CANCEL_REQUEST", { id: row.id })).toEqual([
+      { type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" },
+    ]);
+    expect(await act(f, "maria", "CANCEL_REQUEST", { id: "x" })).toEqual([
+      expect.objectContaining({ type: "error", message: "id must be a number.", errorKey: "validation.expected_number" }),
+    ]);
 
     await f.t.deps.database.db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, row.id));
     expect(await act(f, "maria", "CANCEL_REQUEST", { id: row.id })).toEqual([
@@ -271,11 +319,15 @@ describe("confirmed bookings", () => {
     expect(await act(fx, "jose", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([
       { type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" },
     ]);
-    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", {})).toEqual([expect.objectContaining({ type: "error", message: "bookingId is required.", errorKey: "validation.required" })]);
+    expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", {})).toEqual([
+      expect.objectContaining({ type: "error", message: "bookingId is required.", errorKey: "validation.required" }),
+    ]);
     expect(await act(fx, "maria", "CANCEL_CONFIRMED_BOOKING", { bookingId: booking.bookingRef })).toEqual([{ type: "ack", action: "CANCEL_CONFIRMED_BOOKING" }]);
     expect(fx.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
     expect(await fx.t.deps.database.db.select().from(bookings)).toHaveLength(0);
-    expect(fx.t.published.map((p) => p.message)).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "bookings.toast.booking_cancelled" }) }));
+    expect(fx.t.published.map((p) => p.message)).toContainEqual(
+      expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "bookings.toast.booking_cancelled" }) }),
+    );
   });
 
   test("editing players only is an edit at the club", async () => {
@@ -361,5 +413,3 @@ describe("confirmed bookings", () => {
     expect((await fx.t.call("POST", `/v1/bookings/${booking.bookingRef}/edit`, { body: submission(OPEN_DATE, ["06:00"]) })).status).toBe(401);
   });
 });
-
-

@@ -36,7 +36,20 @@ async function addRequest(userId: number, status: "pending" | "confirmed" | "can
   const now = t.clock.now();
   const [row] = await t.deps.database.db
     .insert(bookingRequests)
-    .values({ userId, courseId: "masters", playDate, selection: [{ time: "06:00", slotId: null }, { time: "06:08", slotId: null }], players: [], status, releaseAt, submittedAt: now, updatedAt: now })
+    .values({
+      userId,
+      courseId: "masters",
+      playDate,
+      selection: [
+        { time: "06:00", slotId: null },
+        { time: "06:08", slotId: null },
+      ],
+      players: [],
+      status,
+      releaseAt,
+      submittedAt: now,
+      updatedAt: now,
+    })
     .returning({ id: bookingRequests.id });
   return row.id;
 }
@@ -87,7 +100,11 @@ describe("the calendar address", () => {
     t.deps.publicOrigin = "https://teebox.example";
     t.deps.trust = createTrustPolicy("https://teebox.example");
     const res = await Promise.resolve(
-      t.app.request("https://teebox.example/v1/my/calendar", { method: "POST", headers: { host: "teebox.example", origin: "https://teebox.example", cookie: maria, "content-type": "application/json" }, body: "{}" }),
+      t.app.request("https://teebox.example/v1/my/calendar", {
+        method: "POST",
+        headers: { host: "teebox.example", origin: "https://teebox.example", cookie: maria, "content-type": "application/json" },
+        body: "{}",
+      }),
     );
     expect(res.status).toBe(200);
     expect(((await res.json()) as { url: string }).url).toStartWith("https://teebox.example/v1/calendar/");

@@ -33,7 +33,15 @@ async function start(): Promise<{ t: TestApp; sim: ClubSim; admin: string }> {
   return { t: app, sim, admin: await app.signIn("admin", ADMIN_PASSWORD) };
 }
 
-type Stats = { club: { requestsLastMinute: number; totalSinceStart: number; busiestMember: { name: string; requests: number } | null; budget: Record<string, number>; slowDown: Record<string, unknown> | null } };
+type Stats = {
+  club: {
+    requestsLastMinute: number;
+    totalSinceStart: number;
+    busiestMember: { name: string; requests: number } | null;
+    budget: Record<string, number>;
+    slowDown: Record<string, unknown> | null;
+  };
+};
 const statsOf = async (app: TestApp, admin: string) => (await (await app.call("GET", "/v1/admin/system-stats", { cookie: admin })).json()) as Stats;
 const slowDownRows = (app: TestApp) => app.deps.database.db.select().from(auditLog).where(eq(auditLog.action, "club.slow_down"));
 

@@ -9,8 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close().catch(() => undefined));
 
-const get = (path: string, acceptEncoding?: string) =>
-  Promise.resolve(t.app.request(`${ORIGIN}${path}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }));
+const get = (path: string, acceptEncoding?: string) => Promise.resolve(t.app.request(`${ORIGIN}${path}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }));
 
 test("a large JSON answer goes gzipped to a browser that accepts it, with its status and security headers", async () => {
   const plain = await (await get("/v1/ui-text")).text();

@@ -69,9 +69,17 @@ beforeAll(async () => {
   const player = { type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to their account" };
   const now = t.clock.now();
   await t.deps.database.db.insert(bookings).values({ userId, bookingRef, courseId: "masters", playDate: "2026-11-25", time: "06:08", players: [player], createdAt: now });
-  await t.deps.database.db
-    .insert(bookingRequests)
-    .values({ userId, courseId: "masters", playDate: "2026-11-30", selection: [{ time: "06:00", slotId: null }], players: [player], status: "pending", releaseAt: now + 86_400_000, submittedAt: now, updatedAt: now });
+  await t.deps.database.db.insert(bookingRequests).values({
+    userId,
+    courseId: "masters",
+    playDate: "2026-11-30",
+    selection: [{ time: "06:00", slotId: null }],
+    players: [player],
+    status: "pending",
+    releaseAt: now + 86_400_000,
+    submittedAt: now,
+    updatedAt: now,
+  });
 });
 afterAll(() => t.close());
 
@@ -129,7 +137,10 @@ describe("every 4xx answer is UI text with its errorKey", () => {
       if (route.path.includes(":")) {
         for (const value of ODD_PARAMS) {
           const odd = route.path.replace(/:(\w+)/g, () => encodeURIComponent(value));
-          await check(`${route.method} ${odd.slice(0, 80)}`, await t.call(route.method, odd, { cookie, body: route.method === "GET" || route.method === "DELETE" ? undefined : {} }));
+          await check(
+            `${route.method} ${odd.slice(0, 80)}`,
+            await t.call(route.method, odd, { cookie, body: route.method === "GET" || route.method === "DELETE" ? undefined : {} }),
+          );
         }
       }
       if (route.method === "GET") for (const query of ODD_QUERIES) await check(`${key}${query}`, await t.call("GET", `${path}${query}`, { cookie }));
@@ -159,10 +170,11 @@ describe("every 4xx answer is UI text with its errorKey", () => {
     for (const raw of ["{", "[]", '{"action":"NOPE","requestId":"q2"}', "x".repeat(70_000)]) {
       const replies: ServerMessage[] = [];
       await t.deps.hub.dispatch(session, raw, (m) => replies.push(m));
-      for (const reply of replies) if (reply.type === "error") {
-        const problem = wordingProblem(reply);
-        if (problem) problems.push(`${raw.slice(0, 30)} → ${problem}`);
-      }
+      for (const reply of replies)
+        if (reply.type === "error") {
+          const problem = wordingProblem(reply);
+          if (problem) problems.push(`${raw.slice(0, 30)} → ${problem}`);
+        }
     }
     expect(problems.slice(0, 40)).toEqual([]);
   });

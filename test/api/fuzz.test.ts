@@ -111,7 +111,17 @@ interface Hint {
 const SUBMISSION_FIELDS = ["course", "targetDate", "selectionOrder", "memberCartType", "playerDetails", "editTarget"];
 const PROFILE_FIELDS = ["name", "memberId", "southwoods_email", "golf_password", "defaultCartType", "defaultFeeGuest", "defaultFeeMember"];
 const USER_FIELDS = ["username", "password", "role", "status", "name", "memberId", "southwoods_email"];
-const SETTINGS_FIELDS = ["release_days_before", "release_time", "ui_date_range_days", "scraper_date_range_days", "booking_roll_hour", "courses_to_skip_on_full", "smart_refresh_threshold_seconds", "log_level", "scraper_username"];
+const SETTINGS_FIELDS = [
+  "release_days_before",
+  "release_time",
+  "ui_date_range_days",
+  "scraper_date_range_days",
+  "booking_roll_hour",
+  "courses_to_skip_on_full",
+  "smart_refresh_threshold_seconds",
+  "log_level",
+  "scraper_username",
+];
 const RULE_FIELDS = ["priority", "days_of_week", "applies_on_holidays", "start_time", "end_time", "min_players", "max_players", "max_guests"];
 
 /** What the body of each route is made of; a route missing here is fuzzed with generic fields. */
@@ -163,20 +173,7 @@ function invalidObject(rng: Random, hint: Hint): Record<string, unknown> {
   return out;
 }
 
-const MALFORMED_JSON = [
-  "{",
-  '{"a":',
-  "[1,2",
-  "nul",
-  "{'single': 'quotes'}",
-  '{"a":1,}',
-  '{"a" 1}',
-  "undefined",
-  "NaN",
-  "\u0000",
-  "<xml/>",
-  "a=1&b=2",
-];
+const MALFORMED_JSON = ["{", '{"a":', "[1,2", "nul", "{'single': 'quotes'}", '{"a":1,}', '{"a" 1}', "undefined", "NaN", "\u0000", "<xml/>", "a=1&b=2"];
 /** JSON that is not an object. An empty list is left out: it is a valid (empty) players list. */
 const NON_OBJECTS: unknown[] = [[1], ["a", {}], "text", 0, -1, 2 ** 53, 1.5, null, true, false, [[[null]]]];
 
@@ -212,7 +209,15 @@ function bodyCases(rng: Random, hint: Hint): BodyCase[] {
   cases.push({ label: "1 MB body", rawBody: padded(1024 * 1024) });
   cases.push({ label: "over the limit, not JSON", rawBody: "#".repeat(MAX_BODY_BYTES + 10) });
   const sample = JSON.stringify(invalidObject(rng, hint));
-  for (const contentType of [null, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "APPLICATION/JSON; charset=utf-16", "application/jsonp", "*/*"]) {
+  for (const contentType of [
+    null,
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "APPLICATION/JSON; charset=utf-16",
+    "application/jsonp",
+    "*/*",
+  ]) {
     cases.push({ label: `content-type ${contentType}`, rawBody: sample, contentType });
   }
   for (const origin of [null, "https://evil.example", "null", "http://localhost.evil.example", "http://localhost:80"]) {
@@ -313,20 +318,53 @@ async function storeData(app: TestApp): Promise<void> {
   memberUserId = await userIdOf(app, "maria");
   const joseId = await userIdOf(app, "jose");
   await db.insert(savedPlayers).values([
-    { userId: memberUserId, position: 0, firstName: "Paolo", lastName: "Santos", type: "Spouse", memberId: "SW-1001-S", cartPreference: "Walking", feePreference: "Charge to their account" },
-    { userId: joseId, position: 0, firstName: "Carmen", lastName: "Reyes", type: "Spouse", memberId: "SW-1002-S", cartPreference: "Walking", feePreference: "Charge to their account" },
+    {
+      userId: memberUserId,
+      position: 0,
+      firstName: "Paolo",
+      lastName: "Santos",
+      type: "Spouse",
+      memberId: "SW-1001-S",
+      cartPreference: "Walking",
+      feePreference: "Charge to their account",
+    },
+    {
+      userId: joseId,
+      position: 0,
+      firstName: "Carmen",
+      lastName: "Reyes",
+      type: "Spouse",
+      memberId: "SW-1002-S",
+      cartPreference: "Walking",
+      feePreference: "Charge to their account",
+    },
   ]);
   const player = { type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to their account" };
   const [request] = await db
     .insert(bookingRequests)
-    .values({ userId: memberUserId, courseId: "masters", playDate: "2026-11-30", selection: [{ time: "06:00", slotId: null }], players: [player], status: "pending", releaseAt: now + 86_400_000, submittedAt: now, updatedAt: now })
+    .values({
+      userId: memberUserId,
+      courseId: "masters",
+      playDate: "2026-11-30",
+      selection: [{ time: "06:00", slotId: null }],
+      players: [player],
+      status: "pending",
+      releaseAt: now + 86_400_000,
+      submittedAt: now,
+      updatedAt: now,
+    })
     .returning({ id: bookingRequests.id });
   memberRequestId = request.id;
   memberBookingRef = "SWB-FUZZ-1";
-  await db.insert(bookings).values({ userId: memberUserId, bookingRef: memberBookingRef, courseId: "masters", playDate: "2026-11-25", time: "06:08", players: [player], createdAt: now });
+  await db
+    .insert(bookings)
+    .values({ userId: memberUserId, bookingRef: memberBookingRef, courseId: "masters", playDate: "2026-11-25", time: "06:08", players: [player], createdAt: now });
   holidayDate = "2026-12-25";
   await db.insert(holidays).values({ date: holidayDate, name: "Christmas" });
-  const [rule] = await db.insert(bookingRules).values({ priority: 5, daysOfWeek: [6, 7], startTime: "05:00", endTime: "12:00", maxGuests: 2 }).returning({ id: bookingRules.id });
+  const [rule] = await db
+    .insert(bookingRules)
+    .values({ priority: 5, daysOfWeek: [6, 7], startTime: "05:00", endTime: "12:00", maxGuests: 2 })
+    .returning({ id: bookingRules.id });
   ruleId = rule.id;
   const [message] = await db
     .insert(advisories)
@@ -423,7 +461,15 @@ describe("fuzzing every /v1 route", () => {
   test("the route table is read from the app and covers every feature", () => {
     const keys = listRoutes(t.app).map((r) => r.key);
     expect(keys.length).toBeGreaterThanOrEqual(40);
-    for (const key of ["POST /v1/auth/login", "GET /v1/my/requests", "POST /v1/bookings/:bookingId/edit", "PUT /v1/my/profile", "DELETE /v1/admin/users/:id", "PUT /v1/admin/ui-text", "GET /v1/tee-times"]) {
+    for (const key of [
+      "POST /v1/auth/login",
+      "GET /v1/my/requests",
+      "POST /v1/bookings/:bookingId/edit",
+      "PUT /v1/my/profile",
+      "DELETE /v1/admin/users/:id",
+      "PUT /v1/admin/ui-text",
+      "GET /v1/tee-times",
+    ]) {
       expect(keys).toContain(key);
     }
   });
@@ -480,7 +526,15 @@ describe("fuzzing every /v1 route", () => {
     }
 
     // Forged and broken session cookies are treated as no session.
-    for (const cookie of ["teebox_session=", "teebox_session=garbage", `teebox_session=${"a".repeat(5000)}`, "teebox_session=eyJhbGciOiJub25lIn0.eyJzaWQiOiIxIn0.", "teebox_session=%00; teebox_session=x", "teebox_session=%", "teebox_session=%E0%A4%A"]) {
+    for (const cookie of [
+      "teebox_session=",
+      "teebox_session=garbage",
+      `teebox_session=${"a".repeat(5000)}`,
+      "teebox_session=eyJhbGciOiJub25lIn0.eyJzaWQiOiIxIn0.",
+      "teebox_session=%00; teebox_session=x",
+      "teebox_session=%",
+      "teebox_session=%E0%A4%A",
+    ]) {
       for (const path of ["/v1/my/players", "/v1/admin/users", "/v1/auth/status"]) {
         const res = await t.call("GET", path, { cookie });
         sent++;
@@ -489,7 +543,16 @@ describe("fuzzing every /v1 route", () => {
       }
     }
     // Unknown paths and methods under /v1.
-    for (const [method, path] of [["GET", "/v1"], ["GET", "/v1/"], ["PATCH", "/v1/my/profile"], ["DELETE", "/v1/my/players"], ["GET", "/v1/admin"], ["GET", "/v1/%2e%2e/healthz"], ["OPTIONS", "/v1/auth/login"], ["GET", `/v1/${"deep/".repeat(500)}`]]) {
+    for (const [method, path] of [
+      ["GET", "/v1"],
+      ["GET", "/v1/"],
+      ["PATCH", "/v1/my/profile"],
+      ["DELETE", "/v1/my/players"],
+      ["GET", "/v1/admin"],
+      ["GET", "/v1/%2e%2e/healthz"],
+      ["OPTIONS", "/v1/auth/login"],
+      ["GET", `/v1/${"deep/".repeat(500)}`],
+    ]) {
       for (const identity of identities) await send(`${method} ${path.slice(0, 60)}`, method, path, identity, method === "GET" || method === "OPTIONS" ? null : { rawBody: "{}" });
     }
 
@@ -613,11 +676,46 @@ describe("fuzzing every socket action", () => {
 // ── schema-valid inputs with odd values ──────────────────────────────────
 
 const COURSE_NAMES = ["masters", "legends", "MASTERS", " Masters ", "", "x", "__proto__", "constructor", "toString", "' OR 1=1 --", "ñ"];
-const PLAY_DATES = ["2026-11-30", "2026-11-27", "2026-11-22", "2026-11-21", "2026-12-31", "2027-11-30", "2026-02-30", "2026-13-01", "9999-12-31", "0000-01-01", "2026-1-1", "", " ", "2026-11-30T06:00", "+275760-09-13", "Monday Nov 30, 2026"];
+const PLAY_DATES = [
+  "2026-11-30",
+  "2026-11-27",
+  "2026-11-22",
+  "2026-11-21",
+  "2026-12-31",
+  "2027-11-30",
+  "2026-02-30",
+  "2026-13-01",
+  "9999-12-31",
+  "0000-01-01",
+  "2026-1-1",
+  "",
+  " ",
+  "2026-11-30T06:00",
+  "+275760-09-13",
+  "Monday Nov 30, 2026",
+];
 const TEE_TIMES = ["06:00", "06:08", "05:04", "16:48", "16:56", "11:00", "00:00", "23:59", "24:00", "6:00", "06:60", "99:99", "", " 06:00 ", "06:00:00", "-1:00", "０６:００"];
 const PLAYER_TYPE_NAMES = ["Member", "Spouse", "Dependent", "Guest", "Senior Care", "guest", "", "Admin", "constructor", "__proto__"];
 const OPTION_NAMES = ["Walking", "Rental Cart - Solo", "Charge my guest", "Charge to their account", "Charge to my account", "", " ", "No Such Option", "__proto__"];
-const PERSON_TEXTS = ["Luis", "Garcia", "", " ", "x".repeat(100), "ñandú", "O'Brien", "' OR 1=1 --", "Santos", "Maria Santos", "SW-1001", "sw-1001", "SW-1004", "SW-1002-S", "0000", "\u0000", "Luis."];
+const PERSON_TEXTS = [
+  "Luis",
+  "Garcia",
+  "",
+  " ",
+  "x".repeat(100),
+  "ñandú",
+  "O'Brien",
+  "' OR 1=1 --",
+  "Santos",
+  "Maria Santos",
+  "SW-1001",
+  "sw-1001",
+  "SW-1004",
+  "SW-1002-S",
+  "0000",
+  "\u0000",
+  "Luis.",
+];
 
 function oddChoice(rng: Random): Record<string, true> {
   const roll = rng.int(4);
@@ -627,7 +725,7 @@ function oddChoice(rng: Random): Record<string, true> {
 }
 
 /** Mostly a plausible value, sometimes an odd one: enough inputs get past the first checks. */
-const mostly = <T,>(rng: Random, plausible: readonly T[], odd: readonly T[]): T => (rng.next() < 0.75 ? rng.pick(plausible) : rng.pick(odd));
+const mostly = <T>(rng: Random, plausible: readonly T[], odd: readonly T[]): T => (rng.next() < 0.75 ? rng.pick(plausible) : rng.pick(odd));
 
 /** A booking submission that passes the payload schema, with odd values for the domain to judge. */
 function oddSubmission(rng: Random, editTargets: number[]): Record<string, unknown> {
@@ -677,10 +775,22 @@ describe("schema-valid inputs with odd values", () => {
     if (!socket) throw new Error("no session");
     const now = t.clock.now();
     const player = { type: "Member", firstName: "No", lastName: "Login", memberId: "SW-7777", cart: "Walking", fee: "" };
-    await t.deps.database.db.insert(bookings).values({ userId: noLoginId, bookingRef: "SWB-NOLO-1", courseId: "masters", playDate: "2026-11-27", time: "06:00", players: [player], createdAt: now });
+    await t.deps.database.db
+      .insert(bookings)
+      .values({ userId: noLoginId, bookingRef: "SWB-NOLO-1", courseId: "masters", playDate: "2026-11-27", time: "06:00", players: [player], createdAt: now });
     const [own] = await t.deps.database.db
       .insert(bookingRequests)
-      .values({ userId: noLoginId, courseId: "masters", playDate: "2026-11-30", selection: [{ time: "06:00", slotId: null }], players: [player], status: "pending", releaseAt: now + 86_400_000, submittedAt: now, updatedAt: now })
+      .values({
+        userId: noLoginId,
+        courseId: "masters",
+        playDate: "2026-11-30",
+        selection: [{ time: "06:00", slotId: null }],
+        players: [player],
+        status: "pending",
+        releaseAt: now + 86_400_000,
+        submittedAt: now,
+        updatedAt: now,
+      })
       .returning({ id: bookingRequests.id });
     const snapshot = await snapshotTables(t);
     const problems: Problem[] = [];
@@ -795,7 +905,9 @@ describe("the running server", () => {
   test("refuses anonymous and cross-site upgrades, answers every bad frame, and stays up", async () => {
     const wsUrl = `${server.url.replace("http:", "ws:")}/v1/ws`;
     const member = identities[1];
-    const anonymous = await fetch(`${server.url}/v1/ws`, { headers: { origin: server.url, upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" } });
+    const anonymous = await fetch(`${server.url}/v1/ws`, {
+      headers: { origin: server.url, upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" },
+    });
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).errorKey).toBe("auth.required");
     for (const cookie of ["teebox_session=%", "teebox_session=%E0%A4%A", "teebox_session=garbage", `teebox_session=${"c".repeat(4000)}`]) {

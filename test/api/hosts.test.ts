@@ -70,7 +70,12 @@ describe("pages and the socket answer only for our host names", () => {
     const cookie = await t.signIn("admin", ADMIN_PASSWORD);
     const foreign = { host: "attacker.example", origin: "http://attacker.example", cookie };
     const upgrade = { upgrade: "websocket", connection: "Upgrade", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", "sec-websocket-version": "13" };
-    for (const [path, extra] of [["/", {}], ["/bookings", {}], ["/v1/auth/status", {}], ["/v1/ws", upgrade]] as const) {
+    for (const [path, extra] of [
+      ["/", {}],
+      ["/bookings", {}],
+      ["/v1/auth/status", {}],
+      ["/v1/ws", upgrade],
+    ] as const) {
       const res = await fetch(`${server.url}${path}`, { headers: { ...foreign, ...extra } });
       expect({ path, status: res.status, type: res.headers.get("content-type") }).toEqual({ path, status: 421, type: "application/json" });
       expect((await res.json()).errorKey).toBe("request.unknown_host");

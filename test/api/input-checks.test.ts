@@ -25,7 +25,14 @@ afterEach(async () => {
   t = null;
 });
 
-const guest = (fields: Record<string, unknown> = {}) => ({ type: "Guest", cartType: { Walking: true }, chargeFeesTo: { "Charge my guest": true }, firstName: "Gio", lastName: "Guest", ...fields });
+const guest = (fields: Record<string, unknown> = {}) => ({
+  type: "Guest",
+  cartType: { Walking: true },
+  chargeFeesTo: { "Charge my guest": true },
+  firstName: "Gio",
+  lastName: "Guest",
+  ...fields,
+});
 
 async function errorOf(fx: ReleaseFixture, payload: unknown) {
   const answer = await fx.submit("maria", payload);
@@ -108,9 +115,17 @@ describe("lengths, booleans and settings from admin forms", () => {
 
   test("over the limit is 'too long' with the limit, never 'required'", async () => {
     const send = await admin();
-    await expectError(await send("POST", "/v1/admin/courses", { id: "palms", name: "P".repeat(TEXT_LIMITS.courseName + 1), days_active: [1] }), 400, "Name must be at most 100 characters.");
+    await expectError(
+      await send("POST", "/v1/admin/courses", { id: "palms", name: "P".repeat(TEXT_LIMITS.courseName + 1), days_active: [1] }),
+      400,
+      "Name must be at most 100 characters.",
+    );
     await expectError(await send("POST", "/v1/admin/frontpage-messages", { title: "T".repeat(201), content: "c", is_active: true }), 400, "Title must be at most 200 characters.");
-    await expectError(await send("POST", "/v1/admin/frontpage-messages", { title: "t", content: "C".repeat(5001), is_active: true }), 400, "Content must be at most 5000 characters.");
+    await expectError(
+      await send("POST", "/v1/admin/frontpage-messages", { title: "t", content: "C".repeat(5001), is_active: true }),
+      400,
+      "Content must be at most 5000 characters.",
+    );
     await expectError(await send("POST", "/v1/admin/holidays", { date: "2026-12-25", name: "H".repeat(101) }), 400, "Name must be at most 100 characters.");
   });
 
@@ -123,7 +138,14 @@ describe("lengths, booleans and settings from admin forms", () => {
     expect((await send("PUT", `/v1/admin/users/${id}`, { name: longest, memberId: "M".repeat(TEXT_LIMITS.memberId) })).status).toBe(200);
     const cookie = await app.signIn("maria", "maria-pass-1");
     const [row] = await app.deps.database.db.select().from(users).where(eq(users.id, id));
-    const profile = { name: row!.name, memberId: row!.memberId, southwoods_email: "maria@southwoods.demo", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" };
+    const profile = {
+      name: row!.name,
+      memberId: row!.memberId,
+      southwoods_email: "maria@southwoods.demo",
+      defaultCartType: "Walking",
+      defaultFeeGuest: "Charge my guest",
+      defaultFeeMember: "Charge to their account",
+    };
     const own = await app.call("PUT", "/v1/my/profile", { cookie, body: profile });
     expect(own.status).toBe(200);
     const tooLong = await app.call("PUT", "/v1/my/profile", { cookie, body: { ...profile, name: `${longest}N` } });

@@ -17,7 +17,14 @@ import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/re
 const OPEN_DATE = "2026-11-27";
 const LATER_DATE = "2026-11-30";
 
-const spouseOf = (lastName: string, memberId: string, firstName: string) => ({ firstName, lastName, type: "Spouse", memberId, cartPreference: "Walking", feePreference: "Charge to their account" });
+const spouseOf = (lastName: string, memberId: string, firstName: string) => ({
+  firstName,
+  lastName,
+  type: "Spouse",
+  memberId,
+  cartPreference: "Walking",
+  feePreference: "Charge to their account",
+});
 
 let f: ReleaseFixture;
 let aId: number;
@@ -52,7 +59,18 @@ async function rowsOf(userId: number) {
     sessions: await db.select().from(sessions).where(eq(sessions.userId, userId)),
     players: await db.select().from(savedPlayers).where(eq(savedPlayers.userId, userId)),
     requests,
-    attempts: requests.length === 0 ? [] : await db.select().from(requestAttempts).where(inArray(requestAttempts.requestId, requests.map((r) => r.id))),
+    attempts:
+      requests.length === 0
+        ? []
+        : await db
+            .select()
+            .from(requestAttempts)
+            .where(
+              inArray(
+                requestAttempts.requestId,
+                requests.map((r) => r.id),
+              ),
+            ),
     bookings: await db.select().from(bookings).where(eq(bookings.userId, userId)),
   };
 }
@@ -69,7 +87,10 @@ beforeAll(async () => {
   // Each member's data, made the way the web app makes it.
   expect(await act(aSocket, "UPDATE_PLAYERS", [spouseOf("Santos", "SW-1001-S", "Paolo")])).toEqual([{ type: "ack", action: "UPDATE_PLAYERS" }]);
   expect(await act(bSocket, "UPDATE_PLAYERS", [spouseOf("Reyes", "SW-1002-S", "Carmen")])).toEqual([{ type: "ack", action: "UPDATE_PLAYERS" }]);
-  for (const [socket, time] of [[aSocket, "06:00"], [bSocket, "06:08"]] as const) {
+  for (const [socket, time] of [
+    [aSocket, "06:00"],
+    [bSocket, "06:08"],
+  ] as const) {
     expect((await act(socket, "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, [time])))[0]).toMatchObject({ type: "submissionResult", status: "submitted" });
     expect((await act(socket, "SUBMIT_BOOKING_REQUEST", submission(LATER_DATE, [time])))[0]).toMatchObject({ type: "submissionResult", status: "pending" });
   }
@@ -97,7 +118,14 @@ describe("member A reads only their own data", () => {
     const status = await (await f.t.call("GET", "/v1/auth/status", { cookie: aCookie })).json();
     expect(status.user).toMatchObject({ id: aId, username: "maria" });
     // Nothing of B anywhere in what A can read, whatever the query.
-    for (const path of ["/v1/my/players", "/v1/my/requests", "/v1/my/bookings", "/v1/auth/status", `/v1/my/bookings?userId=${bId}`, `/v1/my/requests?user_id=${bId}&id=${bRequestId}`]) {
+    for (const path of [
+      "/v1/my/players",
+      "/v1/my/requests",
+      "/v1/my/bookings",
+      "/v1/auth/status",
+      `/v1/my/bookings?userId=${bId}`,
+      `/v1/my/requests?user_id=${bId}&id=${bRequestId}`,
+    ]) {
       const text = await (await f.t.call("GET", path, { cookie: aCookie })).text();
       for (const mark of ["Carmen", "Reyes", "SW-1002", bBookingRef, "jose"]) expect(`${path}: ${text}`).not.toContain(mark);
     }
@@ -110,10 +138,18 @@ describe("member A cannot change B's data", () => {
     const publishedBefore = f.t.published.length;
     const requestCount = (await f.t.deps.database.db.select().from(bookingRequests)).length;
 
-    expect(await act(aSocket, "CANCEL_REQUEST", { id: bRequestId })).toEqual([{ type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" }]);
-    expect(await act(aSocket, "CANCEL_REQUEST", { id: String(bRequestId) })).toEqual([{ type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" }]);
-    expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: bBookingRef })).toEqual([{ type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" }]);
-    expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: ` ${bBookingRef} ` })).toEqual([{ type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" }]);
+    expect(await act(aSocket, "CANCEL_REQUEST", { id: bRequestId })).toEqual([
+      { type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" },
+    ]);
+    expect(await act(aSocket, "CANCEL_REQUEST", { id: String(bRequestId) })).toEqual([
+      { type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" },
+    ]);
+    expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: bBookingRef })).toEqual([
+      { type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" },
+    ]);
+    expect(await act(aSocket, "CANCEL_CONFIRMED_BOOKING", { bookingId: ` ${bBookingRef} ` })).toEqual([
+      { type: "error", message: "That booking was not found.", errorKey: "bookings.error.booking_not_found" },
+    ]);
     expect(await act(aSocket, "SUBMIT_BOOKING_REQUEST", { ...submission(LATER_DATE, ["07:04"]), editTarget: bRequestId })).toEqual([
       { type: "error", message: "That request was not found.", errorKey: "bookings.error.request_not_found" },
     ]);
@@ -125,11 +161,21 @@ describe("member A cannot change B's data", () => {
     }
     // Fields naming B in A's own calls are ignored: only A's rows change.
     expect(await act(aSocket, "UPDATE_PLAYERS", [{ ...spouseOf("Santos", "SW-1001-D1", "Bea"), userId: bId, user_id: bId }])).toEqual([{ type: "ack", action: "UPDATE_PLAYERS" }]);
-    const profile = { name: "Maria Santos", memberId: "SW-1001", southwoods_email: "maria@southwoods.demo", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" };
+    const profile = {
+      name: "Maria Santos",
+      memberId: "SW-1001",
+      southwoods_email: "maria@southwoods.demo",
+      defaultCartType: "Walking",
+      defaultFeeGuest: "Charge my guest",
+      defaultFeeMember: "Charge to their account",
+    };
     const saved = await f.t.call("PUT", "/v1/my/profile", { cookie: aCookie, body: { ...profile, id: bId, userId: bId, username: "jose" } });
     expect(saved.status).toBe(200);
     expect((await saved.json()).user).toMatchObject({ id: aId, username: "maria" });
-    const changed = await f.t.call("POST", "/v1/my/user/change-password", { cookie: aCookie, body: { currentPassword: "demo1234", newPassword: "maria-new-1", confirmPassword: "maria-new-1", userId: bId } });
+    const changed = await f.t.call("POST", "/v1/my/user/change-password", {
+      cookie: aCookie,
+      body: { currentPassword: "demo1234", newPassword: "maria-new-1", confirmPassword: "maria-new-1", userId: bId },
+    });
     expect(changed.status).toBe(204);
     await f.engine.idle();
 
@@ -165,7 +211,10 @@ describe("a member and the admin routes", () => {
     const refused: string[] = [];
     for (const { method, path } of adminRoutes.values()) {
       const filled = path.replace(/:(\w+)/g, (_, name: string) => (name === "date" ? "2026-12-25" : name === "id" && path.includes("/users/") ? String(bId) : "1"));
-      const body = method === "GET" || method === "DELETE" ? undefined : { username: "jose", role: "superadmin", status: "disabled", password: "taken-over", name: "x", id: "x", days_active: [1] };
+      const body =
+        method === "GET" || method === "DELETE"
+          ? undefined
+          : { username: "jose", role: "superadmin", status: "disabled", password: "taken-over", name: "x", id: "x", days_active: [1] };
       const res = await f.t.call(method, filled, { cookie, body });
       const answer = await res.json();
       refused.push(`${method} ${filled} ${res.status} ${answer.errorKey}`);

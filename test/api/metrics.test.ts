@@ -53,7 +53,11 @@ describe("GET /metrics", () => {
     expect(text).toContain('teebox_job_errors_total{job="scraper"} 1');
     expect(text).toContain('teebox_mail_outbox_messages{state="queued"} 0');
     // Every sample line is a name, optional labels and a number.
-    for (const line of text.trim().split("\n").filter((l) => !l.startsWith("#"))) expect(line).toMatch(/^[a-z_0-9]+(\{[^}]*\})? (-?[\d.e+-]+|NaN)$/);
+    for (const line of text
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("#")))
+      expect(line).toMatch(/^[a-z_0-9]+(\{[^}]*\})? (-?[\d.e+-]+|NaN)$/);
   });
 
   test("the push outbox by state and the devices with push on", async () => {
@@ -106,7 +110,17 @@ describe("GET /readyz", () => {
     f = await startReleaseFixture({ startEngine: false });
     const [maria] = await f.t.deps.database.db.select().from(users).where(eq(users.username, "maria"));
     const now = f.clock.now();
-    await f.t.deps.database.db.insert(bookingRequests).values({ userId: maria.id, courseId: "masters", playDate: "2026-11-29", selection: [{ time: "07:00", slotId: null }], players: [], status: "pending", releaseAt: now + 5 * 60_000, submittedAt: now, updatedAt: now });
+    await f.t.deps.database.db.insert(bookingRequests).values({
+      userId: maria.id,
+      courseId: "masters",
+      playDate: "2026-11-29",
+      selection: [{ time: "07:00", slotId: null }],
+      players: [],
+      status: "pending",
+      releaseAt: now + 5 * 60_000,
+      submittedAt: now,
+      updatedAt: now,
+    });
     const before = await f.t.call("GET", "/readyz");
     expect(before.status).toBe(503);
     expect(((await before.json()) as { reasons: string[] }).reasons.join(" ")).toContain("the release engine is not armed");

@@ -115,7 +115,15 @@ describe("GET /v1/my/notifications", () => {
   test("a line reads in the wording an admin chose, with the reason in its own key's wording", async () => {
     const m = await twoMembers();
     t = m.app;
-    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4, submittedAt: 1 });
+    t.deps.notifier.publish({
+      type: "request_failed",
+      userId: m.miaId,
+      course: "Masters",
+      date: "2026-11-29",
+      reason: { key: "bookings.reason.no_time_available", context: {} },
+      requestId: 4,
+      submittedAt: 1,
+    });
     await t.deps.notifier.settled!();
     expect((await list(t, m.mia)).items[0].text).toBe("Your request for Masters on 2026-11-29 failed: No selected time was available.");
     await t.deps.database.db.update(uiText).set({ value: "{course}, {date}: not booked ({reason})" }).where(eq(uiText.key, "notifications.text.request_failed"));
@@ -218,7 +226,11 @@ describe("bookings cancelled or changed on the club's site", () => {
     await f.submit("maria", submission(OPEN_DATE, ["06:00"]));
     const [booking] = await f.bookingsOf("maria");
     f.t.deps.bookingsSync.start();
-    await f.t.deps.hub.dispatch({ user: maria, sessionId: "s" }, JSON.stringify({ action: "CANCEL_CONFIRMED_BOOKING", payload: { bookingId: booking.bookingRef } }), () => undefined);
+    await f.t.deps.hub.dispatch(
+      { user: maria, sessionId: "s" },
+      JSON.stringify({ action: "CANCEL_CONFIRMED_BOOKING", payload: { bookingId: booking.bookingRef } }),
+      () => undefined,
+    );
     await f.clock.advance(1000);
     await f.t.deps.bookingsSync.syncMember(maria.id);
     await f.t.deps.notifier.settled!();
@@ -247,7 +259,13 @@ describe("a release whose outcome Teebox could not tell", () => {
     // The club had booked it after all: the sync confirms the request and the member hears of it.
     f.sim.setFaults({ errorRate: 0 });
     const session = await f.t.deps.sessions.forMember(maria.id);
-    const { ref } = await session.book({ date: PLAY, course: "masters", slotId: "MAS-20261130-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    const { ref } = await session.book({
+      date: PLAY,
+      course: "masters",
+      slotId: "MAS-20261130-0600",
+      time: "06:00",
+      players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }],
+    });
     f.t.deps.bookingsSync.start();
     await f.t.deps.bookingsSync.syncMember(maria.id);
     await f.t.deps.notifier.settled!();

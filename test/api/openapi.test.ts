@@ -118,9 +118,7 @@ describe("the document", () => {
 describe("the routes", () => {
   test("the document names exactly the routes the app serves", () => {
     const served = new Set(
-      t.app.routes
-        .filter((route) => route.method !== "ALL" && !route.path.endsWith("*"))
-        .map((route) => `${route.method} ${route.path.replace(/:([^/]+)/g, "{$1}")}`),
+      t.app.routes.filter((route) => route.method !== "ALL" && !route.path.endsWith("*")).map((route) => `${route.method} ${route.path.replace(/:([^/]+)/g, "{$1}")}`),
     );
     const documented = new Set(operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`));
     expect([...documented].sort()).toEqual([...served].sort());

@@ -102,7 +102,14 @@ describe("a club password the key cannot open", () => {
     expect(failure).toMatchObject({ status: 400, message: "Your club password could not be read; enter it again in your profile.", errorKey: "club.password_unreadable" });
     // Changing the club email would check the stored password: the same clear answer.
     const cookie = await t.signIn("maria", "maria-pass-1");
-    const profile = { name: "Maria", memberId: "SW-1", southwoods_email: "new@southwoods.demo", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" };
+    const profile = {
+      name: "Maria",
+      memberId: "SW-1",
+      southwoods_email: "new@southwoods.demo",
+      defaultCartType: "Walking",
+      defaultFeeGuest: "Charge my guest",
+      defaultFeeMember: "Charge to their account",
+    };
     const res = await t.call("PUT", "/v1/my/profile", { cookie, body: profile });
     const body = await res.json();
     expect(body).toEqual({ message: "Your club password could not be read; enter it again in your profile.", errorKey: "club.password_unreadable" });

@@ -33,13 +33,20 @@ describe("the password rule", () => {
   test("change password: 8 to 128 characters, not the username", async () => {
     await t.createUser({ username: "mariel", password: "maria-pass-1" });
     const cookie = await t.signIn("mariel", "maria-pass-1");
-    const change = (newPassword: string) => t.call("POST", "/v1/my/user/change-password", { cookie, body: { currentPassword: "maria-pass-1", newPassword, confirmPassword: newPassword } });
+    const change = (newPassword: string) =>
+      t.call("POST", "/v1/my/user/change-password", { cookie, body: { currentPassword: "maria-pass-1", newPassword, confirmPassword: newPassword } });
     expect((await expectKey(await change(short), "password.too_short")).message).toBe("Use at least 8 characters.");
     expect((await expectKey(await change(long), "password.too_long")).message).toBe("Use at most 128 characters.");
     await expectKey(await change("Mariel"), "password.too_short");
     await t.createUser({ username: "longusername", password: "longusername-1" });
     const other = await t.signIn("longusername", "longusername-1");
-    await expectKey(await t.call("POST", "/v1/my/user/change-password", { cookie: other, body: { currentPassword: "longusername-1", newPassword: "LongUserName", confirmPassword: "LongUserName" } }), "password.same_as_username");
+    await expectKey(
+      await t.call("POST", "/v1/my/user/change-password", {
+        cookie: other,
+        body: { currentPassword: "longusername-1", newPassword: "LongUserName", confirmPassword: "LongUserName" },
+      }),
+      "password.same_as_username",
+    );
     // 128 characters of any kind (an emoji is one) are fine.
     const emoji = "⛳".repeat(MAX_PASSWORD_LENGTH);
     expect((await change(emoji)).status).toBe(204);
@@ -80,7 +87,12 @@ describe("a password someone else typed is replaced before anything else", () =>
     const cookie = await t.signIn("anita", "given-by-admin");
     const status = await (await t.call("GET", "/v1/auth/status", { cookie })).json();
     expect(status.user).toMatchObject({ name: "Ana Cruz", mustSetPassword: true });
-    for (const [method, path] of [["GET", "/v1/my/players"], ["GET", "/v1/my/bookings"], ["GET", "/v1/tee-times"], ["PUT", "/v1/my/profile"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/my/players"],
+      ["GET", "/v1/my/bookings"],
+      ["GET", "/v1/tee-times"],
+      ["PUT", "/v1/my/profile"],
+    ] as const) {
       await expectKey(await t.call(method, path, { cookie, body: method === "PUT" ? {} : undefined }), "password.must_change", 403);
     }
     // The socket refuses every action too.

@@ -80,10 +80,19 @@ describe("POST /v1/my/push/devices and /remove: push on and off for a device", (
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ devices: 1 });
     const [row] = await t.deps.database.db.select().from(pushSubscriptions);
-    expect(row).toMatchObject({ userId: m.miaId, endpoint: fcm("mia-phone"), p256dh: device.subscription.keys.p256dh, auth: device.subscription.keys.auth, expiresAt: null, createdAt: t.clock.now() });
+    expect(row).toMatchObject({
+      userId: m.miaId,
+      endpoint: fcm("mia-phone"),
+      p256dh: device.subscription.keys.p256dh,
+      auth: device.subscription.keys.auth,
+      expiresAt: null,
+      createdAt: t.clock.now(),
+    });
     // Renewed keys, same endpoint: still one device, the new keys kept.
     const renewed = await createTestDevice(fcm("mia-phone"));
-    expect(await (await t.call("POST", "/v1/my/push/devices", { cookie: m.mia, body: { ...renewed.subscription, expirationTime: t.clock.now() + 86_400_000 } })).json()).toEqual({ devices: 1 });
+    expect(await (await t.call("POST", "/v1/my/push/devices", { cookie: m.mia, body: { ...renewed.subscription, expirationTime: t.clock.now() + 86_400_000 } })).json()).toEqual({
+      devices: 1,
+    });
     expect((await t.deps.database.db.select().from(pushSubscriptions))[0]).toMatchObject({ p256dh: renewed.subscription.keys.p256dh, expiresAt: t.clock.now() + 86_400_000 });
     expect((await (await t.call("GET", "/v1/my/push", { cookie: m.mia })).json()).devices).toBe(1);
 
@@ -209,7 +218,10 @@ describe("the channel switches, and what a stored notification does with them", 
     await addDevice(t, m.mia, fcm("mia-phone"));
     await addDevice(t, m.mia, fcm("mia-laptop"));
     await addDevice(t, m.leo, fcm("leo-phone"));
-    await t.deps.database.db.insert(uiText).values({ key: "notifications.push_title.request_confirmed", value: "Naka-book na!" }).onConflictDoUpdate({ target: uiText.key, set: { value: "Naka-book na!" } });
+    await t.deps.database.db
+      .insert(uiText)
+      .values({ key: "notifications.push_title.request_confirmed", value: "Naka-book na!" })
+      .onConflictDoUpdate({ target: uiText.key, set: { value: "Naka-book na!" } });
     t.deps.notifier.publish({ type: "booking_confirmed", userId: m.miaId, course: "Masters", date: "2026-11-29", time: "06:00", ref: "SW-1", requestId: 4 });
     await t.deps.notifier.settled!();
     const pushes = await t.deps.database.db.select().from(pushOutbox).orderBy(pushOutbox.id);
@@ -231,7 +243,15 @@ describe("the channel switches, and what a stored notification does with them", 
     await t.call("PUT", "/v1/my/notification-settings", { cookie: m.mia, body: { push: { request_failed: false }, inApp: { watch_found: false } } });
     const refreshes = () => t!.published.filter((p) => p.topic === `user:${m.miaId}` && p.message.type === "status").map((p) => p.message);
     let before = refreshes().length;
-    t.deps.notifier.publish({ type: "request_failed", userId: m.miaId, course: "Masters", date: "2026-11-29", requestId: 5, submittedAt: 1, reason: { key: "bookings.reason.no_time_available", context: {} } });
+    t.deps.notifier.publish({
+      type: "request_failed",
+      userId: m.miaId,
+      course: "Masters",
+      date: "2026-11-29",
+      requestId: 5,
+      submittedAt: 1,
+      reason: { key: "bookings.reason.no_time_available", context: {} },
+    });
     await t.deps.notifier.settled!();
     // One refresh: the event's own resources, and the bell's for its new line.
     expect(refreshes().slice(before)).toEqual([{ type: "status", status: "updated", changed: ["my.requests", "my.notifications"] }]);

@@ -89,7 +89,14 @@ describe("a run through every route and action that handles user data or the clu
   test("members and admins use the product end to end", async () => {
     // Session and profile: a re-typed club password is checked with the club, a wrong one refused.
     for (const who of ["maria", "jose", "ana", "admin"]) expect((await call(who, "GET", "/v1/auth/status")).status).toBe(200);
-    const profile = { name: "Maria Santos", memberId: "SW-1001", southwoods_email: "maria@southwoods.demo", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" };
+    const profile = {
+      name: "Maria Santos",
+      memberId: "SW-1001",
+      southwoods_email: "maria@southwoods.demo",
+      defaultCartType: "Walking",
+      defaultFeeGuest: "Charge my guest",
+      defaultFeeMember: "Charge to their account",
+    };
     expect((await call("maria", "PUT", "/v1/my/profile", { ...profile, golf_password: "maria-club" })).status).toBe(200);
     expect((await call("maria", "PUT", "/v1/my/profile", { ...profile, golf_password: "Typo-Club-Pass-77" })).status).toBe(400);
     expect((await call("maria", "PUT", "/v1/my/profile", { ...profile, golf_password: "" })).status).toBe(200);
@@ -101,9 +108,23 @@ describe("a run through every route and action that handles user data or the clu
     expect((await call("jose", "POST", "/v1/my/verify-credentials", { email: "nobody@southwoods.demo", password: "jose-club" })).status).toBe(400);
     f.sim.setFaults({ down: true });
     expect((await call("ana", "POST", "/v1/my/verify-credentials", { email: "ana@southwoods.demo", password: "ana-club" })).status).toBeGreaterThanOrEqual(502);
-    expect((await call("ana", "PUT", "/v1/my/profile", { name: "Ana Cruz", memberId: "SW-1003", southwoods_email: "ana@southwoods.demo", golf_password: "ana-club", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" })).status).toBeGreaterThanOrEqual(502);
+    expect(
+      (
+        await call("ana", "PUT", "/v1/my/profile", {
+          name: "Ana Cruz",
+          memberId: "SW-1003",
+          southwoods_email: "ana@southwoods.demo",
+          golf_password: "ana-club",
+          defaultCartType: "Walking",
+          defaultFeeGuest: "Charge my guest",
+          defaultFeeMember: "Charge to their account",
+        })
+      ).status,
+    ).toBeGreaterThanOrEqual(502);
     f.sim.setFaults({ down: false });
-    expect((await call("jose", "POST", "/v1/my/user/change-password", { currentPassword: "demo1234", newPassword: "Brand-New-Teebox-9", confirmPassword: "Brand-New-Teebox-9" })).status).toBe(204);
+    expect(
+      (await call("jose", "POST", "/v1/my/user/change-password", { currentPassword: "demo1234", newPassword: "Brand-New-Teebox-9", confirmPassword: "Brand-New-Teebox-9" })).status,
+    ).toBe(204);
 
     // Bookings through the club with the stored club login: booked at once, queued, listed, edited, cancelled.
     expect((await act("maria", "SUBMIT_BOOKING_REQUEST", submission(OPEN_DATE, ["06:00", "06:08"])))[0]).toMatchObject({ type: "submissionResult", status: "submitted" });
@@ -118,10 +139,22 @@ describe("a run through every route and action that handles user data or the clu
     expect((await call("maria", "POST", `/v1/bookings/${booked[0].bookingId}/edit`, submission(OPEN_DATE, [booked[0].time], "masters", [guest]))).status).toBe(200);
     expect(await f.t.deps.bookingsSync.syncMember(mariaId)).toBeBoolean();
     await f.t.deps.bookingsSync.syncAll();
-    expect(await act("maria", "UPDATE_PLAYERS", [{ firstName: "Luis", lastName: "Garcia", type: "Member", memberId: "SW-1004", cartPreference: "Walking", feePreference: "Charge to their account" }])).toEqual([
-      { type: "ack", action: "UPDATE_PLAYERS" },
-    ]);
-    for (const path of ["/v1/my/players", "/v1/my/bookings", "/v1/my/requests", "/v1/tee-times", "/v1/advisories", "/v1/system/rules", "/v1/system/dates", "/v1/form-options", "/v1/ui-text"]) {
+    expect(
+      await act("maria", "UPDATE_PLAYERS", [
+        { firstName: "Luis", lastName: "Garcia", type: "Member", memberId: "SW-1004", cartPreference: "Walking", feePreference: "Charge to their account" },
+      ]),
+    ).toEqual([{ type: "ack", action: "UPDATE_PLAYERS" }]);
+    for (const path of [
+      "/v1/my/players",
+      "/v1/my/bookings",
+      "/v1/my/requests",
+      "/v1/tee-times",
+      "/v1/advisories",
+      "/v1/system/rules",
+      "/v1/system/dates",
+      "/v1/form-options",
+      "/v1/ui-text",
+    ]) {
       expect((await call("maria", "GET", path)).status).toBe(200);
     }
     expect(await act("maria", "CANCEL_REQUEST", { id: requests[0].id })).toEqual([{ type: "ack", action: "CANCEL_REQUEST" }]);
@@ -144,7 +177,19 @@ describe("a run through every route and action that handles user data or the clu
 
     // Admins: users list, create, edit, every config read, the club status.
     expect((await call("admin", "GET", "/v1/admin/users")).status).toBe(200);
-    expect((await call("admin", "POST", "/v1/admin/users", { username: "newbie", password: "newbie", role: "user", status: "active", name: "New Bie", memberId: "SW-2000", southwoods_email: "newbie@southwoods.demo" })).status).toBe(201);
+    expect(
+      (
+        await call("admin", "POST", "/v1/admin/users", {
+          username: "newbie",
+          password: "newbie",
+          role: "user",
+          status: "active",
+          name: "New Bie",
+          memberId: "SW-2000",
+          southwoods_email: "newbie@southwoods.demo",
+        })
+      ).status,
+    ).toBe(201);
     expect((await call("admin", "PUT", `/v1/admin/users/${mariaId}`, { name: "Maria S. Santos" })).status).toBe(200);
     for (const path of ["/v1/admin/users", "/v1/admin/full-config", "/v1/admin/app-settings", "/v1/admin/system-stats", "/v1/system/club"]) {
       expect((await call("admin", "GET", path)).status).toBe(200);

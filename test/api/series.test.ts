@@ -16,7 +16,15 @@ afterEach(async () => {
 });
 
 function seriesBody(overrides: Record<string, unknown> = {}) {
-  return { course: "masters", times: ["06:00", "06:08"], weekdays: [1], startDate: "2026-11-23", memberCartType: "Rental Cart - Solo", playerDetails: { players: [] }, ...overrides };
+  return {
+    course: "masters",
+    times: ["06:00", "06:08"],
+    weekdays: [1],
+    startDate: "2026-11-23",
+    memberCartType: "Rental Cart - Solo",
+    playerDetails: { players: [] },
+    ...overrides,
+  };
 }
 
 async function start() {
@@ -26,7 +34,11 @@ async function start() {
 }
 
 const requestsOf = async (app: TestApp, username: string) =>
-  app.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.userId, await userIdOf(app, username))).orderBy(bookingRequests.playDate);
+  app.deps.database.db
+    .select()
+    .from(bookingRequests)
+    .where(eq(bookingRequests.userId, await userIdOf(app, username)))
+    .orderBy(bookingRequests.playDate);
 
 async function create(app: TestApp, cookie: string, overrides: Record<string, unknown> = {}) {
   const res = await app.call("POST", "/v1/my/series", { cookie, body: seriesBody(overrides) });
@@ -233,7 +245,10 @@ describe("standing requests", () => {
     expect((await t.call("POST", "/v1/my/series/999/end", { cookie, body: {} })).status).toBe(404);
     const change = await t.call("POST", `/v1/my/series/${mine.id}/occurrences/2026-12-14/change`, { cookie, body: { times: [] } });
     expect(change.status).toBe(400);
-    const rows = await t.deps.database.db.select().from(seriesOccurrences).where(and(eq(seriesOccurrences.seriesId, mine.id)));
+    const rows = await t.deps.database.db
+      .select()
+      .from(seriesOccurrences)
+      .where(and(eq(seriesOccurrences.seriesId, mine.id)));
     expect(rows).toHaveLength(0);
   });
 });

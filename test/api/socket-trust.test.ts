@@ -49,10 +49,11 @@ async function connect(cookie: string): Promise<Socket> {
   ws.onmessage = (event) => {
     const message = JSON.parse(String(event.data)) as ServerMessage;
     messages.push(message);
-    for (const w of [...waiters]) if (w.predicate(message)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(message);
-    }
+    for (const w of [...waiters])
+      if (w.predicate(message)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(message);
+      }
   };
   const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener("close", (e) => resolve(e as CloseEvent)));
   await new Promise<void>((resolve, reject) => {
@@ -78,7 +79,14 @@ describe("every socket action acts as the user is stored now", () => {
     await f.t.deps.database.db.update(users).set({ name: "" }).where(eq(users.username, "maria"));
     const cookie = await f.t.signIn("maria", "demo1234");
     const socket = await connect(cookie);
-    const profile = { name: "Maria Reyes", memberId: "SW-1001", southwoods_email: "maria@southwoods.demo", defaultCartType: "Walking", defaultFeeGuest: "Charge my guest", defaultFeeMember: "Charge to their account" };
+    const profile = {
+      name: "Maria Reyes",
+      memberId: "SW-1001",
+      southwoods_email: "maria@southwoods.demo",
+      defaultCartType: "Walking",
+      defaultFeeGuest: "Charge my guest",
+      defaultFeeMember: "Charge to their account",
+    };
     const saved = await f.t.call("PUT", "/v1/my/profile", { cookie, body: profile });
     expect(saved.status).toBe(200);
     socket.send("SUBMIT_BOOKING_REQUEST", submission(PLAY, ["06:00"]));

@@ -16,7 +16,14 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const slots = Array.from({ length: 40 }, (_, i) => ({ date: "2026-11-24", courseId: "masters", time: `${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`, status: "AVAILABLE", slotId: `M-${i}`, scrapedAt: TEST_NOW - 5000 }));
+  const slots = Array.from({ length: 40 }, (_, i) => ({
+    date: "2026-11-24",
+    courseId: "masters",
+    time: `${String(6 + Math.floor(i / 7)).padStart(2, "0")}:${String((i % 7) * 8).padStart(2, "0")}`,
+    status: "AVAILABLE",
+    slotId: `M-${i}`,
+    scrapedAt: TEST_NOW - 5000,
+  }));
   await t.deps.database.db.insert(teeTimeSlots).values(slots);
   await t.createUser({ username: "maria", password: "maria-password-1" });
   cookie = await t.signIn("maria", "maria-password-1");
@@ -34,7 +41,10 @@ const viaServer = (headers: Record<string, string>, method = "GET") => fetch(`${
 const viaApp = (headers: Record<string, string>, method = "GET") => Promise.resolve(t.app.request("http://localhost/v1/tee-times?_=1", { method, headers }));
 
 test("a signed-in member gets the app's answer, plain and gzipped, with the same headers", async () => {
-  for (const headers of [{ cookie, "accept-encoding": "identity" }, { cookie, "accept-encoding": "gzip, deflate, br" }]) {
+  for (const headers of [
+    { cookie, "accept-encoding": "identity" },
+    { cookie, "accept-encoding": "gzip, deflate, br" },
+  ]) {
     const [fast, app] = await Promise.all([viaServer(headers), viaApp(headers)]);
     expect(fast.status).toBe(200);
     expect(headersOf(fast)).toEqual(headersOf(app));

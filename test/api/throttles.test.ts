@@ -29,7 +29,7 @@ const PUBLIC = "https://teebox.example";
 
 /** A request as Bun.serve hands it over: from a socket address, with whatever headers the peer sent. */
 function send(path: string, o: { peer: string; body?: unknown; headers?: Record<string, string>; cookie?: string; origin?: string }) {
-  const origin = o.origin ?? (t.deps.publicOrigin ?? ORIGIN);
+  const origin = o.origin ?? t.deps.publicOrigin ?? ORIGIN;
   const headers: Record<string, string> = { "content-type": "application/json", origin, host: new URL(origin).host, ...(o.headers ?? {}) };
   if (o.cookie) headers.cookie = o.cookie;
   const env: AppBindings = { clientIp: () => o.peer };
@@ -127,8 +127,7 @@ describe("club login checks", () => {
     await t.createUser({ username: name, password: `${name}-password` });
     return t.signIn(name, `${name}-password`);
   }
-  const check = (cookie: string, email: string) =>
-    t.call("POST", "/v1/my/verify-credentials", { cookie, body: { email, password: "guess-1234" } });
+  const check = (cookie: string, email: string) => t.call("POST", "/v1/my/verify-credentials", { cookie, body: { email, password: "guess-1234" } });
   const audited = async () => (await t.deps.database.db.select().from(auditLog).where(eq(auditLog.action, "member.verify_credentials"))).length;
 
   test("never faster than a person types, a few per member, every try audited", async () => {

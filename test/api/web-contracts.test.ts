@@ -6,17 +6,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { adminSettingsSchema, adminUsersResponseSchema, fullConfigSchema, systemStatsSchema } from "../../src/features/admin/admin.schemas.ts";
 import { authStatusSchema, userResponseSchema } from "../../src/features/auth/auth-responses.schemas.ts";
-import {
-  advisoriesResponseSchema,
-  datesResponseSchema,
-  rulesResponseSchema,
-  teeTimesResponseSchema,
-} from "../../src/features/availability/availability.schemas.ts";
+import { advisoriesResponseSchema, datesResponseSchema, rulesResponseSchema, teeTimesResponseSchema } from "../../src/features/availability/availability.schemas.ts";
 import { bookingsResponseSchema, requestsResponseSchema } from "../../src/features/bookings/bookings-responses.schemas.ts";
 import { watchesResponseSchema } from "../../src/features/watches/watches.schemas.ts";
 import { clubStatusSchema } from "../../src/features/club/club.schemas.ts";
 import { savedPlayersResponseSchema } from "../../src/features/players/players-responses.schemas.ts";
-import { markReadResponseSchema, notificationSettingsSchema, notificationsResponseSchema, outboxResponseSchema } from "../../src/features/notifications/notifications-responses.schemas.ts";
+import {
+  markReadResponseSchema,
+  notificationSettingsSchema,
+  notificationsResponseSchema,
+  outboxResponseSchema,
+} from "../../src/features/notifications/notifications-responses.schemas.ts";
 import { formOptionsResponseSchema, uiTextResponseSchema } from "../../src/features/system/system.schemas.ts";
 import { pushStatusSchema } from "../../src/features/push/push.schemas.ts";
 import { apiPaths } from "../../web/lib/api-paths.ts";

@@ -72,7 +72,7 @@ describe("clock offset of a distant club (decision 191)", () => {
     let early = 0;
     let latest = 0;
     for (let seed = 1; seed <= 40; seed++) {
-      const offset = (seed * 7919) % 4000 - 2000;
+      const offset = ((seed * 7919) % 4000) - 2000;
       const clock = new JumpingClock(1_700_000_000_000 + seed * 37);
       const club = distantClub(clock, offset, 15, 5, seed);
       const result = await measureClockOffset(club, { clock, targetUncertaintyMs: 1, maxProbes: 121, probesPerRound: 4 });

@@ -41,7 +41,7 @@ describe("POST /v1/admin/club-check", () => {
     expect(report).toMatchObject({ ok: true, clubUrl: url, clockOffsetMs: expect.any(Number) });
     expect(report.pages.map((p: { page: string }) => p.page)).toContain("tee sheet masters 2026-11-22 (today)");
     expect(report.pages.some((p: { page: string }) => p.page.endsWith("(furthest open)"))).toBe(true);
-    expect(JSON.stringify(report)).not.toContain("-club\""); // no demo club password
+    expect(JSON.stringify(report)).not.toContain('-club"'); // no demo club password
     sim.setFaults({ layout: "standard" });
   });
 
@@ -74,10 +74,15 @@ describe("teebox check-club", () => {
     const error = spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     const asked: string[] = [];
     try {
-      const code = await runCli(["check-club"], async () => {}, env, async (question) => {
-        asked.push(question);
-        return answers.shift() ?? "";
-      });
+      const code = await runCli(
+        ["check-club"],
+        async () => {},
+        env,
+        async (question) => {
+          asked.push(question);
+          return answers.shift() ?? "";
+        },
+      );
       return { code, output: lines.join("\n"), asked };
     } finally {
       log.mockRestore();

@@ -149,7 +149,12 @@ describe("book, edit, cancel", () => {
     const post = session.prepareBook({ ...target, players: [maria] });
     expect(sim.attempts().filter((a) => a.slotId === target.slotId)).toHaveLength(0);
     const { ref } = await post.post();
-    expect(sim.attempts().filter((a) => a.slotId === target.slotId).map((a) => a.outcome)).toEqual(["confirmed"]);
+    expect(
+      sim
+        .attempts()
+        .filter((a) => a.slotId === target.slotId)
+        .map((a) => a.outcome),
+    ).toEqual(["confirmed"]);
     expect((await session.fetchMyBookings()).map((b) => b.ref)).toEqual([ref]);
     expect(audit.map((a) => `${a.action}:${a.outcome}`)).toEqual(["login:ok", "book:ok"]);
     // A taken slot is typed the same way through a prepared post.
@@ -179,7 +184,14 @@ describe("book, edit, cancel", () => {
     await Promise.all(sessions.map((s) => s.login()));
     const target = slot("2025-03-08", "legends", "06:24");
     const results = await Promise.allSettled(
-      [...sessions, ...sessions].map((s, i) => s.book({ ...target, players: [{ type: "Member", lastName: DEMO_CLUB_ACCOUNTS[i % 4].lastName, memberId: DEMO_CLUB_ACCOUNTS[i % 4].membershipNumber, cart: "Walking", fee: "Charge to my account" }] })),
+      [...sessions, ...sessions].map((s, i) =>
+        s.book({
+          ...target,
+          players: [
+            { type: "Member", lastName: DEMO_CLUB_ACCOUNTS[i % 4].lastName, memberId: DEMO_CLUB_ACCOUNTS[i % 4].membershipNumber, cart: "Walking", fee: "Charge to my account" },
+          ],
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refusals = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -191,11 +203,19 @@ describe("book, edit, cancel", () => {
     await session.login();
     const before = sim.attempts().length;
     sim.dropAllSessions();
-    const error = await failureOf(session.book({ ...slot("2025-03-07", "masters", "06:16"), players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] }));
+    const error = await failureOf(
+      session.book({
+        ...slot("2025-03-07", "masters", "06:16"),
+        players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }],
+      }),
+    );
     expect(error.kind).toBe("session_expired");
     expect(sim.attempts().length - before).toBe(1);
     // The next call signs in again by itself.
-    const { ref } = await session.book({ ...slot("2025-03-07", "masters", "06:16"), players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    const { ref } = await session.book({
+      ...slot("2025-03-07", "masters", "06:16"),
+      players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }],
+    });
     expect(ref).toBeTruthy();
   });
 });

@@ -129,7 +129,12 @@ describe("the club asking Teebox to slow down", () => {
     await clock.advance(60_000);
     sim.setFaults({ slowDown: "429" });
     expect(await failureOf(session.book(slot("2025-03-06", "06:00")))).toMatchObject({ kind: "slow_down", isAmbiguous: false });
-    expect(sim.attempts().filter((a) => a.date === "2025-03-06").map((a) => a.outcome)).toEqual(["slowed_down", "slowed_down"]);
+    expect(
+      sim
+        .attempts()
+        .filter((a) => a.date === "2025-03-06")
+        .map((a) => a.outcome),
+    ).toEqual(["slowed_down", "slowed_down"]);
   });
 
   test("told once per episode: when it starts and when a request after the pause is answered", async () => {

@@ -11,7 +11,14 @@ const START = Date.UTC(2026, 10, 22, 1, 0, 0);
 const PLAY = "2026-11-23";
 
 test("the control API frees a booked slot: the booking is gone and the slot AVAILABLE; a token is required and input checked", async () => {
-  const sim = createClubSim({ seed: 3, clock: new FakeClock(START), prebookedShare: 0, blockedShare: 0, controlToken: "t0ken", rivals: { share: 1, delayMs: 0, popular: (t) => t === "06:00" } });
+  const sim = createClubSim({
+    seed: 3,
+    clock: new FakeClock(START),
+    prebookedShare: 0,
+    blockedShare: 0,
+    controlToken: "t0ken",
+    rivals: { share: 1, delayMs: 0, popular: (t) => t === "06:00" },
+  });
   const taken = sim.runRivals(PLAY);
   expect(taken.length).toBeGreaterThan(0);
   expect(sim.slotStatus(PLAY, "masters", "06:00")).toBe("BOOKED");
@@ -36,7 +43,13 @@ test("the control API frees a booked slot: the booking is gone and the slot AVAI
 
 test("rivals who cancel: every interval one rival booking of a date ahead is cancelled and its slot comes free", async () => {
   const clock = new FakeClock(START);
-  const sim = createClubSim({ seed: 3, clock, prebookedShare: 0, blockedShare: 0, rivals: { share: 1, delayMs: 0, popular: (t) => t >= "06:00" && t < "06:20", cancelEveryMs: 60_000 } });
+  const sim = createClubSim({
+    seed: 3,
+    clock,
+    prebookedShare: 0,
+    blockedShare: 0,
+    rivals: { share: 1, delayMs: 0, popular: (t) => t >= "06:00" && t < "06:20", cancelEveryMs: 60_000 },
+  });
   sim.runRivals(PLAY);
   const times = ["06:00", "06:08", "06:16"];
   const booked = () => CLUB_COURSES.flatMap((c) => times.filter((t) => sim.slotStatus(PLAY, c.id, t) === "BOOKED")).length;

@@ -16,7 +16,11 @@ function club() {
   const clock = new FakeClock(START);
   const sim = createClubSim({ seed: 3, clock, prebookedShare: 0, blockedShare: 0, controlToken: "t0ken" });
   const control = (method: string, path: string, body?: unknown) =>
-    sim.app.request(`/__control${path}`, { method, headers: { [CONTROL_TOKEN_HEADER]: "t0ken", "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    sim.app.request(`/__control${path}`, {
+      method,
+      headers: { [CONTROL_TOKEN_HEADER]: "t0ken", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return { clock, sim, control };
 }
 
@@ -69,7 +73,14 @@ test("the control API lists every booking the club holds, of every member", asyn
   const { sim, control } = club();
   const all = async () => ((await (await control("GET", "/bookings/all")).json()) as { bookings: SimBooking[] }).bookings;
   expect(await all()).toEqual([]);
-  const rivals = createClubSim({ seed: 3, clock: new FakeClock(START), prebookedShare: 0, blockedShare: 0, controlToken: "t0ken", rivals: { share: 1, delayMs: 0, popular: (t) => t === "06:00" } });
+  const rivals = createClubSim({
+    seed: 3,
+    clock: new FakeClock(START),
+    prebookedShare: 0,
+    blockedShare: 0,
+    controlToken: "t0ken",
+    rivals: { share: 1, delayMs: 0, popular: (t) => t === "06:00" },
+  });
   rivals.runRivals("2026-11-23");
   const listed = ((await (await rivals.app.request("/__control/bookings/all", { headers: { [CONTROL_TOKEN_HEADER]: "t0ken" } })).json()) as { bookings: SimBooking[] }).bookings;
   expect(listed.length).toBeGreaterThan(0);
@@ -80,7 +91,17 @@ test("the control API lists every booking the club holds, of every member", asyn
 
 test("the attempt log keeps the newest posts only, so a demo club running for months stays bounded", () => {
   const state = new ClubState({ seed: 1, releaseDaysBefore: 7, releaseTime: "07:00", idleMinutes: 20, prebookedShare: 0, blockedShare: 0, accounts: [] });
-  const post = (n: number) => ({ slotId: `MAS-${n}`, date: "2026-11-23", time: "06:00", course: "masters", email: "", arrivedClubMs: n, outcome: "slot_taken" as const, ref: null, isRival: false });
+  const post = (n: number) => ({
+    slotId: `MAS-${n}`,
+    date: "2026-11-23",
+    time: "06:00",
+    course: "masters",
+    email: "",
+    arrivedClubMs: n,
+    outcome: "slot_taken" as const,
+    ref: null,
+    isRival: false,
+  });
   for (let n = 0; n < MAX_ATTEMPT_RECORDS * 1.5; n++) state.recordAttempt(post(n));
   const kept = state.attempts();
   expect(kept.length).toBeGreaterThanOrEqual(MAX_ATTEMPT_RECORDS);

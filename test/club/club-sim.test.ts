@@ -120,7 +120,11 @@ describe("booking horizon and club clock", () => {
   test("the club's release setting can change: dates open at the new time and days before, through the control API too", async () => {
     const { clock, sim, browser } = await signedIn();
     const control = (path: string, body?: unknown) =>
-      sim.app.request(`/__control${path}`, { method: body === undefined ? "GET" : "POST", headers: { [CONTROL_TOKEN_HEADER]: sim.controlToken, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      sim.app.request(`/__control${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { [CONTROL_TOKEN_HEADER]: sim.controlToken, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     // 2025-03-12 opens on 03-05 at 07:00 by default; moved to 8 days before at 08:01, it opens today.
     expect(sim.releaseInstantOf("2025-03-11")).toBe(manilaInstant("2025-03-04", "07:00"));
     const moved = await control("/release", { releaseTime: "08:01", releaseDaysBefore: 8 });
@@ -188,7 +192,15 @@ describe("booking", () => {
     expect((await browser.book(slot, fourGuests)).html).toContain("Too many guests");
     expect((await browser.book(slot, { ...MARIA_ALONE, ...guest(2), ...guest(3), ...guest(4), ...guest(5) })).html).toContain("at most 4 players");
     expect((await browser.book(slot, { ...MARIA_ALONE, p1_id: "SW-4040" })).html).toContain("Player not found");
-    const ok = await browser.book(slot, { ...MARIA_ALONE, ...guest(2), p3_type: "Dependent", p3_last: "dela cruz", p3_id: "sw-1007-d1", p3_cart: "Walking", p3_fee: "Charge to their account" });
+    const ok = await browser.book(slot, {
+      ...MARIA_ALONE,
+      ...guest(2),
+      p3_type: "Dependent",
+      p3_last: "dela cruz",
+      p3_id: "sw-1007-d1",
+      p3_cart: "Walking",
+      p3_fee: "Charge to their account",
+    });
     expect(ok.html).toContain("Booking confirmed");
   });
 
@@ -197,7 +209,14 @@ describe("booking", () => {
     const slot = slotOf("2025-03-06", "legends", "07:04");
     const ref = /class="booking-ref">([^<]+)</.exec((await browser.book(slot)).html)?.[1] ?? "";
     expect(ref).toMatch(/^SWB-\d+$/);
-    const edited = await browser.post(`/members/bookings/${ref}/edit`, { _csrf: browser.csrf, p1_type: "Member", p1_last: "Garcia", p1_id: "SW-1004", p1_cart: "Own Cart", p1_fee: "Charge to their account" });
+    const edited = await browser.post(`/members/bookings/${ref}/edit`, {
+      _csrf: browser.csrf,
+      p1_type: "Member",
+      p1_last: "Garcia",
+      p1_id: "SW-1004",
+      p1_cart: "Own Cart",
+      p1_fee: "Charge to their account",
+    });
     expect(edited.html).toContain("Booking updated");
     expect(sim.bookingsOf("maria@southwoods.demo")[0].players.map((p) => p.lastName)).toEqual(["Garcia"]);
     const bookings = await browser.get("/members/bookings");
@@ -243,7 +262,9 @@ describe("determinism", () => {
   test("the same seed gives the same sheet; another seed another", () => {
     const statuses = (seed: number) => {
       const sim = createClubSim({ seed, clock: new FakeClock(START) });
-      return teeTimesFor("2025-03-05", findCourse("masters")!).map((t) => sim.slotStatus("2025-03-05", "masters", t)).join();
+      return teeTimesFor("2025-03-05", findCourse("masters")!)
+        .map((t) => sim.slotStatus("2025-03-05", "masters", t))
+        .join();
     };
     expect(statuses(5)).toBe(statuses(5));
     expect(statuses(5)).not.toBe(statuses(6));
@@ -358,7 +379,13 @@ describe("rivals on the real clock", () => {
   test("fire from a timer shortly after a release", async () => {
     // Put the club clock 150 ms before today's 07:00 release, so the rivals' timer fires about 200 ms from now.
     const releaseToday = manilaInstant(manilaDate(Date.now()), "07:00");
-    const sim = createClubSim({ seed: 3, prebookedShare: 0, blockedShare: 0, clockOffsetMs: releaseToday - 150 - Date.now(), rivals: { share: 1, delayMs: 50, popular: (t) => t === "06:00" } });
+    const sim = createClubSim({
+      seed: 3,
+      prebookedShare: 0,
+      blockedShare: 0,
+      clockOffsetMs: releaseToday - 150 - Date.now(),
+      rivals: { share: 1, delayMs: 50, popular: (t) => t === "06:00" },
+    });
     try {
       const deadline = performance.now() + 5_000;
       while (sim.attempts().length === 0 && performance.now() < deadline) await Bun.sleep(10);

@@ -52,7 +52,8 @@ function feed(answer: string, size: number): { reader: AnswerReader; completeAft
 }
 
 describe("AnswerReader", () => {
-  const sized = "HTTP/1.1 302 Found\r\nLocation: /members/bookings\r\nDate: Mon, 30 Nov 2026 00:00:00 GMT\r\nSet-Cookie: a=1; Path=/\r\nset-cookie: b=2; HttpOnly\r\nContent-Length: 11\r\n\r\nhello world";
+  const sized =
+    "HTTP/1.1 302 Found\r\nLocation: /members/bookings\r\nDate: Mon, 30 Nov 2026 00:00:00 GMT\r\nSet-Cookie: a=1; Path=/\r\nset-cookie: b=2; HttpOnly\r\nContent-Length: 11\r\n\r\nhello world";
 
   test.each([1, 3, 7, 1000])("an answer sized by Content-Length, in pieces of %p bytes", (size) => {
     const { reader, completeAfter } = feed(sized, size);
@@ -122,7 +123,13 @@ describe("against a real server", () => {
   afterAll(() => server.stop(true));
 
   test("a post written as bytes on a socket is read back as fetch would, twice on one connection", async () => {
-    const wire: WireRequest = { url: `http://127.0.0.1:${server.port}/members/book`, method: "POST", headers: { cookie: "sid=1", "content-type": "application/x-www-form-urlencoded" }, body: "a=1", timeoutMs: 1000 };
+    const wire: WireRequest = {
+      url: `http://127.0.0.1:${server.port}/members/book`,
+      method: "POST",
+      headers: { cookie: "sid=1", "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+      timeoutMs: 1000,
+    };
     const encoded = encodeRequest(wire);
     let reader = new AnswerReader(0);
     let resolve: (body: string) => void = () => {};

@@ -37,11 +37,7 @@ describe("admin area", () => {
       expect(await page.getByTestId("monitor-processes").textContent()).toContain("teebox");
       expect(await page.getByTestId("club-status").textContent()).toContain("Demo club (built in)");
       const first = await page.getByTestId("monitor-updated").textContent();
-      await page.waitForFunction(
-        (before) => document.querySelector("[data-testid=monitor-updated]")?.textContent !== before,
-        first,
-        { timeout: 15_000 },
-      );
+      await page.waitForFunction((before) => document.querySelector("[data-testid=monitor-updated]")?.textContent !== before, first, { timeout: 15_000 });
       await saveScreenshot(page, "admin-monitor");
     } finally {
       await close();

@@ -75,7 +75,12 @@ describe("the desktop Book page", () => {
     const focused = () =>
       page.evaluate(() => {
         const el = document.activeElement as HTMLElement | null;
-        return { isSlot: el?.classList.contains("slot") ?? false, time: el?.dataset.time ?? "", text: (el?.textContent ?? "").trim(), isSkip: el?.classList.contains("skip-link") ?? false };
+        return {
+          isSlot: el?.classList.contains("slot") ?? false,
+          time: el?.dataset.time ?? "",
+          text: (el?.textContent ?? "").trim(),
+          isSkip: el?.classList.contains("skip-link") ?? false,
+        };
       });
     // Tab into the morning grid (past the skip link and the group's toggle): one stop, on its first usable time.
     let presses = 0;

@@ -152,10 +152,7 @@ for (const width of WIDTHS) {
           await submit(page, width, "Save changes");
           await (await closeResultDialog(page, "Request Scheduled")).getByRole("button", { name: "OK" }).click();
           await page.getByRole("heading", { name: "My Bookings", level: 1 }).waitFor();
-          await page.waitForFunction(
-            (date) => [...document.querySelectorAll('[data-testid^="request:"]')].some((r) => r.textContent?.includes(date)),
-            formatEventDate(laterDate),
-          );
+          await page.waitForFunction((date) => [...document.querySelectorAll('[data-testid^="request:"]')].some((r) => r.textContent?.includes(date)), formatEventDate(laterDate));
           expect(await expandAndRead(request.first())).toContain("Pedro Penduko");
           await saveScreenshot(page, `booking-${width.name}-4-bookings`);
 

@@ -76,7 +76,9 @@ describe("a member's story and calendar", () => {
     await page.goto("/bookings");
     const open = await page.evaluate(async () => {
       const answer = (await (await fetch("/v1/tee-times")).json()) as { teeTimes: { date: string; course: string; tee_times: { time: string; status: string }[] }[] };
-      return answer.teeTimes.flatMap((day) => day.tee_times.filter((slot) => /available/i.test(slot.status)).map((slot) => ({ date: day.date, course: day.course, time: slot.time })));
+      return answer.teeTimes.flatMap((day) =>
+        day.tee_times.filter((slot) => /available/i.test(slot.status)).map((slot) => ({ date: day.date, course: day.course, time: slot.time })),
+      );
     });
     expect(open.length).toBeGreaterThan(0);
     // The member's booking rules may refuse some of the club's open times: the first one accepted is booked at once.
@@ -90,7 +92,10 @@ describe("a member's story and calendar", () => {
     }
     expect(chosen).not.toBeNull();
     await page.goto("/bookings");
-    const row = page.locator('[data-testid^="booking:"]').filter({ hasText: formatEventDate(chosen!.date) }).first();
+    const row = page
+      .locator('[data-testid^="booking:"]')
+      .filter({ hasText: formatEventDate(chosen!.date) })
+      .first();
     await row.waitFor({ timeout: 20_000 });
     const opener = row.getByRole("button", { name: "How this was booked" });
     await opener.click();

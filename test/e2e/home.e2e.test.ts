@@ -58,9 +58,7 @@ describe("home", () => {
         while (after === before && performance.now() < deadline) {
           await page.getByTestId("refresh-data").click();
           await page.getByText("Data refreshed").first().waitFor();
-          await page
-            .waitForFunction((old) => document.querySelector("[data-testid=last-updated]")?.textContent !== old, before, { timeout: 3000 })
-            .catch(() => undefined);
+          await page.waitForFunction((old) => document.querySelector("[data-testid=last-updated]")?.textContent !== old, before, { timeout: 3000 }).catch(() => undefined);
           after = await lastUpdated(page);
         }
         expect(after).not.toBe(before);

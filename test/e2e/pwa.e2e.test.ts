@@ -42,7 +42,15 @@ describe("installable app", () => {
     const response = await fetch(`${server.baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/manifest+json");
-    const manifest = (await response.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: ManifestIcon[] };
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: ManifestIcon[];
+    };
     expect(manifest.name).toBe("Teebox");
     expect(manifest.short_name).toBe("Teebox");
     expect(manifest.start_url).toBe("/");

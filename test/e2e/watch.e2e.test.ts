@@ -30,7 +30,11 @@ function demoClub(): { url: string; controlToken: string } {
 
 async function control(path: string, body: unknown): Promise<Response> {
   const club = demoClub();
-  return fetch(`${club.url}/__control${path}`, { method: "POST", headers: { "content-type": "application/json", "x-control-token": club.controlToken }, body: JSON.stringify(body) });
+  return fetch(`${club.url}/__control${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-control-token": club.controlToken },
+    body: JSON.stringify(body),
+  });
 }
 
 async function setPollSeconds(seconds: number): Promise<void> {
@@ -71,7 +75,10 @@ describe("slot watch", () => {
         const [watch] = await myWatches(page);
         expect(watch).toMatchObject({ status: "watching", date });
 
-        await page.locator(".tab-bar").getByRole("link", { name: /Bookings/ }).click();
+        await page
+          .locator(".tab-bar")
+          .getByRole("link", { name: /Bookings/ })
+          .click();
         const card = page.getByTestId(`watch:${watch.id}`);
         await card.getByText("Watching").waitFor();
 
@@ -79,9 +86,15 @@ describe("slot watch", () => {
         expect((await control("/free-slot", { date, course: watch.course, time: "06:08" })).status).toBe(200);
         await card.getByText("Booked", { exact: true }).waitFor({ timeout: WATCH_WAIT_MS });
         expect(await card.textContent()).toContain("06:08");
-        await page.getByText(/Your slot watch booked/).first().waitFor({ timeout: 5000 });
+        await page
+          .getByText(/Your slot watch booked/)
+          .first()
+          .waitFor({ timeout: 5000 });
         // The booking is listed among the confirmed ones, after a reload from the server.
-        await page.getByTestId(/^booking:/).first().waitFor();
+        await page
+          .getByTestId(/^booking:/)
+          .first()
+          .waitFor();
         await saveScreenshot(page, "watch-booked");
       } finally {
         await context.close();

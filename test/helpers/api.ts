@@ -78,7 +78,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config: ContainerConfig = {
     database,
     clock,
-    logger: createLogger("debug", (line) => logLines.push(line), () => clock.now()),
+    logger: createLogger(
+      "debug",
+      (line) => logLines.push(line),
+      () => clock.now(),
+    ),
     secretBox,
     sessionKey: new Uint8Array(32).fill(3),
     publicOrigin: null,

@@ -70,7 +70,8 @@ export function createContractChecker(app: OpenAPIHono<never> | { openAPIRegistr
         return;
       }
       const answer = route.responses[String(response.status)] as { content?: MediaContent } | undefined;
-      if (!answer) throw new Error(`${where}: the contract of ${route.method} ${route.path} does not name status ${response.status} (it names ${Object.keys(route.responses).join(", ")})`);
+      if (!answer)
+        throw new Error(`${where}: the contract of ${route.method} ${route.path} does not name status ${response.status} (it names ${Object.keys(route.responses).join(", ")})`);
       const content = answer.content;
       if (!content) {
         if (text !== "") throw new Error(`${where}: the contract says no body, the answer has ${text.length} characters`);

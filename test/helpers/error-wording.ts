@@ -5,7 +5,8 @@
 import { DEFAULT_UI_TEXT, isUiTextKey } from "../../src/domain/ui-text/index.ts";
 
 /** zod's own phrasing (v3 and v4), which must never reach a member. */
-export const VALIDATOR_WORDS = /Invalid input|Invalid option|expected [a-z]+, received|received NaN|Too (small|big):|Unrecognized key|Invalid (string|email address|enum value)|must match pattern|Required$/;
+export const VALIDATOR_WORDS =
+  /Invalid input|Invalid option|expected [a-z]+, received|received NaN|Too (small|big):|Unrecognized key|Invalid (string|email address|enum value)|must match pattern|Required$/;
 
 /** Whether `message` is `template` with each {placeholder} filled by some text. */
 export function isTextOf(template: string, message: string): boolean {

@@ -21,7 +21,16 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
   try {
     const maria = await f.user("maria");
     const session = await f.t.deps.sessions.forMember(maria.id);
-    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }, { type: "Guest", firstName: "Pat", lastName: "Guest", cart: "Walking", fee: "Charge my guest" }] });
+    const { ref } = await session.book({
+      date: DATE,
+      course: "masters",
+      slotId: "MAS-20261127-0600",
+      time: "06:00",
+      players: [
+        { type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" },
+        { type: "Guest", firstName: "Pat", lastName: "Guest", cart: "Walking", fee: "Charge my guest" },
+      ],
+    });
 
     expect(await sync.syncMember(maria.id)).toBe(true);
     const [row] = await rows(f);
@@ -51,7 +60,13 @@ test("the periodic round reads every member with a club login", async () => {
   sync.start();
   try {
     const jose = await f.user("jose");
-    await (await f.t.deps.sessions.forMember(jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    await (await f.t.deps.sessions.forMember(jose.id)).book({
+      date: DATE,
+      course: "masters",
+      slotId: "MAS-20261127-0608",
+      time: "06:08",
+      players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }],
+    });
     expect(await rows(f)).toHaveLength(0);
     await f.clock.advance(1000);
     // The round talks to the club over real sockets: wait for what it reports.
@@ -74,8 +89,14 @@ test("a request Teebox could not settle at its release is confirmed once the clu
     await f.submit("maria", submission(DATE, ["06:16"]));
     const [booked, absent] = (await db.select().from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
     // As the engine leaves them (decision 117): needs attention, with the times they posted for.
-    for (const [id, time] of [[booked, "06:08"], [absent, "06:16"]] as const) {
-      await db.update(bookingRequests).set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: DATE, minutes: "10" } }).where(eq(bookingRequests.id, id));
+    for (const [id, time] of [
+      [booked, "06:08"],
+      [absent, "06:16"],
+    ] as const) {
+      await db
+        .update(bookingRequests)
+        .set({ status: "needs_attention", reasonKey: "bookings.reason.could_not_tell", reasonContext: { date: DATE, minutes: "10" } })
+        .where(eq(bookingRequests.id, id));
       await recordAttemptSent(db, { requestId: id, time, slotId: null, firedAtClub: 0, firedAtLocal: 0 });
     }
     // The club made the first post's booking; it lists no booking at 06:16 (one at 06:24 is another matter).
@@ -105,7 +126,13 @@ test("a session the club dropped mid-sync is signed in again once and the bookin
   try {
     const maria = await f.user("maria");
     const session = await f.t.deps.sessions.forMember(maria.id);
-    const { ref } = await session.book({ date: DATE, course: "masters", slotId: "MAS-20261127-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    const { ref } = await session.book({
+      date: DATE,
+      course: "masters",
+      slotId: "MAS-20261127-0600",
+      time: "06:00",
+      players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }],
+    });
     const actionsBefore = f.clubActions.length;
     f.sim.dropAllSessions();
 
@@ -124,7 +151,13 @@ test("no round reads the club within 15 minutes of a release: a round of every m
   try {
     await f.submit("maria", submission(PLAY, ["06:00"]));
     const jose = await f.user("jose");
-    await (await f.t.deps.sessions.forMember(jose.id)).book({ date: DATE, course: "masters", slotId: "MAS-20261127-0608", time: "06:08", players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }] });
+    await (await f.t.deps.sessions.forMember(jose.id)).book({
+      date: DATE,
+      course: "masters",
+      slotId: "MAS-20261127-0608",
+      time: "06:08",
+      players: [{ type: "Member", lastName: "Reyes", memberId: "SW-1002", cart: "Walking", fee: "Charge to my account" }],
+    });
     const readsBefore = f.clubActions.length;
 
     // Ten minutes before the release: the round reads nobody, and says it is healthy.

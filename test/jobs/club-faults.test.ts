@@ -74,7 +74,18 @@ async function startRelease(): Promise<Release> {
   const accounts = generateAccounts(MEMBERS);
   const rows = await db
     .insert(users)
-    .values(accounts.map((a, i) => ({ username: `golfer${i + 1}`, passwordHash: "x", name: `${a.firstName} ${a.lastName}`, memberId: a.membershipNumber, clubEmail: a.email, clubPasswordSealed: app!.deps.secretBox.seal(a.password), createdAt: now, updatedAt: now })))
+    .values(
+      accounts.map((a, i) => ({
+        username: `golfer${i + 1}`,
+        passwordHash: "x",
+        name: `${a.firstName} ${a.lastName}`,
+        memberId: a.membershipNumber,
+        clubEmail: a.email,
+        clubPasswordSealed: app!.deps.secretBox.seal(a.password),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .returning();
   const members: Release["members"] = [];
   for (const [i, row] of rows.entries()) {

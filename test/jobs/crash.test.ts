@@ -100,12 +100,35 @@ async function prepareDatabase(dir: string, request: { date: string; releaseAt: 
     const now = Date.now();
     const [maria] = await database.db
       .insert(users)
-      .values({ username: "maria", passwordHash: await Bun.password.hash(MARIA_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 }), name: "Maria Santos", memberId: "SW-1001", clubEmail: "maria@southwoods.demo", clubPasswordSealed: secretBox.seal("maria-club"), createdAt: now, updatedAt: now })
+      .values({
+        username: "maria",
+        passwordHash: await Bun.password.hash(MARIA_PASSWORD, { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 }),
+        name: "Maria Santos",
+        memberId: "SW-1001",
+        clubEmail: "maria@southwoods.demo",
+        clubPasswordSealed: secretBox.seal("maria-club"),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const player = { type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" };
     const [row] = await database.db
       .insert(bookingRequests)
-      .values({ userId: maria.id, courseId: "masters", playDate: request.date, selection: [{ time: request.time, slotId: null }, { time: "16:40", slotId: null }], players: [player], memberCartType: "Walking", status: "pending", releaseAt: request.releaseAt, submittedAt: now - 60_000, updatedAt: now - 60_000 })
+      .values({
+        userId: maria.id,
+        courseId: "masters",
+        playDate: request.date,
+        selection: [
+          { time: request.time, slotId: null },
+          { time: "16:40", slotId: null },
+        ],
+        players: [player],
+        memberCartType: "Walking",
+        status: "pending",
+        releaseAt: request.releaseAt,
+        submittedAt: now - 60_000,
+        updatedAt: now - 60_000,
+      })
       .returning();
     return row.id;
   } finally {
@@ -222,18 +245,29 @@ test("killed while an edit's post for the new slot is at the club, restarted: th
   const oldRef = request.bookingRef!;
 
   // The member moves the booking to 06:16; the club books it, and Teebox never hears back.
-  const login = await fetch(`${url}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ username: "maria", password: MARIA_PASSWORD }) });
+  const login = await fetch(`${url}/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ username: "maria", password: MARIA_PASSWORD }),
+  });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
   h.holdBookings = true;
   const body = { course: "masters", targetDate: date, selectionOrder: [{ time: "06:16", slotId: null }], memberCartType: "Walking", playerDetails: { players: [] } };
-  void fetch(`${url}/v1/bookings/${oldRef}/edit`, { method: "POST", headers: { "content-type": "application/json", origin: url, cookie }, body: JSON.stringify(body) }).catch(() => undefined);
+  void fetch(`${url}/v1/bookings/${oldRef}/edit`, { method: "POST", headers: { "content-type": "application/json", origin: url, cookie }, body: JSON.stringify(body) }).catch(
+    () => undefined,
+  );
   // The club has booked the new slot and its answer is held: only what was written before the post
   // left tells the next start about it.
   await h.heldAnswered;
   running.kill("SIGKILL");
   await running.exited;
-  expect(h.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time).sort()).toEqual(["06:00", "06:16"]);
+  expect(
+    h.sim
+      .bookingsOf("maria@southwoods.demo")
+      .map((b) => b.time)
+      .sort(),
+  ).toEqual(["06:00", "06:16"]);
 
   h.holdBookings = false;
   child = startTeebox(h, h.proxyUrl);

@@ -72,7 +72,11 @@ async function demoClubRelease(dataDir: string): Promise<{ releaseTime: string; 
 
 async function saveRelease(url: string, cookie: string, release: { release_time: string; release_days_before: number }) {
   const current = (await (await fetch(`${url}/v1/admin/app-settings`, { headers: { cookie } })).json()) as { settings: Record<string, unknown> };
-  const res = await fetch(`${url}/v1/admin/app-settings`, { method: "PUT", headers: { "content-type": "application/json", origin: url, cookie }, body: JSON.stringify({ ...current.settings, ...release }) });
+  const res = await fetch(`${url}/v1/admin/app-settings`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", origin: url, cookie },
+    body: JSON.stringify({ ...current.settings, ...release }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -117,12 +121,22 @@ test("the demo club opens dates at the release settings an admin saves, at start
   const course = weekdayOf(playDate) === 1 ? "masters" : "legends";
   const maria = await signIn(teebox.url, "maria", "demo1234");
   const times = ["06:00", "06:08", "06:16", "06:24", "06:32", "06:40"].map((time) => ({ time, slotId: null }));
-  const answer = await submitRequest(teebox.url, maria, { course, targetDate: playDate, selectionOrder: times, memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } });
+  const answer = await submitRequest(teebox.url, maria, {
+    course,
+    targetDate: playDate,
+    selectionOrder: times,
+    memberCartType: "Rental Cart - Solo",
+    playerDetails: { players: [] },
+  });
   expect(answer).toMatchObject({ type: "submissionResult", status: "pending", details: { releaseAt: manilaInstant(manilaDate(instant), releaseTime) } });
   const deadline = instant + 45_000;
   let booked: { status: string; failureReason: string | null } | undefined;
   while (Date.now() < deadline) {
-    const requests = (await (await fetch(`${teebox.url}/v1/my/requests`, { headers: { cookie: maria } })).json()) as { play_date: string; status: string; failureReason: string | null }[];
+    const requests = (await (await fetch(`${teebox.url}/v1/my/requests`, { headers: { cookie: maria } })).json()) as {
+      play_date: string;
+      status: string;
+      failureReason: string | null;
+    }[];
     const bookings = (await (await fetch(`${teebox.url}/v1/my/bookings`, { headers: { cookie: maria } })).json()) as { date: string }[];
     const failed = requests.find((r) => r.play_date === playDate && r.status === "Failed");
     if (failed) {

@@ -49,7 +49,10 @@ afterEach(async () => {
 async function startInstance(name: string, path: string, clock: FakeClock): Promise<Instance> {
   // A client of its own on the one database, as each instance has its own connection to a server.
   const t = await createTestApp({ database: await openLibsqlFile(path), clock });
-  const lease = createEngineLease({ database: t.deps.database, clock, logger: t.deps.logger, jobs: t.deps.jobs }, { holder: name, ttlMs: TTL_MS, renewEveryMs: RENEW_MS, retryEveryMs: RETRY_MS });
+  const lease = createEngineLease(
+    { database: t.deps.database, clock, logger: t.deps.logger, jobs: t.deps.jobs },
+    { holder: name, ttlMs: TTL_MS, renewEveryMs: RENEW_MS, retryEveryMs: RETRY_MS },
+  );
   const { releaseEngine, bookingsSync, slotWatch, readiness, mailSender, retention, telemetry } = t.deps;
   const engine = createEngine({ jobs: [releaseEngine, bookingsSync, slotWatch, readiness, mailSender, retention, telemetry], lease, logger: t.deps.logger });
   const instance = { t, lease, engine, stopWaiting: new AbortController() };

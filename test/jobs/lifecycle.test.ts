@@ -10,7 +10,6 @@ import { ADMIN_PASSWORD } from "../helpers/api.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
-
 let f: ReleaseFixture | null = null;
 afterEach(async () => {
   await f?.close();
@@ -94,7 +93,13 @@ test("an edit whose first post times out reads the club before anything else and
   // The post is slower than the adapter waits: it gets no answer, but the club books it.
   f.sim.setFaults({ latencyMs: 400 });
   // Slot ids given, so the only call to the club before the post is none (the session is signed in).
-  const body = { ...submission(OPEN_DATE, []), selectionOrder: [{ time: "06:16", slotId: "MAS-20261127-0616" }, { time: "06:24", slotId: "MAS-20261127-0624" }] };
+  const body = {
+    ...submission(OPEN_DATE, []),
+    selectionOrder: [
+      { time: "06:16", slotId: "MAS-20261127-0616" },
+      { time: "06:24", slotId: "MAS-20261127-0624" },
+    ],
+  };
   const editing = f.t.call("POST", `/v1/bookings/${old.bookingRef}/edit`, { cookie, body });
   await Bun.sleep(40);
   f.sim.setFaults({ latencyMs: 0 });
@@ -110,7 +115,10 @@ test("an edit whose first post times out reads the club before anything else and
   expect(res.status).toBe(200);
   const answer = await res.json();
   expect(answer.booking).toMatchObject({ time: "06:16", date: OPEN_DATE });
-  const posts = f.sim.attempts().filter((a) => !a.isRival).slice(postsBefore);
+  const posts = f.sim
+    .attempts()
+    .filter((a) => !a.isRival)
+    .slice(postsBefore);
   expect(posts.map((p) => [p.time, p.outcome])).toEqual([["06:16", "confirmed"]]);
   expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:16"]);
   expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", answer.booking.bookingId]]);
@@ -150,7 +158,13 @@ test("an edit that cannot read the club after an unanswered post answers 504 and
   const [moved] = f.sim.bookingsOf("maria@southwoods.demo");
   expect(f.sim.bookingsOf("maria@southwoods.demo").map((b) => b.time)).toEqual(["06:16"]);
   expect((await f.bookingsOf("maria")).map((b) => [b.time, b.bookingRef])).toEqual([["06:16", moved.ref]]);
-  expect(f.sim.attempts().filter((a) => !a.isRival).slice(postsBefore).map((p) => p.time)).toEqual(["06:16"]);
+  expect(
+    f.sim
+      .attempts()
+      .filter((a) => !a.isRival)
+      .slice(postsBefore)
+      .map((p) => p.time),
+  ).toEqual(["06:16"]);
 });
 
 test("a member disabled while their request is being retried is not retried for: it fails with the reason", async () => {
@@ -188,7 +202,9 @@ test("the member's Bookings page and the admin's user list show a held request; 
   // The member's page (read as the member would once enabled; the row is what the API answers).
   await f.t.deps.database.db.update(users).set({ status: "active" }).where(eq(users.id, maria.id));
   const listed = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
-  expect(listed).toEqual([expect.objectContaining({ id: held.id, status: "On hold", reasonKey: "bookings.reason.member_held", failureReason: expect.stringContaining("disabled") })]);
+  expect(listed).toEqual([
+    expect.objectContaining({ id: held.id, status: "On hold", reasonKey: "bookings.reason.member_held", failureReason: expect.stringContaining("disabled") }),
+  ]);
   await f.t.deps.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, maria.id));
 
   const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
@@ -197,11 +213,16 @@ test("the member's Bookings page and the admin's user list show a held request; 
   expect(usersList.find((u) => u.username === "jose")?.heldRequests).toBe(0);
 
   // Past the release while still disabled: failed, and the text is the admin's wording.
-  await f.t.deps.database.db.insert(uiText).values({ key: "bookings.reason.member_disabled", value: "Account off on {date}." }).onConflictDoUpdate({ target: uiText.key, set: { value: "Account off on {date}." } });
+  await f.t.deps.database.db
+    .insert(uiText)
+    .values({ key: "bookings.reason.member_disabled", value: "Account off on {date}." })
+    .onConflictDoUpdate({ target: uiText.key, set: { value: "Account off on {date}." } });
   await f.moveTo(RELEASE + 1000);
   await f.t.deps.database.db.update(users).set({ status: "active" }).where(eq(users.id, maria.id));
   const after = await (await f.t.call("GET", "/v1/my/requests", { cookie })).json();
-  expect(after).toEqual([expect.objectContaining({ status: "Failed", failureReason: `Account off on ${PLAY}.`, reasonKey: "bookings.reason.member_disabled", reasonContext: { date: PLAY } })]);
+  expect(after).toEqual([
+    expect.objectContaining({ status: "Failed", failureReason: `Account off on ${PLAY}.`, reasonKey: "bookings.reason.member_disabled", reasonContext: { date: PLAY } }),
+  ]);
 });
 
 test("attempt answers are stored as keys with their context and rendered from the UI text an admin edited", async () => {
@@ -220,7 +241,10 @@ test("attempt answers are stored as keys with their context and rendered from th
   expect(stored[1].answer).toBe(`Booked, reference ${request.bookingRef}.`);
   // A confirmed request is not listed; the rendering is the same function for both lists, so a failed one shows it.
   f.sim.setSlotStatus(PLAY, "masters", "06:16", "BOOKED");
-  await f.t.deps.database.db.insert(uiText).values({ key: "bookings.reason.club_refused", value: "Club: {message}" }).onConflictDoUpdate({ target: uiText.key, set: { value: "Club: {message}" } });
+  await f.t.deps.database.db
+    .insert(uiText)
+    .values({ key: "bookings.reason.club_refused", value: "Club: {message}" })
+    .onConflictDoUpdate({ target: uiText.key, set: { value: "Club: {message}" } });
   await f.submit("maria", submission(PLAY, ["06:16"]));
   const fx = f;
   await f.stepUntil(async () => (await latestRequest(fx)).status === "failed");
@@ -252,21 +276,30 @@ test("a club reference issued again to another member: each member's booking sta
   // reference again, to Ana.
   await f.submit("maria", submission(PLAY, ["06:00"]));
   const mariaRequest = await latestRequest(f);
-  expect(await confirmRequest(f.t.deps.database, { request: mariaRequest, attemptId: null, time: "06:00", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject({ type: "booking_confirmed" });
+  expect(await confirmRequest(f.t.deps.database, { request: mariaRequest, attemptId: null, time: "06:00", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject(
+    { type: "booking_confirmed" },
+  );
   const mariaBooking = (await f.bookingsOf("maria"))[0]!;
-  await f.submit("ana", submission(PLAY, ["06:08"], "masters", [{ type: "Guest", firstName: "Gina", lastName: "Guest", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } }]));
+  await f.submit(
+    "ana",
+    submission(PLAY, ["06:08"], "masters", [
+      { type: "Guest", firstName: "Gina", lastName: "Guest", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } },
+    ]),
+  );
   const anaRequest = await latestRequest(f);
-  expect(await confirmRequest(f.t.deps.database, { request: anaRequest, attemptId: null, time: "06:08", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject({ type: "booking_confirmed" });
+  expect(await confirmRequest(f.t.deps.database, { request: anaRequest, attemptId: null, time: "06:08", ref: "SWB-100100", durationMs: null, now: f.clock.now() })).toMatchObject({
+    type: "booking_confirmed",
+  });
 
   // Maria's row is untouched: her players, her request, her time.
-  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  expect(await f.bookingsOf("maria")).toEqual([mariaBooking]);
   const [anaBooking] = await f.bookingsOf("ana");
   expect(anaBooking).toMatchObject({ userId: ana.id, bookingRef: "SWB-100100", time: "06:08", requestId: anaRequest.id });
   expect(anaBooking!.players.map((p) => p.lastName)).toEqual(["Cruz", "Guest"]);
 
   // An edit's booking, a watch's and the sync's copy under the same reference are each member's own.
   await recordBooking(db, { userId: ana.id, bookingRef: "SWB-100100", courseId: "masters", playDate: PLAY, time: "06:08", players: [], requestId: null, createdAt: f.clock.now() });
-  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  expect(await f.bookingsOf("maria")).toEqual([mariaBooking]);
   // A reconcile for one member never counts another member's reference as already held.
   expect(await knownBookingRefs(db, ana.id, ["SWB-100100", "SWB-1"])).toEqual(new Set(["SWB-100100"]));
   expect(await knownBookingRefs(db, maria.id, ["SWB-100100"])).toEqual(new Set(["SWB-100100"]));
@@ -275,6 +308,6 @@ test("a club reference issued again to another member: each member's booking sta
   expect(await claimedBookingRefs(db, jose.id, ["SWB-100100"])).toEqual(new Set());
   // Cancelling Ana's booking leaves Maria's.
   await removeBookingByRef(db, ana.id, "SWB-100100");
-  expect((await f.bookingsOf("maria"))).toEqual([mariaBooking]);
+  expect(await f.bookingsOf("maria")).toEqual([mariaBooking]);
   expect(await db.select().from(bookings).where(eq(bookings.bookingRef, "SWB-100100"))).toHaveLength(1);
 });

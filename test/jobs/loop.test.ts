@@ -20,7 +20,11 @@ function setUp(spec: Partial<JobLoopSpec> & Pick<JobLoopSpec, "pass">) {
   const clock = new FakeClock(START);
   const jobs = createJobRegistry(() => clock.now());
   const logLines: string[] = [];
-  const logger = createLogger("debug", (line) => logLines.push(line), () => clock.now());
+  const logger = createLogger(
+    "debug",
+    (line) => logLines.push(line),
+    () => clock.now(),
+  );
   loop = createJobLoop({ clock, logger, jobs }, { name: "test job", intervalMs: 5000, floorMs: 1000, ...spec });
   return { clock, jobs, logLines, loop };
 }
@@ -147,7 +151,11 @@ test("a job that never starts is not listed; one listed before start is, as stop
   setUp({ pass: async () => undefined });
   const clock = new FakeClock(START);
   const jobs = createJobRegistry(() => clock.now());
-  const logger = createLogger("error", () => undefined, () => clock.now());
+  const logger = createLogger(
+    "error",
+    () => undefined,
+    () => clock.now(),
+  );
   createJobLoop({ clock, logger, jobs }, { name: "quiet", pass: async () => undefined, intervalMs: 1000, floorMs: 1000 });
   createJobLoop({ clock, logger, jobs }, { name: "listed", pass: async () => undefined, intervalMs: 1000, floorMs: 1000, listedBeforeStart: true });
   expect(jobs.list().map((j) => [j.name, j.status])).toEqual([["listed", "stopped"]]);
@@ -156,7 +164,11 @@ test("a job that never starts is not listed; one listed before start is, as stop
 test("a job listed when it works is not listed while unused, and is listed with what it reported once it works before it starts", () => {
   const clock = new FakeClock(START);
   const jobs = createJobRegistry(() => clock.now());
-  const logger = createLogger("error", () => undefined, () => clock.now());
+  const logger = createLogger(
+    "error",
+    () => undefined,
+    () => clock.now(),
+  );
   const loop = createJobLoop({ clock, logger, jobs }, { name: "asked", pass: async () => undefined, intervalMs: 1000, floorMs: 1000, listedWhenItWorks: true });
   loop.handle.scheduled(START + 1000);
   loop.handle.stopped();

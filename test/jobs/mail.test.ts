@@ -61,9 +61,16 @@ describe("the mail transport (nodemailer), against a real SMTP server on loopbac
 
   test("a user in SMTP_URL logs in with AUTH PLAIN; a wrong password is a refusal that will not change", async () => {
     smtp = startSmtpServer({ login: { user: "teebox", password: "p@ss word" } });
-    await createSmtpTransport(`smtp://teebox:${encodeURIComponent("p@ss word")}@127.0.0.1:${smtp.port}`).send({ from: FROM, to: "ana@southwoods.demo", subject: "Hi", text: "Hello" });
+    await createSmtpTransport(`smtp://teebox:${encodeURIComponent("p@ss word")}@127.0.0.1:${smtp.port}`).send({
+      from: FROM,
+      to: "ana@southwoods.demo",
+      subject: "Hi",
+      text: "Hello",
+    });
     expect((await smtp.waitFor(1))[0].to).toEqual(["ana@southwoods.demo"]);
-    const refused = await createSmtpTransport(`smtp://teebox:wrong@127.0.0.1:${smtp.port}`).send({ from: FROM, to: "ana@southwoods.demo", subject: "Hi", text: "Hello" }).catch((e) => e);
+    const refused = await createSmtpTransport(`smtp://teebox:wrong@127.0.0.1:${smtp.port}`)
+      .send({ from: FROM, to: "ana@southwoods.demo", subject: "Hi", text: "Hello" })
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(MailError);
     expect(refused).toMatchObject({ isTemporary: false });
     expect(refused.message).toContain("535");
@@ -81,7 +88,9 @@ describe("the mail transport (nodemailer), against a real SMTP server on loopbac
     expect(busy).toMatchObject({ isTemporary: true });
     expect(busy.message).toContain("451");
     const startedAt = performance.now();
-    const down = await createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`).send({ from: FROM, to: "ana@southwoods.demo", subject: "x", text: "x" }).catch((e) => e);
+    const down = await createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`)
+      .send({ from: FROM, to: "ana@southwoods.demo", subject: "x", text: "x" })
+      .catch((e) => e);
     expect(down).toMatchObject({ isTemporary: true });
     expect(performance.now() - startedAt).toBeLessThan(2000);
   });
@@ -152,7 +161,9 @@ describe("notification emails, end to end against the demo club", () => {
     expect(list.items.map((n: { kind: string }) => n.kind)).toEqual(["request_confirmed"]);
     expect(smtp.received).toEqual([]);
     const maria = await f.user("maria");
-    expect(await f.t.deps.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, maria.id))).toEqual([{ userId: maria.id, kind: "request_confirmed", email: false, push: true, inApp: true }]);
+    expect(await f.t.deps.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, maria.id))).toEqual([
+      { userId: maria.id, kind: "request_confirmed", email: false, push: true, inApp: true },
+    ]);
   });
 
   test("with no SMTP configured the messages stay in the outbox, marked not sent, and the admin sees them", async () => {
@@ -161,7 +172,13 @@ describe("notification emails, end to end against the demo club", () => {
     await f.submit("maria", submission(OPEN_DATE, ["06:00"]));
     await settle(f);
     const [row] = await outboxRows(f);
-    expect(row).toMatchObject({ recipient: "maria@southwoods.demo", state: "queued", attempts: 0, lastError: NO_SMTP_NOTE, subject: `Teebox booked Masters on ${OPEN_DATE} at 06:00` });
+    expect(row).toMatchObject({
+      recipient: "maria@southwoods.demo",
+      state: "queued",
+      attempts: 0,
+      lastError: NO_SMTP_NOTE,
+      subject: `Teebox booked Masters on ${OPEN_DATE} at 06:00`,
+    });
     const admin = await f.t.signIn("admin", ADMIN_PASSWORD);
     const answer = await (await f.t.call("GET", "/v1/admin/mail-outbox", { cookie: admin })).json();
     expect(answer).toMatchObject({ smtp: null, counts: { queued: 1, sent: 0, failed: 0 } });

@@ -40,7 +40,16 @@ function startServer(dataDir: string): Run {
   const proc = Bun.spawn([process.execPath, join(ROOT, "src/main.ts")], {
     cwd: ROOT,
     // A club nobody answers at: the jobs run (and fail to reach it) without the demo club's work.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, SECRET_KEY: "one-engine-test-key-0123456789", CLUB_URL: "http://127.0.0.1:9", ADMIN_PASSWORD: "one-engine-admin-1", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SECRET_KEY: "one-engine-test-key-0123456789",
+      CLUB_URL: "http://127.0.0.1:9",
+      ADMIN_PASSWORD: "one-engine-admin-1",
+      LOG_LEVEL: "info",
+    },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -66,7 +75,9 @@ function startServer(dataDir: string): Run {
 
 async function settle(run: Run): Promise<void> {
   let timer: Timer | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${START_TIMEOUT_MS} ms:\n${run.stdout}\n${run.stderr}`)), START_TIMEOUT_MS)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${START_TIMEOUT_MS} ms:\n${run.stdout}\n${run.stderr}`)), START_TIMEOUT_MS)),
+  );
   try {
     await Promise.race([run.settled, timeout]);
   } finally {

@@ -261,5 +261,8 @@ function createOneAtATime(app: TestApp) {
 import { createPushSender } from "../../src/jobs/push-sender.ts";
 
 function createPushSenderLike(app: TestApp, concurrency: number) {
-  return createPushSender({ database: app.deps.database, clock: app.clock, logger: app.deps.logger, jobs: app.deps.jobs, keys: app.deps.pushKeys }, { subject: SUBJECT, concurrency });
+  return createPushSender(
+    { database: app.deps.database, clock: app.clock, logger: app.deps.logger, jobs: app.deps.jobs, keys: app.deps.pushKeys },
+    { subject: SUBJECT, concurrency },
+  );
 }

@@ -68,12 +68,24 @@ describe("readiness check", () => {
     f = await startReleaseFixture({ startEngine: false });
     const id = await pendingRequest(f);
     const maria = await f.user("maria");
-    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("not-marias-password") }).where(eq(users.id, maria.id));
+    await f.t.deps.database.db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("not-marias-password") })
+      .where(eq(users.id, maria.id));
     expect(await checkNow(f)).toEqual({ checked: 1, problems: 1 });
     const row = await request(f, id);
     expect(row).toMatchObject({ status: "needs_attention", reasonKey: "readiness.reason.bad_login" });
     const told = f.t.published.filter((p) => p.topic === `user:${maria.id}`).map((p) => p.message);
-    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ kind: "error", textKey: "notifications.text.needs_attention", context: expect.objectContaining({ reasonKey: "readiness.reason.bad_login" }) }) }));
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        type: "toast",
+        toast: expect.objectContaining({
+          kind: "error",
+          textKey: "notifications.text.needs_attention",
+          context: expect.objectContaining({ reasonKey: "readiness.reason.bad_login" }),
+        }),
+      }),
+    );
     // The member's list names the state and the reason.
     const cookie = await f.t.signIn("maria", "demo1234");
     const list = (await (await f.t.call("GET", "/v1/my/requests", { cookie })).json()) as { status: string; failureReason: string }[];
@@ -94,7 +106,9 @@ describe("readiness check", () => {
     f = await startReleaseFixture({ startEngine: false });
     const id = await pendingRequest(f, [GUEST]);
     // An admin adds a rule after the request was made: one player only, every day, all morning.
-    await f.t.deps.database.db.insert(bookingRules).values({ priority: 1, daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: "05:00", endTime: "17:00", minPlayers: 1, maxPlayers: 1, maxGuests: 0 });
+    await f.t.deps.database.db
+      .insert(bookingRules)
+      .values({ priority: 1, daysOfWeek: [1, 2, 3, 4, 5, 6, 7], startTime: "05:00", endTime: "17:00", minPlayers: 1, maxPlayers: 1, maxGuests: 0 });
     await checkNow(f);
     const row = await request(f, id);
     expect(row).toMatchObject({ status: "needs_attention", reasonKey: "readiness.reason.rule" });
@@ -114,7 +128,10 @@ describe("readiness check", () => {
     expect(later).toMatchObject({ status: "pending" });
     const laterId = (await f.t.deps.database.db.select().from(bookingRequests)).at(-1)!.id;
     const maria = await f.user("maria");
-    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria.id));
+    await f.t.deps.database.db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") })
+      .where(eq(users.id, maria.id));
     await f.t.deps.readiness.tick();
     expect((await request(f, id)).status).toBe("pending");
     await f.clock.set(manilaInstant("2026-11-22", "18:00"));
@@ -132,7 +149,10 @@ describe("readiness check", () => {
     expect((await request(f, id)).status).toBe("pending");
     // The member's stored login stops working, and an admin moves the check to 20:00.
     const maria = await f.user("maria");
-    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria.id));
+    await f.t.deps.database.db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") })
+      .where(eq(users.id, maria.id));
     await writeSettings(f.t.deps.database.db, { ...(await readSettings(f.t.deps.database.db)), readiness_check_time: "20:00" });
     await f.clock.set(manilaInstant("2026-11-22", "19:59"));
     await f.t.deps.readiness.tick();
@@ -155,7 +175,10 @@ describe("readiness check", () => {
     const maria = await f.user("maria");
     const db = f.t.deps.database.db;
     const good = (await db.select().from(users).where(eq(users.id, maria.id)))[0].clubPasswordSealed;
-    await db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria.id));
+    await db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") })
+      .where(eq(users.id, maria.id));
     await checkNow(f);
     expect((await request(f, broken)).status).toBe("needs_attention");
 
@@ -192,7 +215,10 @@ describe("readiness check", () => {
     f = await startReleaseFixture({ now: manilaInstant("2026-11-22", "09:00") });
     const fixed = await pendingRequest(f);
     const maria2 = await f.user("maria");
-    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") }).where(eq(users.id, maria2.id));
+    await f.t.deps.database.db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong") })
+      .where(eq(users.id, maria2.id));
     await checkNow(f);
     expect((await request(f, fixed)).status).toBe("needs_attention");
     await f.t.deps.database.db.update(users).set({ clubPasswordSealed: good }).where(eq(users.id, maria2.id));

@@ -67,7 +67,10 @@ export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): 
     now,
     demo: true,
     clubUrl: running.url,
-    extend: () => ({ clock, club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000, onAudit: (entry) => clubActions.push(entry) }) }),
+    extend: () => ({
+      clock,
+      club: createClubClient({ baseUrl: running.url, clock, maxConnections: 16, timeoutMs: options.clubTimeoutMs ?? 5000, onAudit: (entry) => clubActions.push(entry) }),
+    }),
     releaseEngine: {
       measureOffset: async () => ({ offsetMs: options.measuredOffsetMs ?? sim.clockOffsetMs(), uncertaintyMs: 0 }),
       ...options.engine,

@@ -14,7 +14,8 @@ afterEach(async () => {
   f = null;
 });
 
-const requestIdOf = async (fx: ReleaseFixture) => (await fx.t.deps.database.db.select({ id: bookingRequests.id }).from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
+const requestIdOf = async (fx: ReleaseFixture) =>
+  (await fx.t.deps.database.db.select({ id: bookingRequests.id }).from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
 const clubPosts = (fx: ReleaseFixture, email?: string) => fx.sim.attempts().filter((a) => !a.isRival && (!email || a.email === email));
 
 describe("firing at the release instant", () => {
@@ -71,7 +72,10 @@ describe("firing at the release instant", () => {
     await f.moveTo(RELEASE);
     const [id] = await requestIdOf(f);
     const attempts = await f.attempts(id);
-    expect(attempts.map((a) => [a.time, a.outcome])).toEqual([["06:00", "slot_taken"], ["06:08", "confirmed"]]);
+    expect(attempts.map((a) => [a.time, a.outcome])).toEqual([
+      ["06:00", "slot_taken"],
+      ["06:08", "confirmed"],
+    ]);
     expect(attempts.every((a) => a.firedAtClub === RELEASE)).toBe(true);
     expect((await f.request(id)).status).toBe("confirmed");
   });
@@ -86,12 +90,21 @@ describe("firing at the release instant", () => {
       await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
       await f.submit("jose", submission(PLAY, ["06:16", "06:24"]));
       const [maria, jose] = await requestIdOf(f);
-      await setTimes(f, maria, [{ time: "06:05", slotId: null }, { time: "06:08", slotId: null }]);
-      await setTimes(f, jose, [{ time: "06:05", slotId: null }, { time: "06:24", slotId: null }]);
+      await setTimes(f, maria, [
+        { time: "06:05", slotId: null },
+        { time: "06:08", slotId: null },
+      ]);
+      await setTimes(f, jose, [
+        { time: "06:05", slotId: null },
+        { time: "06:24", slotId: null },
+      ]);
       await f.moveTo(RELEASE - 60_000);
       await f.moveTo(RELEASE);
       await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
-      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([["06:05", "no_such_time"], ["06:08", "confirmed"]]);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.outcome])).toEqual([
+        ["06:05", "no_such_time"],
+        ["06:08", "confirmed"],
+      ]);
       expect(await f.request(maria)).toMatchObject({ status: "confirmed", reasonKey: null });
       // The club's sheet has no 06:05: jose, next in line for it, never asks for it.
       expect(clubPosts(f, "jose@southwoods.demo").map((a) => a.time)).toEqual(["06:24"]);
@@ -104,12 +117,18 @@ describe("firing at the release instant", () => {
       await f.submit("maria", submission(PLAY, ["06:00", "06:08"]));
       await f.submit("jose", submission(PLAY, ["06:16"]));
       const [maria, jose] = await requestIdOf(f);
-      await setTimes(f, maria, [{ time: "06:00", slotId: "MAS-GONE-0600" }, { time: "06:08", slotId: null }]);
+      await setTimes(f, maria, [
+        { time: "06:00", slotId: "MAS-GONE-0600" },
+        { time: "06:08", slotId: null },
+      ]);
       await setTimes(f, jose, [{ time: "06:13", slotId: "MAS-GONE-0613" }]);
       await f.moveTo(RELEASE - 60_000);
       await f.moveTo(RELEASE);
       await f.stepUntil(async () => (await f!.request(jose)).status !== "processing", 10, 500);
-      expect((await f.attempts(maria)).map((a) => [a.time, a.slotId, a.outcome])).toEqual([["06:00", "MAS-GONE-0600", "no_such_time"], ["06:00", "MAS-20261130-0600", "confirmed"]]);
+      expect((await f.attempts(maria)).map((a) => [a.time, a.slotId, a.outcome])).toEqual([
+        ["06:00", "MAS-GONE-0600", "no_such_time"],
+        ["06:00", "MAS-20261130-0600", "confirmed"],
+      ]);
       expect((await f.request(maria)).status).toBe("confirmed");
       expect((await f.attempts(jose)).map((a) => [a.time, a.outcome])).toEqual([["06:13", "no_such_time"]]);
       const failed = await f.request(jose);
@@ -240,7 +259,10 @@ describe("rivals, faults and failures", () => {
   test("bad club credentials fail the request with that reason", async () => {
     f = await startReleaseFixture();
     const maria = await f.user("maria");
-    await f.t.deps.database.db.update(users).set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong-password") }).where(eq(users.id, maria.id));
+    await f.t.deps.database.db
+      .update(users)
+      .set({ clubPasswordSealed: f.t.deps.secretBox.seal("wrong-password") })
+      .where(eq(users.id, maria.id));
     await f.submit("maria", submission(PLAY, ["06:00"]));
     await f.moveTo(RELEASE);
     const [id] = await requestIdOf(f);
@@ -306,7 +328,13 @@ describe("start-up", () => {
     // The post reached the club and booked 06:00, but the process died before the answer was stored.
     const maria = await f.user("maria");
     const session = await f.t.deps.sessions.forMember(maria.id);
-    const { ref } = await session.book({ date: PLAY, course: "masters", slotId: "MAS-20261130-0600", time: "06:00", players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }] });
+    const { ref } = await session.book({
+      date: PLAY,
+      course: "masters",
+      slotId: "MAS-20261130-0600",
+      time: "06:00",
+      players: [{ type: "Member", lastName: "Santos", memberId: "SW-1001", cart: "Walking", fee: "Charge to my account" }],
+    });
     const db = f.t.deps.database.db;
     await db.update(bookingRequests).set({ status: "processing" }).where(eq(bookingRequests.id, id));
     await db.insert(requestAttempts).values({ requestId: id, time: "06:00", slotId: "MAS-20261130-0600", state: "sent", firedAtClub: RELEASE, firedAtLocal: RELEASE });

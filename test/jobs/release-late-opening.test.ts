@@ -15,7 +15,8 @@ afterEach(async () => {
   f = null;
 });
 
-const requestIds = async (fx: ReleaseFixture) => (await fx.t.deps.database.db.select({ id: bookingRequests.id }).from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
+const requestIds = async (fx: ReleaseFixture) =>
+  (await fx.t.deps.database.db.select({ id: bookingRequests.id }).from(bookingRequests).orderBy(bookingRequests.id)).map((r) => r.id);
 const EMAILS = ["maria@southwoods.demo", "jose@southwoods.demo", "ana@southwoods.demo"];
 /** What each member posted at the club (its own record), from the instant on. */
 const postsOf = (fx: ReleaseFixture, email: string, untilClubMs = Number.POSITIVE_INFINITY) =>

@@ -33,10 +33,24 @@ afterEach(async () => {
 
 const daysAgo = (now: number, days: number) => now - days * DAY_MS;
 
-async function addRequest(app: TestApp, userId: number, fields: { status: "pending" | "cancelled" | "failed" | "confirmed" | "processing"; playDate: string; updatedAt: number; releaseAt?: number }) {
+async function addRequest(
+  app: TestApp,
+  userId: number,
+  fields: { status: "pending" | "cancelled" | "failed" | "confirmed" | "processing"; playDate: string; updatedAt: number; releaseAt?: number },
+) {
   const [row] = await app.deps.database.db
     .insert(bookingRequests)
-    .values({ userId, courseId: "masters", playDate: fields.playDate, selection: [{ time: "07:00", slotId: null }], players: [], status: fields.status, releaseAt: fields.releaseAt ?? fields.updatedAt, submittedAt: fields.updatedAt, updatedAt: fields.updatedAt })
+    .values({
+      userId,
+      courseId: "masters",
+      playDate: fields.playDate,
+      selection: [{ time: "07:00", slotId: null }],
+      players: [],
+      status: fields.status,
+      releaseAt: fields.releaseAt ?? fields.updatedAt,
+      submittedAt: fields.updatedAt,
+      updatedAt: fields.updatedAt,
+    })
     .returning({ id: bookingRequests.id });
   await app.deps.database.db.insert(requestAttempts).values({ requestId: row.id, time: "07:00", state: "answered", firedAtClub: fields.updatedAt, firedAtLocal: fields.updatedAt });
   return row.id;
@@ -88,7 +102,16 @@ test("each growing table loses what has outlived its keeping, and nothing younge
   const oldWatch = await addWatch(t, maria, "ended", addDays(today, -(RETENTION.watchDays + 1)));
   const youngWatch = await addWatch(t, maria, "ended", addDays(today, -(RETENTION.watchDays - 1)));
   const liveWatch = await addWatch(t, maria, "watching", addDays(today, -(RETENTION.watchDays + 1)));
-  const editAttempt = (time: string, state: "sent" | "answered", playDate: string) => ({ userId: maria, replacesRef: "OLD-1", courseId: "masters", playDate, time, players: [], state, sentAt: now });
+  const editAttempt = (time: string, state: "sent" | "answered", playDate: string) => ({
+    userId: maria,
+    replacesRef: "OLD-1",
+    courseId: "masters",
+    playDate,
+    time,
+    players: [],
+    state,
+    sentAt: now,
+  });
   await db.insert(editAttempts).values([
     editAttempt("06:00", "answered", addDays(today, -(RETENTION.editAttemptDays + 1))),
     editAttempt("06:08", "answered", addDays(today, -(RETENTION.editAttemptDays - 1))),
@@ -111,12 +134,24 @@ test("each growing table loses what has outlived its keeping, and nothing younge
       { userId: maria, endpoint: "https://fcm.googleapis.com/fcm/send/no-end", p256dh: "k", auth: "a", expiresAt: null, createdAt: old(400) },
     ])
     .returning({ id: pushSubscriptions.id });
-  const push = (eventId: string, createdAt: number, subscriptionId: number) => ({ userId: maria, subscriptionId, eventId, kind: "request_confirmed", payload: "{}", urgency: "high", ttlSeconds: 60, nextAttemptAt: now, createdAt });
-  await db.insert(pushOutbox).values([
-    push("old", old(RETENTION.pushOutboxDays), devices[1]!.id),
-    push("young", young(RETENTION.pushOutboxDays), devices[1]!.id),
-    push("of the ended device", now, devices[0]!.id),
-  ]);
+  const push = (eventId: string, createdAt: number, subscriptionId: number) => ({
+    userId: maria,
+    subscriptionId,
+    eventId,
+    kind: "request_confirmed",
+    payload: "{}",
+    urgency: "high",
+    ttlSeconds: 60,
+    nextAttemptAt: now,
+    createdAt,
+  });
+  await db
+    .insert(pushOutbox)
+    .values([
+      push("old", old(RETENTION.pushOutboxDays), devices[1]!.id),
+      push("young", young(RETENTION.pushOutboxDays), devices[1]!.id),
+      push("of the ended device", now, devices[0]!.id),
+    ]);
   await db.insert(sessions).values([
     { id: "expired", userId: maria, createdAt: old(30), lastSeenAt: old(30), expiresAt: now - 1 },
     { id: "live", userId: maria, createdAt: now, lastSeenAt: now, expiresAt: now + DAY_MS },
@@ -175,7 +210,10 @@ test("nothing is deleted while a release is near or under way; the pass is put o
   await db.insert(auditLog).values({ at: daysAgo(now, 400), action: "club.login", outcome: "ok" });
   const soon = await addRequest(t, maria, { status: "pending", playDate: addDays(manilaDate(now), 7), updatedAt: now, releaseAt: now + 5 * 60_000 });
   expect(await t.deps.retention.runOnce()).toEqual({ deleted: {}, isPutOff: true });
-  await db.update(bookingRequests).set({ status: "processing", releaseAt: now - 60 * 60_000 }).where(eq(bookingRequests.id, soon));
+  await db
+    .update(bookingRequests)
+    .set({ status: "processing", releaseAt: now - 60 * 60_000 })
+    .where(eq(bookingRequests.id, soon));
   expect((await t.deps.retention.runOnce()).isPutOff).toBe(true);
   await db.update(bookingRequests).set({ status: "confirmed" }).where(eq(bookingRequests.id, soon));
   expect((await t.deps.retention.runOnce()).deleted).toEqual({ "audit log (age)": 1 });

@@ -103,7 +103,8 @@ describe("honest freshness", () => {
         openSession: async (userId) => {
           const session = await f.t.deps.sessions.forMember(userId);
           return {
-            fetchTeeSheet: (date, course) => (isBroken && date === "2026-11-27" && course === "legends" ? Promise.reject(new Error("connection reset")) : session.fetchTeeSheet(date, course)),
+            fetchTeeSheet: (date, course) =>
+              isBroken && date === "2026-11-27" && course === "legends" ? Promise.reject(new Error("connection reset")) : session.fetchTeeSheet(date, course),
           };
         },
       },

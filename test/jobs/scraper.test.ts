@@ -99,7 +99,9 @@ describe("a run against the demo club", () => {
           return {
             fetchTeeSheet: (date, course) =>
               isBroken && date === "2026-11-27" && course === "legends"
-                ? Promise.reject(new ClubError("page_not_understood", "The club's tee sheet page could not be read: slot rows not found.", { page: "tee sheet", missing: "slot rows" }))
+                ? Promise.reject(
+                    new ClubError("page_not_understood", "The club's tee sheet page could not be read: slot rows not found.", { page: "tee sheet", missing: "slot rows" }),
+                  )
                 : session.fetchTeeSheet(date, course),
           };
         },

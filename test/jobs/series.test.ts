@@ -67,7 +67,10 @@ describe("standing requests over simulated weeks", () => {
       await fx.moveTo(releaseAt - 60_000);
       await fx.moveTo(releaseAt);
       await fx.stepUntil(async () => (await requestsOn(fx, date)).every((r) => r.status === "confirmed" || r.status === "failed"), 20, 2000);
-      const booked = await fx.t.deps.database.db.select().from(bookingRequests).where(and(eq(bookingRequests.playDate, date), eq(bookingRequests.status, "confirmed")));
+      const booked = await fx.t.deps.database.db
+        .select()
+        .from(bookingRequests)
+        .where(and(eq(bookingRequests.playDate, date), eq(bookingRequests.status, "confirmed")));
       const timeOf = (username: string) => {
         const request = booked.find((r) => ids.get(r.userId) === username);
         const attempt = request ? fx.sim.bookingsOf(`${username}@southwoods.demo`).find((b) => b.date === date) : undefined;
@@ -93,10 +96,14 @@ describe("standing requests over simulated weeks", () => {
 
     // A pass killed before its transaction commits leaves nothing behind.
     const { database } = fx.t.deps;
-    const dying = { ...database, transaction: <T,>(work: (tx: typeof database.db) => Promise<T>) => database.transaction(async (tx) => {
-      await work(tx);
-      throw new Error("killed mid-pass");
-    }) };
+    const dying = {
+      ...database,
+      transaction: <T>(work: (tx: typeof database.db) => Promise<T>) =>
+        database.transaction(async (tx) => {
+          await work(tx);
+          throw new Error("killed mid-pass");
+        }),
+    };
     await expect(queueDueOccurrences({ ...queueDeps(fx), database: dying as typeof database })).rejects.toThrow("killed mid-pass");
     expect(await requestsOn(fx, FIRST)).toHaveLength(0);
     expect(await fx.t.deps.database.db.select().from(seriesOccurrences).where(eq(seriesOccurrences.playDate, FIRST))).toHaveLength(0);
@@ -121,7 +128,9 @@ describe("standing requests over simulated weeks", () => {
     const jose = await createSeries(fx, "jose");
     fx.t.deps.series.start();
     const roll = queueOpensAt(FIRST, DEFAULT_SETTINGS);
-    await waitFor(() => fx.t.deps.jobs.get("standing requests")?.nextRunAt === Math.min(nextRollAt(fx.clock.now(), DEFAULT_SETTINGS.booking_roll_hour), fx.clock.now() + 3_600_000));
+    await waitFor(
+      () => fx.t.deps.jobs.get("standing requests")?.nextRunAt === Math.min(nextRollAt(fx.clock.now(), DEFAULT_SETTINGS.booking_roll_hour), fx.clock.now() + 3_600_000),
+    );
     expect(fx.t.deps.jobs.get("standing requests")?.status).toBe("online");
     // Hour by hour up to the roll: nothing is queued before it, both dates at it.
     for (let at = fx.clock.now() + 3_600_000; at < roll; at += 3_600_000) await fx.moveTo(at);
@@ -176,7 +185,12 @@ describe("standing requests over simulated weeks", () => {
     await retention.runOnce();
     const left = await fx.t.deps.database.db.select().from(standingSeries);
     expect(left.map((s) => s.id)).toEqual([jose.id]);
-    expect(await fx.t.deps.database.db.select().from(seriesOccurrences).where(inArray(seriesOccurrences.seriesId, [maria.id, jose.id]))).toHaveLength(0);
+    expect(
+      await fx.t.deps.database.db
+        .select()
+        .from(seriesOccurrences)
+        .where(inArray(seriesOccurrences.seriesId, [maria.id, jose.id])),
+    ).toHaveLength(0);
   });
 });
 

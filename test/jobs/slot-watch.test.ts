@@ -92,7 +92,11 @@ describe("slot watch against the demo club", () => {
     expect(statusesTo(f, mariaUser.id, beforeBooked)).toEqual([{ type: "status", status: "updated", changed: ["my.watches", "my.bookings", "my.notifications"] }]);
 
     // The list shows the state and what was tried.
-    const list = (await (await f.t.call("GET", "/v1/my/watches", { cookie: maria.cookie })).json()) as { status: string; tried: { time: string; outcome: string }[]; reason: string }[];
+    const list = (await (await f.t.call("GET", "/v1/my/watches", { cookie: maria.cookie })).json()) as {
+      status: string;
+      tried: { time: string; outcome: string }[];
+      reason: string;
+    }[];
     expect(list).toHaveLength(1);
     // What the web app reads passes the schema it checks it with.
     expect(watchesResponseSchema.safeParse(list).success).toBe(true);
@@ -106,7 +110,13 @@ describe("slot watch against the demo club", () => {
     expect(story.request).toBeNull();
     expect(story.watch).toMatchObject({ id: maria.id, playDate: PLAY, course: "masters", fromTime: "06:00", toTime: "06:10" });
     expect(story.watch?.attempts).toEqual([
-      expect.objectContaining({ course: "masters", time: "06:08", outcome: "confirmed", answerKey: "watches.reason.booked", answer: `Booked Masters at 06:08 (${clubMaria[0].ref}).` }),
+      expect.objectContaining({
+        course: "masters",
+        time: "06:08",
+        outcome: "confirmed",
+        answerKey: "watches.reason.booked",
+        answer: `Booked Masters at 06:08 (${clubMaria[0].ref}).`,
+      }),
     ]);
     // Another member's reference is not theirs to read.
     expect((await f.t.call("GET", `/v1/my/bookings/${clubMaria[0].ref}/story`, { cookie: jose.cookie })).status).toBe(404);
@@ -131,7 +141,12 @@ describe("slot watch against the demo club", () => {
     expect(await f.bookingsOf("ana")).toHaveLength(0);
     const anaUser = await f.user("ana");
     const told = f.t.published.filter((p) => p.topic === `user:${anaUser.id}`).map((p) => p.message);
-    expect(told).toContainEqual(expect.objectContaining({ type: "toast", toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }) }));
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        type: "toast",
+        toast: expect.objectContaining({ textKey: "notifications.text.watch_found", context: expect.objectContaining({ time: "06:00" }) }),
+      }),
+    );
     await f.t.deps.notifier.settled?.();
     expect(statusesTo(f, anaUser.id, beforeFound)).toEqual([{ type: "status", status: "updated", changed: ["my.watches", "my.notifications"] }]);
   });
@@ -165,8 +180,23 @@ describe("slot watch against the demo club", () => {
     const session = await f.t.deps.sessions.forMember(mariaUser.id);
     const slot = (await session.fetchTeeSheet(PLAY, "masters")).slots.find((s) => s.time === "07:04" && s.status === "AVAILABLE");
     expect(slot).toBeDefined();
-    const old = await session.book({ date: PLAY, course: "masters", slotId: slot!.slotId!, time: "07:04", players: [{ type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Rental Cart - Solo", fee: "Charge to my account" }] });
-    await recordBooking(f.t.deps.database.db, { userId: mariaUser.id, bookingRef: old.ref, courseId: "masters", playDate: PLAY, time: "07:04", players: [], requestId: null, createdAt: f.clock.now() });
+    const old = await session.book({
+      date: PLAY,
+      course: "masters",
+      slotId: slot!.slotId!,
+      time: "07:04",
+      players: [{ type: "Member", firstName: "Maria", lastName: "Santos", memberId: "SW-1001", cart: "Rental Cart - Solo", fee: "Charge to my account" }],
+    });
+    await recordBooking(f.t.deps.database.db, {
+      userId: mariaUser.id,
+      bookingRef: old.ref,
+      courseId: "masters",
+      playDate: PLAY,
+      time: "07:04",
+      players: [],
+      requestId: null,
+      createdAt: f.clock.now(),
+    });
 
     for (const time of ["06:16", "06:24", "06:32", "06:40", "06:48", "06:56"]) f.sim.setSlotStatus(PLAY, "masters", time, "BOOKED");
     const upgrade = await watch(f, "maria", { upgradeBookingId: old.ref, fromTime: "06:00", toTime: "07:10" });
@@ -269,7 +299,17 @@ describe("who may post", () => {
     await db.update(users).set({ status: "disabled" }).where(eq(users.id, mariaUser.id));
     // Jose has a request the engine is posting right now.
     const joseUser = await f.user("jose");
-    await db.insert(bookingRequests).values({ userId: joseUser.id, courseId: "masters", playDate: "2026-11-30", selection: [{ time: "06:00", slotId: null }], players: [], status: "processing", releaseAt: f.clock.now(), submittedAt: f.clock.now(), updatedAt: f.clock.now() });
+    await db.insert(bookingRequests).values({
+      userId: joseUser.id,
+      courseId: "masters",
+      playDate: "2026-11-30",
+      selection: [{ time: "06:00", slotId: null }],
+      players: [],
+      status: "processing",
+      releaseAt: f.clock.now(),
+      submittedAt: f.clock.now(),
+      updatedAt: f.clock.now(),
+    });
     f.sim.freeSlot(PLAY, "masters", "06:08");
     await nextPoll(f);
     expect(clubPostsOf(f, EMAIL.maria)).toHaveLength(0);
@@ -294,13 +334,28 @@ describe("making a watch", () => {
     expect(await instant.json()).toMatchObject({ errorKey: "watches.error.bad_range" });
     const unknownCourse = await post({ course: "nowhere" });
     expect(await unknownCourse.json()).toMatchObject({ errorKey: "booking.unknown_course" });
-    const tooMany = await post({ playerDetails: { players: Array.from({ length: 4 }, (_, i) => ({ type: "Guest", firstName: "G", lastName: `Guest ${i}`, cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } })) } });
+    const tooMany = await post({
+      playerDetails: {
+        players: Array.from({ length: 4 }, (_, i) => ({
+          type: "Guest",
+          firstName: "G",
+          lastName: `Guest ${i}`,
+          cartType: { "Rental Cart - Solo": true },
+          chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true },
+        })),
+      },
+    });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ errorKey: "booking.max_players" });
     const badMode = await post({ mode: "maybe" });
     expect(badMode.status).toBe(400);
 
-    for (const [from, to] of [["06:00", "06:10"], ["06:10", "06:30"], ["06:30", "06:50"]]) expect((await post({ fromTime: from, toTime: to })).status).toBe(201);
+    for (const [from, to] of [
+      ["06:00", "06:10"],
+      ["06:10", "06:30"],
+      ["06:30", "06:50"],
+    ])
+      expect((await post({ fromTime: from, toTime: to })).status).toBe(201);
     const fourth = await post({ fromTime: "07:00", toTime: "07:30" });
     expect(fourth.status).toBe(400);
     expect(await fourth.json()).toMatchObject({ errorKey: "watches.error.too_many", message: "You can have at most 3 active watches." });
@@ -333,7 +388,9 @@ describe("finding freed slots", () => {
     expect((await f.t.deps.slotWatch.stats()).pollsPerMinute).toBe(1);
 
     f.sim.freeSlot(PLAY, "masters", "06:00");
-    await f.t.deps.database.db.insert(teeTimeSlots).values({ date: PLAY, courseId: "masters", time: "06:00", status: "AVAILABLE", slotId: "MAS-20261123-0600", scrapedAt: f.clock.now() });
+    await f.t.deps.database.db
+      .insert(teeTimeSlots)
+      .values({ date: PLAY, courseId: "masters", time: "06:00", status: "AVAILABLE", slotId: "MAS-20261123-0600", scrapedAt: f.clock.now() });
     await f.clock.advance(5_000);
     await f.t.deps.slotWatch.pass();
     expect((await f.t.deps.slotWatch.stats()).pollsPerMinute).toBe(1);
@@ -349,7 +406,9 @@ describe("finding freed slots", () => {
     await f.t.deps.slotWatch.pass();
     // The scraper read the sheet after our poll, and got it wrong (or the slot went again since).
     await f.clock.advance(1000);
-    await f.t.deps.database.db.insert(teeTimeSlots).values({ date: PLAY, courseId: "masters", time: "06:08", status: "AVAILABLE", slotId: "MAS-20261123-0608", scrapedAt: f.clock.now() });
+    await f.t.deps.database.db
+      .insert(teeTimeSlots)
+      .values({ date: PLAY, courseId: "masters", time: "06:08", status: "AVAILABLE", slotId: "MAS-20261123-0608", scrapedAt: f.clock.now() });
     await f.t.deps.slotWatch.pass();
     await f.clock.advance(5_000);
     await f.t.deps.slotWatch.pass();

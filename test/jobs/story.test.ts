@@ -89,13 +89,21 @@ describe("the story of a request", () => {
     expect(sheetOf("06:00")!.readAt).toBeGreaterThanOrEqual(RELEASE - 1300);
 
     // The answer is rendered through the editable UI text.
-    await f.t.deps.database.db.insert(uiText).values({ key: "bookings.reason.booked", value: "Got it: {ref}" }).onConflictDoUpdate({ target: uiText.key, set: { value: "Got it: {ref}" } });
+    await f.t.deps.database.db
+      .insert(uiText)
+      .values({ key: "bookings.reason.booked", value: "Got it: {ref}" })
+      .onConflictDoUpdate({ target: uiText.key, set: { value: "Got it: {ref}" } });
     const reworded = await readStory(f, maria, `/v1/my/bookings/${encodeURIComponent(booking.bookingRef)}/story`);
     expect(reworded.attempts[1].answer).toBe(`Got it: ${booking.bookingRef}`);
 
     // Members are kept apart: another member's ids answer 404, as unknown ones do.
     const jose = await f.t.signIn("jose", "demo1234");
-    for (const path of [`/v1/my/requests/${id}/story`, `/v1/my/bookings/${encodeURIComponent(booking.bookingRef)}/story`, `/v1/my/requests/999999/story`, `/v1/my/bookings/NOPE-1/story`]) {
+    for (const path of [
+      `/v1/my/requests/${id}/story`,
+      `/v1/my/bookings/${encodeURIComponent(booking.bookingRef)}/story`,
+      `/v1/my/requests/999999/story`,
+      `/v1/my/bookings/NOPE-1/story`,
+    ]) {
       const res = await f.t.call("GET", path, { cookie: jose });
       expect(res.status).toBe(404);
       expect(((await res.json()) as { errorKey: string }).errorKey).toMatch(/^bookings\.error\.(request|booking)_not_found$/);

@@ -99,7 +99,9 @@ test("a post the club never answers fails as a timeout, as fetch would", async (
   const fireAt = Date.now() + 200;
   const posts = [post("/hang", "hang=0", 300)];
   const wave = armWave(fireAt, posts, 64, logger);
-  const failure = await wave.via(0)(posts[0]).catch((error: unknown) => error);
+  const failure = await wave
+    .via(0)(posts[0])
+    .catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(DOMException);
   expect((failure as DOMException).name).toBe("TimeoutError");
 });

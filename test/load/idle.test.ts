@@ -80,7 +80,9 @@ async function atRest(label: string): Promise<Rest> {
   let cpuPercent = await sample();
   if (cpuPercent > IDLE_CPU_PERCENT) cpuPercent = Math.min(cpuPercent, await sample());
   const rest = { cpuPercent, rssGrowthMb: (await rssMb(pid)) - rssBefore };
-  figures.push(`${label}: CPU at rest ${rest.cpuPercent.toFixed(2)}% of a core, RSS ${rest.rssGrowthMb >= 0 ? "+" : ""}${rest.rssGrowthMb.toFixed(1)} MB over ${(QUIET_AFTER_MS + SAMPLE_MS) / 1000} s`);
+  figures.push(
+    `${label}: CPU at rest ${rest.cpuPercent.toFixed(2)}% of a core, RSS ${rest.rssGrowthMb >= 0 ? "+" : ""}${rest.rssGrowthMb.toFixed(1)} MB over ${(QUIET_AFTER_MS + SAMPLE_MS) / 1000} s`,
+  );
   console.log(figures.at(-1));
   return rest;
 }
@@ -96,7 +98,9 @@ const clubToday = async () => manilaDate((await club.control<{ clubNowMs: number
 /** Four tee times of a date's first open course, from 06:00, filled at the club so a watch waits. */
 async function fullBand(date: string): Promise<{ course: string; times: string[] }> {
   const course = courseOpenOn(date);
-  const times = teeTimesFor(date, course).filter((t) => t >= "06:00").slice(0, 4);
+  const times = teeTimesFor(date, course)
+    .filter((t) => t >= "06:00")
+    .slice(0, 4);
   for (const time of times) await club.control("POST", "/slot", { date, course: course.id, time, status: "BOOKED" });
   return { course: course.id, times };
 }
@@ -117,7 +121,12 @@ beforeAll(async () => {
   releaseClubMs = Math.ceil((now + 2 * RELEASE_LEAD_MS) / 60_000) * 60_000;
   const releaseDate = manilaDate(releaseClubMs);
   playDate = addDays(releaseDate, 7);
-  club = await startClubProcess({ clockOffsetMs: releaseClubMs - (now + RELEASE_LEAD_MS), releaseTime: manilaTimeOfDay(releaseClubMs).slice(0, 5), releaseDaysBefore: 7, extraAccounts: 2 });
+  club = await startClubProcess({
+    clockOffsetMs: releaseClubMs - (now + RELEASE_LEAD_MS),
+    releaseTime: manilaTimeOfDay(releaseClubMs).slice(0, 5),
+    releaseDaysBefore: 7,
+    extraAccounts: 2,
+  });
   smtp = startSmtpServer();
   dataDir = mkdtempSync(join(tmpdir(), "teebox-idle-"));
   teebox = await startTeeboxChild(env());
@@ -157,14 +166,22 @@ test("at rest after a release", async () => {
     expect(answer.type).toBe("submissionResult");
   }
   // Released at the instant, and settled: each member holds the booking at the club.
-  await until("the release booked both requests at the club", async () => {
-    for (const member of members) if (!(await club.bookingsOf(member.account.email)).some((b) => b.date === playDate)) return false;
-    return true;
-  }, RELEASE_LEAD_MS + 60_000);
-  await until("both requests settled in Teebox", async () => {
-    const lists = await Promise.all(members.map((m) => m.client.ok<{ status: string }[]>("GET", "/v1/my/requests")));
-    return lists.every((list) => list.every((r) => r.status !== "Pending" && r.status !== "Processing"));
-  }, 30_000);
+  await until(
+    "the release booked both requests at the club",
+    async () => {
+      for (const member of members) if (!(await club.bookingsOf(member.account.email)).some((b) => b.date === playDate)) return false;
+      return true;
+    },
+    RELEASE_LEAD_MS + 60_000,
+  );
+  await until(
+    "both requests settled in Teebox",
+    async () => {
+      const lists = await Promise.all(members.map((m) => m.client.ok<{ status: string }[]>("GET", "/v1/my/requests")));
+      return lists.every((list) => list.every((r) => r.status !== "Pending" && r.status !== "Processing"));
+    },
+    30_000,
+  );
   expectRest(await atRest("after a release"));
 }, 240_000);
 
@@ -176,7 +193,11 @@ test("at rest after a watch booked a freed slot (no watch left)", async () => {
   const made = await member.client.call<{ watch: { id: number } }>("POST", "/v1/my/watches", watchBody(date, band));
   expect(made.status).toBe(201);
   await club.control("POST", "/free-slot", { date, course: band.course, time: band.times[1] });
-  await until("the watch booked the freed slot", async () => (await club.bookingsOf(member.account.email)).some((b: SimBooking) => b.date === date && b.time === band.times[1]), 3 * WATCH_POLL_SECONDS * 1000);
+  await until(
+    "the watch booked the freed slot",
+    async () => (await club.bookingsOf(member.account.email)).some((b: SimBooking) => b.date === date && b.time === band.times[1]),
+    3 * WATCH_POLL_SECONDS * 1000,
+  );
   expectRest(await atRest("after a watch booked"));
 }, 180_000);
 
@@ -201,7 +222,13 @@ test("at rest while mail fails (the mail server refuses)", async () => {
   // needs attention, which is a notification and an email, which the mail server refuses.
   const date = addDays(playDate, 1);
   const course = courseOpenOn(date);
-  const answer = await member.client.act("SUBMIT_BOOKING_REQUEST", { course: course.id, targetDate: date, selectionOrder: [{ time: teeTimesFor(date, course)[0], slotId: null }], memberCartType: "Rental Cart - Solo", playerDetails: { players: [] } });
+  const answer = await member.client.act("SUBMIT_BOOKING_REQUEST", {
+    course: course.id,
+    targetDate: date,
+    selectionOrder: [{ time: teeTimesFor(date, course)[0], slotId: null }],
+    memberCartType: "Rental Cart - Solo",
+    playerDetails: { players: [] },
+  });
   expect(answer.type).toBe("submissionResult");
   const config = await admin.ok<{ courses: { id: string; name: string; days_active: number[]; aliases: string[] }[] }>("GET", "/v1/admin/full-config");
   const stored = config.courses.find((c) => c.id === course.id)!;

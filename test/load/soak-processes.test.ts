@@ -33,13 +33,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const answers = (url: string) => fetch(`${url}/healthz`).then(
-  async (r) => {
-    await r.arrayBuffer();
-    return true;
-  },
-  () => false,
-);
+const answers = (url: string) =>
+  fetch(`${url}/healthz`).then(
+    async (r) => {
+      await r.arrayBuffer();
+      return true;
+    },
+    () => false,
+  );
 
 test("a kill -9 and a SIGTERM restart asked at once run one after the other: the Teebox that serves is the one tracked, and none is left behind", async () => {
   // No club is needed to start and serve: nothing listens on port 9 of loopback.

@@ -13,7 +13,10 @@ describe("admin checks", () => {
   });
 
   test("window: rule key upper-cased and required, HH:MM in order", () => {
-    expect(checkWindow({ rule_key: " default ", start_time: "05:04", end_time: "16:48" })).toEqual({ ok: true, value: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" } });
+    expect(checkWindow({ rule_key: " default ", start_time: "05:04", end_time: "16:48" })).toEqual({
+      ok: true,
+      value: { rule_key: "DEFAULT", start_time: "05:04", end_time: "16:48" },
+    });
     expect(keyOf(checkWindow({ rule_key: "", start_time: "05:04", end_time: "16:48" }))).toBe("admin.windows.error_rule_key");
     expect(keyOf(checkWindow({ rule_key: "A", start_time: "5:04", end_time: "16:48" }))).toBe("admin.windows.error_start");
     expect(keyOf(checkWindow({ rule_key: "A", start_time: "05:04", end_time: "16:60" }))).toBe("admin.windows.error_end");

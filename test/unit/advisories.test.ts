@@ -3,11 +3,7 @@ import { createdAtMs, sortAdvisories, splitBulletContent } from "../../src/domai
 
 describe("splitBulletContent", () => {
   test("splits at each bullet, trims and drops empties", () => {
-    expect(splitBulletContent("Course notes: • Greens aerated  •• Cart path only • ")).toEqual([
-      "Course notes:",
-      "Greens aerated",
-      "Cart path only",
-    ]);
+    expect(splitBulletContent("Course notes: • Greens aerated  •• Cart path only • ")).toEqual(["Course notes:", "Greens aerated", "Cart path only"]);
   });
   test("content without a bullet stays one paragraph", () => {
     expect(splitBulletContent("  Closed on Monday. ")).toEqual(["Closed on Monday."]);

@@ -49,7 +49,10 @@ describe("findApplicableLimits", () => {
   const weekday = rule({});
   test("a rule matching weekday and time applies", () => {
     expect(findApplicableLimits([weekday], [], WED, "07:00")).toEqual({
-      minPlayers: 2, maxPlayers: 4, maxGuests: 1, rule: weekday,
+      minPlayers: 2,
+      maxPlayers: 4,
+      maxGuests: 1,
+      rule: weekday,
     });
   });
 
@@ -89,7 +92,10 @@ describe("findApplicableLimits", () => {
   test("null limits mean no limit: four players, three guests, minimum one", () => {
     const open = rule({ min_players: null, max_players: null, max_guests: null });
     expect(findApplicableLimits([open], [], WED, "07:00")).toEqual({
-      minPlayers: 1, maxPlayers: 4, maxGuests: 3, rule: open,
+      minPlayers: 1,
+      maxPlayers: 4,
+      maxGuests: 3,
+      rule: open,
     });
   });
 

@@ -17,8 +17,15 @@ const COURSES: Course[] = [
   { id: "parklands", name: "Parklands", days_active: [1, 2, 4, 5] },
 ];
 const RULE: BookingRule = {
-  id: 1, priority: 1, days_of_week: [3], applies_on_holidays: false, start_time: "05:00", end_time: "08:00",
-  min_players: 2, max_players: 3, max_guests: 1,
+  id: 1,
+  priority: 1,
+  days_of_week: [3],
+  applies_on_holidays: false,
+  start_time: "05:00",
+  end_time: "08:00",
+  min_players: 2,
+  max_players: 3,
+  max_guests: 1,
 };
 const CTX: SubmissionContext = {
   courses: COURSES,
@@ -33,13 +40,22 @@ const CTX: SubmissionContext = {
   todayIso: "2025-03-04",
 };
 
-const memberEntry = { type: "Member", cartType: { "Rental Cart - Solo": true as const }, chargeFeesTo: { "Charge to their account": true as const }, searchLastName: "Reyes", searchIdNumber: " m200 " };
+const memberEntry = {
+  type: "Member",
+  cartType: { "Rental Cart - Solo": true as const },
+  chargeFeesTo: { "Charge to their account": true as const },
+  searchLastName: "Reyes",
+  searchIdNumber: " m200 ",
+};
 const guestEntry = { type: "Guest", cartType: { "Rental Cart - Shared": true as const }, chargeFeesTo: { "Charge my guest": true as const }, firstName: "Ana", lastName: "Cruz" };
 
 const submission = (over: Partial<BookingSubmission> = {}): BookingSubmission => ({
   course: "Masters",
   targetDate: WED,
-  selectionOrder: [{ time: "07:04", slotId: "S1" }, { time: "06:56", slotId: null }],
+  selectionOrder: [
+    { time: "07:04", slotId: "S1" },
+    { time: "06:56", slotId: null },
+  ],
   memberCartType: "Rental Cart - Solo",
   playerDetails: { players: [memberEntry] },
   ...over,
@@ -48,8 +64,12 @@ const submission = (over: Partial<BookingSubmission> = {}): BookingSubmission =>
 describe("bookingSubmissionSchema", () => {
   test("parses the product's shape; a missing slotId becomes null", () => {
     const parsed = bookingSubmissionSchema.parse({
-      course: "Masters", targetDate: WED, selectionOrder: [{ time: "07:04" }], memberCartType: "Rental Cart - Solo",
-      playerDetails: { players: [guestEntry] }, editTarget: 12,
+      course: "Masters",
+      targetDate: WED,
+      selectionOrder: [{ time: "07:04" }],
+      memberCartType: "Rental Cart - Solo",
+      playerDetails: { players: [guestEntry] },
+      editTarget: 12,
     });
     expect(parsed.selectionOrder).toEqual([{ time: "07:04", slotId: null }]);
     expect(parsed.editTarget).toBe(12);
@@ -125,7 +145,9 @@ describe("validateBookingSubmission", () => {
 
   test("dates: invalid, past, beyond the last bookable date; today is fine", () => {
     expect(problemOf(submission({ targetDate: "2025-02-30" }))).toEqual({
-      message: "The date 2025-02-30 is not a valid date.", errorKey: "booking.invalid_date", context: { date: "2025-02-30" },
+      message: "The date 2025-02-30 is not a valid date.",
+      errorKey: "booking.invalid_date",
+      context: { date: "2025-02-30" },
     });
     expect(problemOf(submission({ targetDate: "2025-03-03" }))?.errorKey).toBe("booking.date_past");
     expect(problemOf(submission(), { ...CTX, maxDate: "2025-03-04" })?.errorKey).toBe("booking.date_not_bookable");
@@ -135,24 +157,58 @@ describe("validateBookingSubmission", () => {
   test("course unknown or closed that weekday", () => {
     expect(problemOf(submission({ course: "Nowhere" }))?.message).toBe("Unknown course: Nowhere.");
     expect(problemOf(submission({ course: "parklands" }))).toEqual({
-      message: "This course is not open on that day.", errorKey: "booking.course_closed",
+      message: "This course is not open on that day.",
+      errorKey: "booking.course_closed",
     });
   });
 
   test("times: malformed, repeated, outside the windows", () => {
     expect(problemOf(submission({ selectionOrder: [{ time: "7:04", slotId: null }] }))?.message).toBe("The tee time 7:04 is not a valid time.");
-    expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "07:04", slotId: "x" }] }))?.errorKey).toBe("booking.duplicate_time");
+    expect(
+      problemOf(
+        submission({
+          selectionOrder: [
+            { time: "07:04", slotId: null },
+            { time: "07:04", slotId: "x" },
+          ],
+        }),
+      )?.errorKey,
+    ).toBe("booking.duplicate_time");
     expect(problemOf(submission({ selectionOrder: [{ time: "17:00", slotId: null }] }))).toEqual({
-      message: "The tee time 17:00 is outside the booking windows.", errorKey: "booking.time_outside_window", context: { time: "17:00" },
+      message: "The tee time 17:00 is outside the booking windows.",
+      errorKey: "booking.time_outside_window",
+      context: { time: "17:00" },
     });
   });
 
   test("a time must exist: on the estimated grid of the windows when the date has no live sheet", () => {
     const noLiveData: SubmissionContext = { ...CTX, liveTimes: {} };
     // Masters' grid: every 8 minutes from 06:00.
-    expect(problemOf(submission({ selectionOrder: [{ time: "06:00", slotId: null }, { time: "11:52", slotId: null }] }), noLiveData)).toBeNull();
-    expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "07:05", slotId: null }] }), noLiveData)).toEqual({
-      message: "There is no tee time at 07:05. Choose one of the times offered for that date.", errorKey: "booking.time_not_on_grid", context: { time: "07:05" },
+    expect(
+      problemOf(
+        submission({
+          selectionOrder: [
+            { time: "06:00", slotId: null },
+            { time: "11:52", slotId: null },
+          ],
+        }),
+        noLiveData,
+      ),
+    ).toBeNull();
+    expect(
+      problemOf(
+        submission({
+          selectionOrder: [
+            { time: "07:04", slotId: null },
+            { time: "07:05", slotId: null },
+          ],
+        }),
+        noLiveData,
+      ),
+    ).toEqual({
+      message: "There is no tee time at 07:05. Choose one of the times offered for that date.",
+      errorKey: "booking.time_not_on_grid",
+      context: { time: "07:05" },
     });
     // Another course on the DEFAULT windows (from 05:04): 05:04 is a tee time, 05:05 is not.
     const legends = { ...noLiveData, courses: [...COURSES, { id: "legends", name: "Legends", days_active: [1, 2, 3, 4, 5, 6, 7] }] };
@@ -163,10 +219,22 @@ describe("validateBookingSubmission", () => {
   test("a time must exist: on the club's live sheet when the date has one, even if the grid has it", () => {
     const live: SubmissionContext = { ...CTX, liveTimes: { masters: ["06:00", "06:10", "07:04"] } };
     // 06:10 is off the estimated grid but on the club's sheet: accepted.
-    expect(problemOf(submission({ selectionOrder: [{ time: "07:04", slotId: null }, { time: "06:10", slotId: null }] }), live)).toBeNull();
+    expect(
+      problemOf(
+        submission({
+          selectionOrder: [
+            { time: "07:04", slotId: null },
+            { time: "06:10", slotId: null },
+          ],
+        }),
+        live,
+      ),
+    ).toBeNull();
     // 06:56 is on the grid, but the club's sheet does not have it.
     expect(problemOf(submission(), live)).toEqual({
-      message: "The club has no tee time at 06:56 on that date. Choose one of the times it lists.", errorKey: "booking.time_not_on_sheet", context: { time: "06:56" },
+      message: "The club has no tee time at 06:56 on that date. Choose one of the times it lists.",
+      errorKey: "booking.time_not_on_sheet",
+      context: { time: "06:56" },
     });
     // Another course's sheet says nothing about this one: its grid applies.
     const otherCourse: SubmissionContext = { ...CTX, liveTimes: { parklands: ["06:10"] } };
@@ -181,7 +249,15 @@ describe("validateBookingSubmission", () => {
     const alone = submission({ playerDetails: { players: [] } });
     expect(problemOf(alone)?.message).toBe("Minimum of 2 players required.");
     // First time 09:04 is outside the rule: defaults allow playing alone.
-    expect(problemOf({ ...alone, selectionOrder: [{ time: "09:04", slotId: null }, { time: "07:04", slotId: null }] })).toBeNull();
+    expect(
+      problemOf({
+        ...alone,
+        selectionOrder: [
+          { time: "09:04", slotId: null },
+          { time: "07:04", slotId: null },
+        ],
+      }),
+    ).toBeNull();
   });
 
   test("flight problems: too many, guests, self, duplicate, incomplete", () => {

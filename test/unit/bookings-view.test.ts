@@ -2,19 +2,27 @@ import { describe, expect, test } from "bun:test";
 import { attemptOutcomeKey } from "../../src/domain/attempt-outcomes.ts";
 import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { CLUB_ERROR_KINDS } from "../../src/club/errors.ts";
-import {
-  countUpcoming,
-  findNextUp,
-  type ConfirmedBookingView,
-  type PendingRequestView,
-} from "../../src/domain/bookings-view.ts";
+import { countUpcoming, findNextUp, type ConfirmedBookingView, type PendingRequestView } from "../../src/domain/bookings-view.ts";
 
 const TODAY = "2025-03-05";
 const booking = (over: Partial<ConfirmedBookingView>): ConfirmedBookingView => ({
-  bookingId: "B1", course: "Masters", date: "2025-03-06", time: "07:04", createdAt: 0, playersInfo: [], ...over,
+  bookingId: "B1",
+  course: "Masters",
+  date: "2025-03-06",
+  time: "07:04",
+  createdAt: 0,
+  playersInfo: [],
+  ...over,
 });
 const request = (over: Partial<PendingRequestView>): PendingRequestView => ({
-  id: 1, course: "Legends", play_date: "2025-03-06", times: ["06:00"], status: "Pending", release_at: null, players: [], ...over,
+  id: 1,
+  course: "Legends",
+  play_date: "2025-03-06",
+  times: ["06:00"],
+  status: "Pending",
+  release_at: null,
+  players: [],
+  ...over,
 });
 
 describe("findNextUp", () => {
@@ -26,11 +34,21 @@ describe("findNextUp", () => {
     const b = booking({ date: "Thursday Mar 6, 2025", time: "07:04 AM" });
     const r = request({ times: ["06:56", "07:12"] });
     expect(findNextUp([b], [r], TODAY)).toEqual({
-      kind: "request", status: "Pending", date: "2025-03-06", time: "06:56", course: "Legends", request: r,
+      kind: "request",
+      status: "Pending",
+      date: "2025-03-06",
+      time: "06:56",
+      course: "Legends",
+      request: r,
     });
     const later = request({ play_date: "2025-03-07", times: ["05:00"] });
     expect(findNextUp([b], [later], TODAY)).toEqual({
-      kind: "booking", status: "Confirmed", date: "2025-03-06", time: "07:04", course: "Masters", booking: b,
+      kind: "booking",
+      status: "Confirmed",
+      date: "2025-03-06",
+      time: "07:04",
+      course: "Masters",
+      booking: b,
     });
   });
 
@@ -61,12 +79,7 @@ describe("findNextUp", () => {
 
 test("countUpcoming counts bookings and open requests dated today or later", () => {
   const bookings = [booking({ date: TODAY }), booking({ date: "Tuesday Mar 4, 2025" }), booking({ date: "2025-04-01" })];
-  const requests = [
-    request({}),
-    request({ status: "Failed" }),
-    request({ play_date: "2025-03-04" }),
-    request({ status: "Cancelled" }),
-  ];
+  const requests = [request({}), request({ status: "Failed" }), request({ play_date: "2025-03-04" }), request({ status: "Cancelled" })];
   expect(countUpcoming(bookings, requests, TODAY)).toBe(4);
   expect(countUpcoming([], [], TODAY)).toBe(0);
 });

@@ -181,7 +181,10 @@ describe("the rules written down elsewhere, checked too", () => {
       "src/services/raw.ts": 'export const raw = (db: any) => db.run("UPDATE slot_watches SET status = 1");\n// db.insert(bookings) in a comment is no write\n',
       "src/jobs/retention.ts": "export const prune = (tx: any) => [tx.delete(requestAttempts), tx.update(bookings)];\n",
     };
-    const writes = check(files).violations.filter((v) => v.rule === "state-writers").map((v) => `${v.file}:${v.line}`).sort();
+    const writes = check(files)
+      .violations.filter((v) => v.rule === "state-writers")
+      .map((v) => `${v.file}:${v.line}`)
+      .sort();
     expect(writes).toEqual(["src/features/bookings/edit.ts:1", "src/jobs/retention.ts:1", "src/services/raw.ts:1"]);
   });
 
@@ -192,7 +195,11 @@ describe("the rules written down elsewhere, checked too", () => {
       "src/features/admin/admin-support.ts": "export const shout = (deps: any) => deps.hub.toUser(1, {});\n",
       "src/jobs/engine.ts": "export const leak = (server: any) => server.publish('members', '');\n",
     };
-    expect(check(files).violations.filter((v) => v.rule === "publishers").map((v) => v.file)).toEqual(["src/features/admin/admin-support.ts", "src/jobs/engine.ts"]);
+    expect(
+      check(files)
+        .violations.filter((v) => v.rule === "publishers")
+        .map((v) => v.file),
+    ).toEqual(["src/features/admin/admin-support.ts", "src/jobs/engine.ts"]);
   });
 
   test("a module that only re-exports another is reported; one that adds to it is not", () => {
@@ -201,7 +208,11 @@ describe("the rules written down elsewhere, checked too", () => {
       "src/lib/real.ts": 'export type Real = 1;\nexport { other } from "./other.ts";\nexport const real = 1;\n',
       "src/lib/other.ts": "export const other = 1;\n",
     };
-    expect(check(files).violations.filter((v) => v.rule === "shims").map((v) => v.file)).toEqual(["src/lib/shim.ts"]);
+    expect(
+      check(files)
+        .violations.filter((v) => v.rule === "shims")
+        .map((v) => v.file),
+    ).toEqual(["src/lib/shim.ts"]);
   });
 
   test("a path named in a comment, a test, a script or a document, and a document's relative link, must exist; placeholders are not paths", () => {
@@ -212,7 +223,9 @@ describe("the rules written down elsewhere, checked too", () => {
       "docs/decisions/001-x.md": "# 001\nSee `scripts/nowhere.ts` and src/lib/a.ts.\n[Up](../../README.md), [gone](002-nothing.md#why), [a placeholder](…).\n",
       "README.md": "Read docs/decisions/001-x.md and docs/decisions/002.\n",
     };
-    const named = check(files).violations.filter((v) => v.rule === "named-paths").map((v) => `${v.file}:${v.line} ${v.message}`);
+    const named = check(files)
+      .violations.filter((v) => v.rule === "named-paths")
+      .map((v) => `${v.file}:${v.line} ${v.message}`);
     expect(named.sort()).toEqual([
       "README.md:1 names docs/decisions/002, which does not exist",
       "docs/decisions/001-x.md:2 names scripts/nowhere.ts, which does not exist",
@@ -228,7 +241,9 @@ describe("the rules written down elsewhere, checked too", () => {
       "web/styles/app.css": "/* Tabs fit (issue 17). */\n",
       "docs/decisions/001-x.md": "# 001\nThe spec's order, as issue 12 asked.\n",
     };
-    const cited = check(files).violations.filter((v) => v.rule === "outside-documents").map((v) => `${v.file}:${v.line} ${v.message.split(":")[0]}`);
+    const cited = check(files)
+      .violations.filter((v) => v.rule === "outside-documents")
+      .map((v) => `${v.file}:${v.line} ${v.message.split(":")[0]}`);
     expect(cited.sort()).toEqual([
       'docs/decisions/001-x.md:2 cites "The spec\'s"',
       'docs/decisions/001-x.md:2 cites "issue 12"',
@@ -245,7 +260,9 @@ describe("decision records", () => {
     const files = {
       "docs/decisions/001-one-thing.md": "# 001. One thing\n\n- Status: accepted; amended by 002\n- Date: 2026-11-24\n\n## Context\n",
       "docs/decisions/002-another.md": "# 002. Another\n\n- Status: superseded by 003\n- Date: 2026-11-25\n",
-      "docs/decisions/README.md": index("| [001](001-one-thing.md) | One thing. | accepted; amended by 002 | 2026-11-24 |\n| [002](002-another.md) | Another. | superseded by 003 | 2026-11-25 |\n"),
+      "docs/decisions/README.md": index(
+        "| [001](001-one-thing.md) | One thing. | accepted; amended by 002 | 2026-11-24 |\n| [002](002-another.md) | Another. | superseded by 003 | 2026-11-25 |\n",
+      ),
     };
     expect(check(files).violations.filter((v) => v.rule === "records")).toEqual([]);
   });
@@ -255,9 +272,13 @@ describe("decision records", () => {
       "docs/decisions/001-old-style.md": "# 001 Old style\n\n## Status\nAccepted.\n",
       "docs/decisions/002-unlisted.md": "# 002. Unlisted\n\n- Status: accepted\n- Date: 2026-11-24\n",
       "docs/decisions/003-changed.md": "# 003. Changed\n\n- Status: accepted; amended by 004\n- Date: 2026-11-24\n",
-      "docs/decisions/README.md": index("| [001](001-old-style.md) | Old. | accepted | 2026-11-24 |\n| [003](003-changed.md) | Changed. | accepted | 2026-11-24 |\n| [009](009-gone.md) | Gone. | accepted | 2026-11-24 |\n"),
+      "docs/decisions/README.md": index(
+        "| [001](001-old-style.md) | Old. | accepted | 2026-11-24 |\n| [003](003-changed.md) | Changed. | accepted | 2026-11-24 |\n| [009](009-gone.md) | Gone. | accepted | 2026-11-24 |\n",
+      ),
     };
-    const found = check(files).violations.filter((v) => v.rule === "records").map((v) => `${v.file}:${v.line} ${v.message.split(",")[0]}`);
+    const found = check(files)
+      .violations.filter((v) => v.rule === "records")
+      .map((v) => `${v.file}:${v.line} ${v.message.split(",")[0]}`);
     expect(found.sort()).toEqual([
       'docs/decisions/001-old-style.md:1 starts with "# 001 Old style"',
       'docs/decisions/001-old-style.md:3 has no "- Status: accepted" (or "superseded by NNN") on its third line',

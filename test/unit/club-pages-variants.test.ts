@@ -43,7 +43,11 @@ function variantsOf(kind: string): { name: string; html: string; spec: Variant }
     .sort()
     .map((file) => {
       const name = file.slice(0, -".html".length);
-      return { name, html: require("node:fs").readFileSync(`${ROOT}/${kind}/${file}`, "utf8") as string, spec: JSON.parse(require("node:fs").readFileSync(`${ROOT}/${kind}/${name}.json`, "utf8")) as Variant };
+      return {
+        name,
+        html: require("node:fs").readFileSync(`${ROOT}/${kind}/${file}`, "utf8") as string,
+        spec: JSON.parse(require("node:fs").readFileSync(`${ROOT}/${kind}/${name}.json`, "utf8")) as Variant,
+      };
     });
 }
 

@@ -40,12 +40,16 @@ describe("the club asking Teebox to slow down", () => {
 
   test("a club's own page with a captcha widget, answered 200, is not a challenge", () => {
     expect(isChallengePage(200, BLOCKED_403)).toBe(false);
-    expect(isChallengePage(200, `<html><body><form><div class="g-recaptcha"></div><noscript>Please enable JavaScript and cookies to continue.</noscript></form></body></html>`)).toBe(false);
+    expect(
+      isChallengePage(200, `<html><body><form><div class="g-recaptcha"></div><noscript>Please enable JavaScript and cookies to continue.</noscript></form></body></html>`),
+    ).toBe(false);
   });
 
   test("no page of the club Teebox reads is mistaken for one (every saved page, every layout)", () => {
     const folder = join(import.meta.dir, "../fixtures/club");
-    const files = readdirSync(folder, { recursive: true }).map(String).filter((f) => f.endsWith(".html"));
+    const files = readdirSync(folder, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith(".html"));
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) expect([file, answer(200, readFileSync(join(folder, file), "utf8"))]).toEqual([file, null]);
   });

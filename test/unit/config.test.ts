@@ -84,9 +84,14 @@ describe("loadConfig", () => {
   test("push: the VAPID subject is PUSH_SUBJECT, else an https PUBLIC_ORIGIN, else MAIL_FROM's address; extra push services by origin", () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ pushSubject: null, pushServiceOrigins: [] });
     expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SUBJECT: "mailto:admin@southwoods.example" }).pushSubject).toBe("mailto:admin@southwoods.example");
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "https://teebox.example.com", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("https://teebox.example.com");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "https://teebox.example.com", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe(
+      "https://teebox.example.com",
+    );
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_ORIGIN: "http://teebox.lan", MAIL_FROM: "Teebox <teebox@example.com>" }).pushSubject).toBe("mailto:teebox@example.com");
-    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_ORIGINS: "https://push.example.com, http://127.0.0.1:8790/" }).pushServiceOrigins).toEqual(["https://push.example.com", "http://127.0.0.1:8790"]);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUSH_SERVICE_ORIGINS: "https://push.example.com, http://127.0.0.1:8790/" }).pushServiceOrigins).toEqual([
+      "https://push.example.com",
+      "http://127.0.0.1:8790",
+    ]);
   });
 
   test("real time unless a benchmark names its simulated clock file", () => {
@@ -96,4 +101,3 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, TEEBOX_SIM_CLOCK: join(dir, "clock") }).simClockFile).toBe(join(dir, "clock"));
   });
 });
-

@@ -1,12 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  dateKind,
-  groupDatesByKind,
-  listBookableDates,
-  liveTeeTimes,
-  toDateEntry,
-  type TeeTimeDay,
-} from "../../src/domain/date-kinds.ts";
+import { dateKind, groupDatesByKind, listBookableDates, liveTeeTimes, toDateEntry, type TeeTimeDay } from "../../src/domain/date-kinds.ts";
 
 // Manila is UTC+8: 2025-03-05 17:59 Manila is 09:59 UTC.
 const at = (utcDay: number, utcHour: number, utcMinute = 0) => Date.UTC(2025, 2, utcDay, utcHour, utcMinute);
@@ -26,9 +19,7 @@ describe("listBookableDates", () => {
 
   test("uses the Manila date, not UTC: 00:30 Manila is still the previous UTC day", () => {
     // 2025-03-04 16:30 UTC = 2025-03-05 00:30 Manila
-    expect(listBookableDates(at(4, 16, 30), 1, 18)).toEqual([
-      { dateStr: "2025-03-05", dayName: "Wednesday", monthDay: "Mar 5" },
-    ]);
+    expect(listBookableDates(at(4, 16, 30), 1, 18)).toEqual([{ dateStr: "2025-03-05", dayName: "Wednesday", monthDay: "Mar 5" }]);
   });
 
   test("roll hour 24 never rolls, 0 always rolls", () => {

@@ -28,9 +28,7 @@ describe("generateEstimatedSlots", () => {
   });
 
   test("Sunday Legends switches to 4 minutes from 11:00", () => {
-    expect(times(generateEstimatedSlots(SUN, "Legends", windows))).toEqual([
-      "10:48", "10:56", "11:04", "11:08", "11:12", "11:16",
-    ]);
+    expect(times(generateEstimatedSlots(SUN, "Legends", windows))).toEqual(["10:48", "10:56", "11:04", "11:08", "11:12", "11:16"]);
   });
 
   test("Sunday on another course keeps 8 minutes", () => {
@@ -60,9 +58,7 @@ describe("generateEstimatedSlots", () => {
         { start_time: "07:08", end_time: "07:20" },
       ],
     };
-    expect(times(generateEstimatedSlots(WED, "Parklands", overlapping))).toEqual([
-      "05:04", "05:12", "07:00", "07:08", "07:16",
-    ]);
+    expect(times(generateEstimatedSlots(WED, "Parklands", overlapping))).toEqual(["05:04", "05:12", "07:00", "07:08", "07:16"]);
   });
 
   test("the default new window 05:04–16:48 gives 89 slots ending at 16:48", () => {

@@ -1,11 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  feeCategoryFor,
-  firstOption,
-  optionValues,
-  pickOption,
-  type FormOption,
-} from "../../src/domain/form-options.ts";
+import { feeCategoryFor, firstOption, optionValues, pickOption, type FormOption } from "../../src/domain/form-options.ts";
 
 const options: FormOption[] = [
   { category: "cartPreference", value: "Own Cart" },

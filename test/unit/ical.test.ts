@@ -31,7 +31,15 @@ describe("the iCalendar writer", () => {
       properties: [raw("PRODID", "-//Teebox//Test//EN"), raw("VERSION", "2.0")],
       components: [
         fixedOffsetTimezone("Asia/Manila", "+0800", "PHT"),
-        { name: "VEVENT", properties: [text("UID", "booking-SW,1;x@teebox"), raw("DTSTAMP", utcStamp(Date.UTC(2026, 10, 22, 1))), raw("DTSTART", localStamp("2026-11-30", "06:04"), { TZID: "Asia/Manila" }), text("SUMMARY", summary)] },
+        {
+          name: "VEVENT",
+          properties: [
+            text("UID", "booking-SW,1;x@teebox"),
+            raw("DTSTAMP", utcStamp(Date.UTC(2026, 10, 22, 1))),
+            raw("DTSTART", localStamp("2026-11-30", "06:04"), { TZID: "Asia/Manila" }),
+            text("SUMMARY", summary),
+          ],
+        },
       ],
     });
     expect(out.endsWith("\r\n")).toBe(true);
@@ -54,7 +62,10 @@ describe("the strict test parser refuses what a lenient one lets through", () =>
     ["no PRODID", good.replace("PRODID:x\r\n", "")],
     ["an unescaped comma in TEXT", good.replace("VERSION:2.0", "VERSION:2.0\r\nX-WR-CALNAME:a,b")],
     ["a VEVENT without UID", good.replace("END:VCALENDAR", "BEGIN:VEVENT\r\nDTSTAMP:20261122T010000Z\r\nDTSTART:20261122T010000Z\r\nEND:VEVENT\r\nEND:VCALENDAR")],
-    ["a TZID with no VTIMEZONE", good.replace("END:VCALENDAR", "BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20261122T010000Z\r\nDTSTART;TZID=Asia/Manila:20261122T010000\r\nEND:VEVENT\r\nEND:VCALENDAR")],
+    [
+      "a TZID with no VTIMEZONE",
+      good.replace("END:VCALENDAR", "BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20261122T010000Z\r\nDTSTART;TZID=Asia/Manila:20261122T010000\r\nEND:VEVENT\r\nEND:VCALENDAR"),
+    ],
   ])("%s", (_, text) => {
     expect(() => parseIcal(text)).toThrow(IcalError);
   });

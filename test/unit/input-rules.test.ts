@@ -60,16 +60,25 @@ describe("settings saves", () => {
     const keeps = { ...stored, club_retry_minutes: 7 };
     expect(mergeSettingsUpdate(spec, keeps)).toMatchObject({ ok: true, value: { club_retry_minutes: 7 } });
     expect(mergeSettingsUpdate({ ...spec, club_retry_minutes: "15" }, keeps)).toMatchObject({ ok: true, value: { club_retry_minutes: 15 } });
-    expect(mergeSettingsUpdate({ ...spec, club_retry_minutes: 0 }, keeps)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_range", message: "club_retry_minutes must be a whole number from 1 to 60." } });
+    expect(mergeSettingsUpdate({ ...spec, club_retry_minutes: 0 }, keeps)).toMatchObject({
+      ok: false,
+      problem: { errorKey: "settings.number_range", message: "club_retry_minutes must be a whole number from 1 to 60." },
+    });
     expect(mergeSettingsUpdate({ ...spec, club_retry_minutes: 61 }, keeps)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_range" } });
     expect(mergeSettingsUpdate({ ...spec, club_retry_minutes: "" }, keeps)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_required" } });
     expect(DEFAULT_STORED_SETTINGS.club_retry_minutes).toBe(10);
   });
 
   test("an emptied or out-of-range number, a missing or unknown key are refused with a message", () => {
-    expect(mergeSettingsUpdate({ ...spec, booking_roll_hour: "" }, stored)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_required", message: "booking_roll_hour needs a number." } });
+    expect(mergeSettingsUpdate({ ...spec, booking_roll_hour: "" }, stored)).toMatchObject({
+      ok: false,
+      problem: { errorKey: "settings.number_required", message: "booking_roll_hour needs a number." },
+    });
     expect(mergeSettingsUpdate({ ...spec, max_open_requests: null }, stored)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_required" } });
-    expect(mergeSettingsUpdate({ ...spec, max_open_requests: 0 }, stored)).toMatchObject({ ok: false, problem: { message: "max_open_requests must be a whole number from 1 to 100." } });
+    expect(mergeSettingsUpdate({ ...spec, max_open_requests: 0 }, stored)).toMatchObject({
+      ok: false,
+      problem: { message: "max_open_requests must be a whole number from 1 to 100." },
+    });
     expect(mergeSettingsUpdate({ ...spec, booking_roll_hour: "7.5" }, stored)).toMatchObject({ ok: false, problem: { errorKey: "settings.number_range" } });
     const { release_time: _missing, ...withoutReleaseTime } = spec;
     expect(mergeSettingsUpdate(withoutReleaseTime, stored)).toMatchObject({ ok: false, problem: { errorKey: "settings.missing_key" } });

@@ -52,7 +52,10 @@ test("no event is told in more than one status message, and none names a key twi
   ];
   for (const event of events) {
     const statuses = messagesFor(event).filter((m) => m.message.type === "status");
-    expect({ event: event.type, statuses: statuses.length }).toEqual({ event: event.type, statuses: event.type.startsWith("club_booking_") || event.type === "texts_changed" ? 0 : 1 });
+    expect({ event: event.type, statuses: statuses.length }).toEqual({
+      event: event.type,
+      statuses: event.type.startsWith("club_booking_") || event.type === "texts_changed" ? 0 : 1,
+    });
     for (const { message } of statuses) {
       const keys = message.type === "status" ? (message.changed ?? []) : [];
       expect(keys.length).toBeGreaterThan(0);
@@ -68,7 +71,12 @@ test("a booking confirmed: the booked toast with its context and text, then its 
       userId: 2,
       message: {
         type: "toast",
-        toast: { kind: "success", textKey: "bookings.toast.booked", context: { course: "Masters", date: "2026-11-29", time: "06:08", bookingId: "SW-9" }, message: "Booked: Masters on 2026-11-29 at 06:08 (SW-9)." },
+        toast: {
+          kind: "success",
+          textKey: "bookings.toast.booked",
+          context: { course: "Masters", date: "2026-11-29", time: "06:08", bookingId: "SW-9" },
+          message: "Booked: Masters on 2026-11-29 at 06:08 (SW-9).",
+        },
       },
     },
     { userId: 2, message: changedMessage("my.requests", "my.bookings") },
@@ -76,7 +84,15 @@ test("a booking confirmed: the booked toast with its context and text, then its 
 });
 
 test("a request failed: the failed toast with the reason rendered from its key and context", () => {
-  const [toast, refresh] = messagesFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } }, requestId: 5, submittedAt: 100 });
+  const [toast, refresh] = messagesFor({
+    type: "request_failed",
+    userId: 2,
+    course: "Masters",
+    date: "2026-11-29",
+    reason: { key: "bookings.reason.not_opened_in_time", context: { date: "2026-11-29" } },
+    requestId: 5,
+    submittedAt: 100,
+  });
   expect(toast).toEqual({
     userId: 2,
     message: {
@@ -159,7 +175,15 @@ describe("the notification each event leaves (decision 100)", () => {
   });
 
   test("a request failed: request_failed with the reason's key, its placeholders and its default text", () => {
-    const failed = notificationFor({ type: "request_failed", userId: 2, course: "Masters", date: "2026-11-29", reason: { key: "bookings.reason.club_refused", context: { message: "Member suspended" } }, requestId: 5, submittedAt: 100 });
+    const failed = notificationFor({
+      type: "request_failed",
+      userId: 2,
+      course: "Masters",
+      date: "2026-11-29",
+      reason: { key: "bookings.reason.club_refused", context: { message: "Member suspended" } },
+      requestId: 5,
+      submittedAt: 100,
+    });
     expect(failed).toEqual({
       userId: 2,
       kind: "request_failed",
@@ -175,7 +199,15 @@ describe("the notification each event leaves (decision 100)", () => {
       expect({ key, reserved: placeholders.filter((p) => (RESERVED_REASON_PLACEHOLDERS as readonly string[]).includes(p!)) }).toEqual({ key, reserved: [] });
     }
     const inner = "The club did not accept your stored club login. Update it in your profile.";
-    const event: DomainEvent = { type: "request_failed", userId: 2, course: "Masters", date: "2026-11-30", reason: { key: "readiness.reason.not_fixed", context: { cause: inner } }, requestId: 7, submittedAt: 100 };
+    const event: DomainEvent = {
+      type: "request_failed",
+      userId: 2,
+      course: "Masters",
+      date: "2026-11-30",
+      reason: { key: "readiness.reason.not_fixed", context: { cause: inner } },
+      requestId: 7,
+      submittedAt: 100,
+    };
     const note = notificationFor(event)!;
     const line = renderNotification(note.textKey, note.context, (key) => (DEFAULT_UI_TEXT as Record<string, string>)[key] ?? key);
     expect(line).toBe(`Your request for Masters on 2026-11-30 failed: It still needed attention at the release, so it was not sent: ${inner}`);
@@ -188,10 +220,29 @@ describe("the notification each event leaves (decision 100)", () => {
       context: { course: "Legends", date: "2026-12-01", time: "07:04", reason: "" },
       eventId: "watch_booked:watch 8",
     });
-    expect(notificationFor({ type: "watch_found", userId: 3, watchId: 9, course: "Legends", date: "2026-12-01", time: "07:12" })).toMatchObject({ kind: "watch_found", eventId: "watch_found:watch 9" });
-    expect(notificationFor({ type: "needs_attention", userId: 3, requestId: 4, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.bad_credentials", context: {} } })).toMatchObject({
+    expect(notificationFor({ type: "watch_found", userId: 3, watchId: 9, course: "Legends", date: "2026-12-01", time: "07:12" })).toMatchObject({
+      kind: "watch_found",
+      eventId: "watch_found:watch 9",
+    });
+    expect(
+      notificationFor({
+        type: "needs_attention",
+        userId: 3,
+        requestId: 4,
+        submittedAt: 100,
+        course: "Legends",
+        date: "2026-12-01",
+        reason: { key: "bookings.reason.bad_credentials", context: {} },
+      }),
+    ).toMatchObject({
       kind: "needs_attention",
-      context: { course: "Legends", date: "2026-12-01", time: "", reasonKey: "bookings.reason.bad_credentials", reason: "The club did not accept your club login. Update it in your profile." },
+      context: {
+        course: "Legends",
+        date: "2026-12-01",
+        time: "",
+        reasonKey: "bookings.reason.bad_credentials",
+        reason: "The club did not accept your club login. Update it in your profile.",
+      },
       eventId: "needs_attention:#4@100:bookings.reason.bad_credentials",
     });
   });
@@ -208,11 +259,27 @@ describe("the notification each event leaves (decision 100)", () => {
     expect(id(booked("SW-1"))).not.toBe(id(booked("SW-2")));
     expect(id(booked("SW-1"))).toBe(id(booked("SW-1")));
     // A request that fails, is edited (submitted again under its id) and fails again is told twice; one failure raised twice, once.
-    const failed = (submittedAt: number): DomainEvent => ({ type: "request_failed", userId: 3, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_time_available", context: {} }, requestId: 4, submittedAt });
+    const failed = (submittedAt: number): DomainEvent => ({
+      type: "request_failed",
+      userId: 3,
+      course: "Legends",
+      date: "2026-12-01",
+      reason: { key: "bookings.reason.no_time_available", context: {} },
+      requestId: 4,
+      submittedAt,
+    });
     expect(id(failed(100))).not.toBe(id(failed(200)));
     expect(id(failed(100))).toBe(id(failed(100)));
     // Two requests for the same date and course needing attention for the same reason are two events.
-    const attention = (requestId: number): DomainEvent => ({ type: "needs_attention", userId: 3, requestId, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "readiness.reason.bad_login", context: {} } });
+    const attention = (requestId: number): DomainEvent => ({
+      type: "needs_attention",
+      userId: 3,
+      requestId,
+      submittedAt: 100,
+      course: "Legends",
+      date: "2026-12-01",
+      reason: { key: "readiness.reason.bad_login", context: {} },
+    });
     expect(id(attention(4))).not.toBe(id(attention(5)));
   });
 
@@ -249,12 +316,27 @@ describe("the notification each event leaves (decision 100)", () => {
         userId: 3,
         message: {
           type: "toast",
-          toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { reason: "", course: "Legends", date: "2026-12-01", time: "07:04" }, message: "Your slot watch booked Legends on 2026-12-01 at 07:04." },
+          toast: {
+            kind: "success",
+            textKey: "notifications.text.watch_booked",
+            context: { reason: "", course: "Legends", date: "2026-12-01", time: "07:04" },
+            message: "Your slot watch booked Legends on 2026-12-01 at 07:04.",
+          },
         },
       },
       { userId: 3, message: changedMessage("my.watches", "my.bookings") },
     ]);
-    expect(messagesFor({ type: "needs_attention", userId: 3, requestId: 4, submittedAt: 100, course: "Legends", date: "2026-12-01", reason: { key: "bookings.reason.no_club_login", context: {} } })[0].message).toMatchObject({
+    expect(
+      messagesFor({
+        type: "needs_attention",
+        userId: 3,
+        requestId: 4,
+        submittedAt: 100,
+        course: "Legends",
+        date: "2026-12-01",
+        reason: { key: "bookings.reason.no_club_login", context: {} },
+      })[0].message,
+    ).toMatchObject({
       toast: { kind: "error", message: "Your request for Legends on 2026-12-01 needs attention: Connect your club account in your profile first." },
     });
     expect(messagesFor({ type: "club_booking_cancelled", userId: 4, ref: "SW-3", course: "Masters", date: "2026-11-30", time: "06:00" })).toEqual([

@@ -21,10 +21,22 @@ const LIMITS = { minPlayers: 1, maxPlayers: 4, maxGuests: 3 };
 
 const me: FlightPlayer = { type: "Member", firstName: "", lastName: "Santos", memberId: "M100", cart: "Rental Cart - Solo", fee: "", locked: true };
 const member = (over: Partial<FlightPlayer> = {}): FlightPlayer => ({
-  type: "Member", firstName: "", lastName: "Reyes", memberId: "M200", cart: "Rental Cart - Solo", fee: "Charge to their account", ...over,
+  type: "Member",
+  firstName: "",
+  lastName: "Reyes",
+  memberId: "M200",
+  cart: "Rental Cart - Solo",
+  fee: "Charge to their account",
+  ...over,
 });
 const guest = (over: Partial<FlightPlayer> = {}): FlightPlayer => ({
-  type: "Guest", firstName: "Ana", lastName: "Cruz", memberId: "", cart: "Rental Cart - Shared", fee: "Charge my guest", ...over,
+  type: "Guest",
+  firstName: "Ana",
+  lastName: "Cruz",
+  memberId: "",
+  cart: "Rental Cart - Shared",
+  fee: "Charge my guest",
+  ...over,
 });
 
 describe("types", () => {
@@ -159,9 +171,7 @@ describe("validateFlight", () => {
     expect(validateFlight(flight, LIMITS, SELF)?.message).toBe("Maximum of 4 players allowed.");
   });
   test("too many guests", () => {
-    expect(validateFlight([me, guest(), guest({ firstName: "Ben" })], { ...LIMITS, maxGuests: 1 }, SELF)?.message).toBe(
-      "Maximum of 1 guest(s) allowed.",
-    );
+    expect(validateFlight([me, guest(), guest({ firstName: "Ben" })], { ...LIMITS, maxGuests: 1 }, SELF)?.message).toBe("Maximum of 1 guest(s) allowed.");
   });
   test("too few players", () => {
     expect(validateFlight([me], { ...LIMITS, minPlayers: 2 }, SELF)).toEqual({
@@ -185,7 +195,13 @@ describe("validateFlight", () => {
 });
 
 const saved = (over: Partial<SavedPlayer> = {}): SavedPlayer => ({
-  firstName: "Jose", lastName: "Reyes", type: "Member", memberId: "m200", cartPreference: "Rental Cart - Solo", feePreference: "Charge to their account", ...over,
+  firstName: "Jose",
+  lastName: "Reyes",
+  type: "Member",
+  memberId: "m200",
+  cartPreference: "Rental Cart - Solo",
+  feePreference: "Charge to their account",
+  ...over,
 });
 
 describe("saved players", () => {
@@ -240,8 +256,14 @@ describe("saved players", () => {
 
   test("savedToFlightPlayer makes a locked row from the saved preferences", () => {
     expect(savedToFlightPlayer(saved({ memberId: "m200 " }))).toEqual({
-      type: "Member", firstName: "Jose", lastName: "Reyes", memberId: "M200",
-      cart: "Rental Cart - Solo", fee: "Charge to their account", locked: true, fromSaved: true,
+      type: "Member",
+      firstName: "Jose",
+      lastName: "Reyes",
+      memberId: "M200",
+      cart: "Rental Cart - Solo",
+      fee: "Charge to their account",
+      locked: true,
+      fromSaved: true,
     });
     expect(savedToFlightPlayer(saved({ type: "Guest" })).memberId).toBe("");
   });

@@ -130,7 +130,10 @@ describe("firstChoicesMissed", () => {
       { email: "b", wanted: [M("06:08")] },
       { email: "c", wanted: [M("06:16")] },
     ];
-    const holdings = new Map([["a", [M("06:00")]], ["b", [M("06:16")]]]);
+    const holdings = new Map([
+      ["a", [M("06:00")]],
+      ["b", [M("06:16")]],
+    ]);
     expect(firstChoicesMissed(members, [true, true, false], holdings).map((m) => m.email)).toEqual(["b"]);
   });
 });
@@ -162,12 +165,21 @@ describe("emptyHandedThoughFree and firstChoicesHeld", () => {
 
   test("a member with nothing counts only when a free slot on their list went to no other member", () => {
     // b's only slot went to a (fair); c's 06:16 was free and nobody of ours holds it; d's slot was never free.
-    const holdings = new Map([["a", [M("06:00")]], ["b", []], ["c", []], ["d", []]]);
+    const holdings = new Map([
+      ["a", [M("06:00")]],
+      ["b", []],
+      ["c", []],
+      ["d", []],
+    ]);
     expect(emptyHandedThoughFree(members, holdings, free)).toBe(1);
   });
 
   test("first choices count the members holding the top of their list", () => {
-    const holdings = new Map([["a", [M("06:08")]], ["b", [M("06:00")]], ["c", [M("06:16"), M("06:08")]]]);
+    const holdings = new Map([
+      ["a", [M("06:08")]],
+      ["b", [M("06:00")]],
+      ["c", [M("06:16"), M("06:08")]],
+    ]);
     expect(firstChoicesHeld(members, holdings)).toBe(1 + 1);
   });
 });
@@ -202,13 +214,23 @@ describe("beatenByRivals", () => {
     { email: "d", wanted: [M("06:48"), M("06:56")] },
   ];
   test("counts members who hold something worse than, or nothing instead of, a slot a rival holds", () => {
-    const holdings = new Map([["a", [M("06:08")]], ["b", [M("06:24")]], ["c", []], ["d", [M("06:48")]]]);
+    const holdings = new Map([
+      ["a", [M("06:08")]],
+      ["b", [M("06:24")]],
+      ["c", []],
+      ["d", [M("06:48")]],
+    ]);
     // a: 06:00 (ranked above 06:08) went to a rival; b holds its first; c: its slot went to a rival;
     // d: the rival's 06:56 is ranked below what d holds.
     expect(beatenByRivals(members, holdings, [M("06:00"), M("06:16"), M("06:40"), M("06:56"), M("07:04")])).toBe(2);
   });
   test("nobody is beaten when rivals hold only slots ranked below what members got", () => {
-    const holdings = new Map([["a", [M("06:00")]], ["b", [M("06:24")]], ["c", [M("06:40")]], ["d", [M("06:48")]]]);
+    const holdings = new Map([
+      ["a", [M("06:00")]],
+      ["b", [M("06:24")]],
+      ["c", [M("06:40")]],
+      ["d", [M("06:48")]],
+    ]);
     expect(beatenByRivals(members, holdings, [M("06:08"), M("06:32"), M("06:56")])).toBe(0);
   });
 });

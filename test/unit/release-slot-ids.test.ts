@@ -21,8 +21,18 @@ describe("slot ids of a date not yet released", () => {
   });
 
   test("opaque ids, a single slot or ids that break the pattern give no template", () => {
-    expect(learnSlotIdTemplate("2026-11-28", [{ time: "05:04", slotId: "83921" }, { time: "05:12", slotId: "83922" }])).toBeNull();
+    expect(
+      learnSlotIdTemplate("2026-11-28", [
+        { time: "05:04", slotId: "83921" },
+        { time: "05:12", slotId: "83922" },
+      ]),
+    ).toBeNull();
     expect(learnSlotIdTemplate("2026-11-28", [{ time: "05:04", slotId: "MAS-20261128-0504" }])).toBeNull();
-    expect(learnSlotIdTemplate("2026-11-28", [{ time: "05:04", slotId: "MAS-20261128-0504" }, { time: "05:12", slotId: "MAS-20261128-0512-X" }])).toBeNull();
+    expect(
+      learnSlotIdTemplate("2026-11-28", [
+        { time: "05:04", slotId: "MAS-20261128-0504" },
+        { time: "05:12", slotId: "MAS-20261128-0512-X" },
+      ]),
+    ).toBeNull();
   });
 });

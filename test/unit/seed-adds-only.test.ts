@@ -12,7 +12,14 @@ import { DEFAULT_UI_TEXT } from "../../src/domain/ui-text/index.ts";
 import { createSecretBox } from "../../src/lib/secret-box.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 1, 0, 0);
-const options = { now: NOW, adminPassword: "admin-password-1", demo: false, secretBox: createSecretBox(Buffer.alloc(32, 1)), hashPassword: async () => "hash", announce: () => undefined };
+const options = {
+  now: NOW,
+  adminPassword: "admin-password-1",
+  demo: false,
+  secretBox: createSecretBox(Buffer.alloc(32, 1)),
+  hashPassword: async () => "hash",
+  announce: () => undefined,
+};
 
 test("a second seed keeps an admin's text and setting, and puts back a default that went missing", async () => {
   const database = openDatabase("file::memory:");

@@ -40,7 +40,8 @@ describe("series dates", () => {
 
   test("the shape checks, first problem wins", () => {
     const today = "2026-11-22";
-    const check = (over: Partial<{ weekdays: number[]; startDate: string; endDate: string | null; skipDates: string[] }>) => checkSeriesCalendar({ ...weekly, ...over }, today)?.key ?? null;
+    const check = (over: Partial<{ weekdays: number[]; startDate: string; endDate: string | null; skipDates: string[] }>) =>
+      checkSeriesCalendar({ ...weekly, ...over }, today)?.key ?? null;
     expect(check({})).toBeNull();
     expect(check({ weekdays: [] })).toBe("series.error.no_weekdays");
     expect(check({ weekdays: [0] })).toBe("series.error.bad_weekday");
@@ -55,9 +56,27 @@ describe("series dates", () => {
 describe("the rotation among series wanting one release", () => {
   test("never-led series first (older first), then the one that led longest ago; the leader goes to the back", () => {
     const line = (entries: { seriesId: number; ledAt: number | null }[]) => rotationOrder(entries).map((e) => e.seriesId);
-    expect(line([{ seriesId: 3, ledAt: null }, { seriesId: 1, ledAt: null }, { seriesId: 2, ledAt: null }])).toEqual([1, 2, 3]);
-    expect(line([{ seriesId: 1, ledAt: 100 }, { seriesId: 2, ledAt: null }, { seriesId: 3, ledAt: null }])).toEqual([2, 3, 1]);
-    expect(line([{ seriesId: 1, ledAt: 100 }, { seriesId: 2, ledAt: 200 }, { seriesId: 3, ledAt: 50 }])).toEqual([3, 1, 2]);
+    expect(
+      line([
+        { seriesId: 3, ledAt: null },
+        { seriesId: 1, ledAt: null },
+        { seriesId: 2, ledAt: null },
+      ]),
+    ).toEqual([1, 2, 3]);
+    expect(
+      line([
+        { seriesId: 1, ledAt: 100 },
+        { seriesId: 2, ledAt: null },
+        { seriesId: 3, ledAt: null },
+      ]),
+    ).toEqual([2, 3, 1]);
+    expect(
+      line([
+        { seriesId: 1, ledAt: 100 },
+        { seriesId: 2, ledAt: 200 },
+        { seriesId: 3, ledAt: 50 },
+      ]),
+    ).toEqual([3, 1, 2]);
   });
 
   test("over weeks every series leads in turn, whatever their age", () => {

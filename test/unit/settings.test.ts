@@ -1,12 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  DEFAULT_SETTINGS,
-  DEFAULT_STORED_SETTINGS,
-  appSettingsSchema,
-  checkReleaseTime,
-  readStoredSettings,
-  serialiseSettings,
-} from "../../src/domain/settings.ts";
+import { DEFAULT_SETTINGS, DEFAULT_STORED_SETTINGS, appSettingsSchema, checkReleaseTime, readStoredSettings, serialiseSettings } from "../../src/domain/settings.ts";
 
 test("defaults", () => {
   expect(DEFAULT_SETTINGS).toEqual({
@@ -72,8 +65,9 @@ describe("stored settings", () => {
     expect(readStoredSettings(serialiseSettings(custom))).toEqual(custom);
   });
   test("missing and invalid values fall back to their defaults", () => {
-    expect(
-      readStoredSettings({ release_days_before: "x", courses_to_skip_on_full: "[oops", ui_date_range_days: "", booking_roll_hour: "20" }),
-    ).toEqual({ ...DEFAULT_STORED_SETTINGS, booking_roll_hour: 20 });
+    expect(readStoredSettings({ release_days_before: "x", courses_to_skip_on_full: "[oops", ui_date_range_days: "", booking_roll_hour: "20" })).toEqual({
+      ...DEFAULT_STORED_SETTINGS,
+      booking_roll_hour: 20,
+    });
   });
 });

@@ -43,7 +43,8 @@ function snapshot(over: Partial<TeeboxSnapshot> = {}): TeeboxSnapshot {
 
 function ledgerWith(...requests: RequestRecord[]): Ledger {
   const ledger = newLedger();
-  for (const r of requests) ledger.requests.set(r.id, { id: r.id, userId: r.userId, playDate: r.playDate, courseId: r.courseId, times: [...r.times], isCancelled: r.status === "cancelled" });
+  for (const r of requests)
+    ledger.requests.set(r.id, { id: r.id, userId: r.userId, playDate: r.playDate, courseId: r.courseId, times: [...r.times], isCancelled: r.status === "cancelled" });
   return ledger;
 }
 
@@ -59,7 +60,10 @@ describe("the soak's record checks", () => {
     const confirmed = request({ id: 2, status: "confirmed", bookingRef: "SWB-1" });
     const failed = request({ id: 3, playDate: "2027-03-18", status: "failed", reasonKey: "bookings.reason.no_time_available" });
     const result = check({
-      teebox: snapshot({ requests: [pending, confirmed, failed], bookings: [{ bookingRef: "SWB-1", userId: 7, playDate: "2027-03-17", courseId: "masters", time: "06:00", requestId: 2 }] }),
+      teebox: snapshot({
+        requests: [pending, confirmed, failed],
+        bookings: [{ bookingRef: "SWB-1", userId: 7, playDate: "2027-03-17", courseId: "masters", time: "06:00", requestId: 2 }],
+      }),
       club: [clubBooking()],
       ledger: ledgerWith(pending, confirmed, failed),
     });
@@ -132,7 +136,10 @@ describe("the soak's record checks", () => {
     const unread = check({ teebox: teeboxOnly, club: clubOnly, previous: first.suspects, membersRead: new Set() });
     expect(unread.failures).toEqual([]);
     expect([...unread.suspects.teeboxOnly, ...unread.suspects.clubOnly]).toEqual(["SWB-5", "SWB-6"]);
-    expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: unread.suspects, membersRead: new Set([EMAIL]) }))).toEqual(["booking only in Teebox", "booking only at the club"]);
+    expect(invariants(check({ teebox: teeboxOnly, club: clubOnly, previous: unread.suspects, membersRead: new Set([EMAIL]) }))).toEqual([
+      "booking only in Teebox",
+      "booking only at the club",
+    ]);
   });
 
   test("a past booking and another golfer's booking are not orphans", () => {

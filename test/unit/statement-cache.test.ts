@@ -17,7 +17,9 @@ function openItems(maxSize?: number) {
 describe("the compiled statements kept for drizzle's bun:sqlite driver", () => {
   test("a query run again is not compiled again, and answers with its own values", () => {
     const { db, cache } = openItems();
-    db.insert(items).values([{ name: "a" }, { name: "b" }, { name: "c" }]).run();
+    db.insert(items)
+      .values([{ name: "a" }, { name: "b" }, { name: "c" }])
+      .run();
     const names = [1, 2, 3].map((id) => db.select().from(items).where(eq(items.id, id)).get()?.name);
     expect(names).toEqual(["a", "b", "c"]);
     // One insert and one select, each compiled once; the select's second and third runs were kept.
@@ -26,9 +28,15 @@ describe("the compiled statements kept for drizzle's bun:sqlite driver", () => {
 
   test("the cache keeps at most its bound, dropping the least recently used, and a dropped statement still runs", () => {
     const { db, cache } = openItems(3);
-    db.insert(items).values([{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }]).run();
+    db.insert(items)
+      .values([{ name: "a" }, { name: "b" }, { name: "c" }, { name: "d" }])
+      .run();
     // IN lists of four lengths are four SQL texts.
-    const held = db.select().from(items).where(inArray(items.id, [1])).prepare();
+    const held = db
+      .select()
+      .from(items)
+      .where(inArray(items.id, [1]))
+      .prepare();
     for (const ids of [[1], [1, 2], [1, 2, 3], [1, 2, 3, 4]]) db.select().from(items).where(inArray(items.id, ids)).all();
     expect(cache.size()).toBe(3);
     expect(held.all().map((row) => row.name)).toEqual(["a"]);
@@ -40,6 +48,12 @@ describe("the compiled statements kept for drizzle's bun:sqlite driver", () => {
     sqlite.exec("BEGIN");
     db.insert(items).values({ name: "gone" }).run();
     sqlite.exec("ROLLBACK");
-    expect(db.select().from(items).all().map((row) => row.name)).toEqual(["kept"]);
+    expect(
+      db
+        .select()
+        .from(items)
+        .all()
+        .map((row) => row.name),
+    ).toEqual(["kept"]);
   });
 });

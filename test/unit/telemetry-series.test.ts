@@ -1,7 +1,14 @@
 import { expect, test } from "bun:test";
 import { foldSeries, type SeriesPoint } from "../../src/domain/telemetry-series.ts";
 
-const point = (at: number, cpu: number, club: number | null): SeriesPoint => ({ at, cpuPercent: cpu, rssBytes: at * 10, lagP99Ms: cpu / 2, clubRequests: club, databaseBytes: 100 + at });
+const point = (at: number, cpu: number, club: number | null): SeriesPoint => ({
+  at,
+  cpuPercent: cpu,
+  rssBytes: at * 10,
+  lagP99Ms: cpu / 2,
+  clubRequests: club,
+  databaseBytes: 100 + at,
+});
 
 test("a day of minutes folds into at most the points asked for, keeping each group's busiest figures and summing club requests", () => {
   const day = Array.from({ length: 1440 }, (_, i) => point(i, i % 5 === 0 ? 50 : 1, 2));
@@ -13,5 +20,10 @@ test("a day of minutes folds into at most the points asked for, keeping each gro
 
 test("fewer samples than points are kept as they are; minutes without a club count stay uncounted", () => {
   expect(foldSeries([point(1, 3, null), point(2, 4, null)], 288)).toEqual([point(1, 3, null), point(2, 4, null)]);
-  expect(foldSeries(Array.from({ length: 4 }, (_, i) => point(i, 1, i < 2 ? null : 3)), 2).map((p) => p.clubRequests)).toEqual([null, 6]);
+  expect(
+    foldSeries(
+      Array.from({ length: 4 }, (_, i) => point(i, 1, i < 2 ? null : 3)),
+      2,
+    ).map((p) => p.clubRequests),
+  ).toEqual([null, 6]);
 });

@@ -39,8 +39,10 @@ describe("host names", () => {
 
   test("loopback and localhost are always ours, other names only when configured", () => {
     const trust = createTrustPolicy("https://teebox.example:8443", { allowedHosts: ["golf.example"] });
-    for (const host of ["localhost:3000", "127.0.0.1", "[::1]", "teebox.example", "TEEBOX.example:443", "golf.example"]) expect({ host, ok: trust.isAllowedHost(host) }).toEqual({ host, ok: true });
-    for (const host of ["attacker.example", "teebox.example.attacker.example", "", "127.0.0.1.nip.io"]) expect({ host, ok: trust.isAllowedHost(host) }).toEqual({ host, ok: false });
+    for (const host of ["localhost:3000", "127.0.0.1", "[::1]", "teebox.example", "TEEBOX.example:443", "golf.example"])
+      expect({ host, ok: trust.isAllowedHost(host) }).toEqual({ host, ok: true });
+    for (const host of ["attacker.example", "teebox.example.attacker.example", "", "127.0.0.1.nip.io"])
+      expect({ host, ok: trust.isAllowedHost(host) }).toEqual({ host, ok: false });
   });
 });
 

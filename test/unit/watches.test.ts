@@ -5,7 +5,16 @@ import { messagesFor } from "../../src/realtime/notifier.ts";
 import { reason } from "../../src/domain/request-reasons.ts";
 import { WINDOW_KEYS, type AllowedWindows } from "../../src/domain/windows.ts";
 
-const watch = (id: number, createdAt: number, extra: Partial<WatchTarget> = {}): WatchTarget => ({ id, userId: id, playDate: "2026-11-23", courseId: "masters", fromTime: "06:00", toTime: "07:00", createdAt, ...extra });
+const watch = (id: number, createdAt: number, extra: Partial<WatchTarget> = {}): WatchTarget => ({
+  id,
+  userId: id,
+  playDate: "2026-11-23",
+  courseId: "masters",
+  fromTime: "06:00",
+  toTime: "07:00",
+  createdAt,
+  ...extra,
+});
 const slot = (time: string, courseId = "masters") => ({ date: "2026-11-23", courseId, time, slotId: `S-${courseId}-${time}` });
 
 describe("slot watch rules", () => {
@@ -72,14 +81,32 @@ describe("readiness of a request", () => {
   });
 
   test("a course no longer listed or closed that day, or a time outside the windows, is not offered", () => {
-    expect(checkReadiness({ ...input, times: ["18:00"] }, rules)).toMatchObject({ key: "readiness.reason.not_offered", context: { message: "18:00 is outside the booking windows" } });
+    expect(checkReadiness({ ...input, times: ["18:00"] }, rules)).toMatchObject({
+      key: "readiness.reason.not_offered",
+      context: { message: "18:00 is outside the booking windows" },
+    });
     expect(checkReadiness({ ...input, courseId: "gone" }, rules)?.key).toBe("readiness.reason.not_offered");
     expect(checkReadiness(input, { ...rules, courses: [{ id: "masters", name: "Masters", days_active: [2] }] })?.key).toBe("readiness.reason.not_offered");
   });
 
   test("an incomplete player is the players' reason; too many players the rule's", () => {
     expect(checkReadiness({ ...input, players: [me, { ...me, firstName: "", lastName: "", memberId: "", type: "Guest" }] }, rules)?.key).toBe("readiness.reason.players");
-    const strict = { ...rules, rules: [{ id: 1, priority: 1, days_of_week: [1, 2, 3, 4, 5, 6, 7], applies_on_holidays: false, start_time: "05:00", end_time: "17:00", min_players: 1, max_players: 1, max_guests: 0 }] };
+    const strict = {
+      ...rules,
+      rules: [
+        {
+          id: 1,
+          priority: 1,
+          days_of_week: [1, 2, 3, 4, 5, 6, 7],
+          applies_on_holidays: false,
+          start_time: "05:00",
+          end_time: "17:00",
+          min_players: 1,
+          max_players: 1,
+          max_guests: 0,
+        },
+      ],
+    };
     const guest = { type: "Guest", firstName: "Gina", lastName: "Guest", memberId: "", cart: "Rental Cart - Solo", fee: "Charge my guest" };
     const outcome = checkReadiness({ ...input, players: [me, guest] }, strict as never);
     expect(outcome?.key).toBe("readiness.reason.rule");
@@ -91,15 +118,42 @@ describe("watch and readiness events", () => {
   test("watch booked, watch found and needs attention: a toast with its key and context, then what changed", () => {
     const booked = messagesFor({ type: "watch_booked", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
     expect(booked).toEqual([
-      { userId: 4, message: { type: "toast", toast: { kind: "success", textKey: "notifications.text.watch_booked", context: { course: "Masters", date: "2026-11-23", time: "06:08", reason: "" }, message: "Your slot watch booked Masters on 2026-11-23 at 06:08." } } },
+      {
+        userId: 4,
+        message: {
+          type: "toast",
+          toast: {
+            kind: "success",
+            textKey: "notifications.text.watch_booked",
+            context: { course: "Masters", date: "2026-11-23", time: "06:08", reason: "" },
+            message: "Your slot watch booked Masters on 2026-11-23 at 06:08.",
+          },
+        },
+      },
       { userId: 4, message: { type: "status", status: "updated", changed: ["my.watches", "my.bookings"] } },
     ]);
     const found = messagesFor({ type: "watch_found", userId: 4, watchId: 1, course: "Masters", date: "2026-11-23", time: "06:08" });
-    expect(found[0].message).toMatchObject({ type: "toast", toast: { kind: "info", textKey: "notifications.text.watch_found", message: "A tee time came free: Masters on 2026-11-23 at 06:08." } });
-    const attention = messagesFor({ type: "needs_attention", userId: 4, requestId: 9, submittedAt: 1, course: "Masters", date: "2026-11-30", reason: reason("readiness.reason.bad_login") });
+    expect(found[0].message).toMatchObject({
+      type: "toast",
+      toast: { kind: "info", textKey: "notifications.text.watch_found", message: "A tee time came free: Masters on 2026-11-23 at 06:08." },
+    });
+    const attention = messagesFor({
+      type: "needs_attention",
+      userId: 4,
+      requestId: 9,
+      submittedAt: 1,
+      course: "Masters",
+      date: "2026-11-30",
+      reason: reason("readiness.reason.bad_login"),
+    });
     expect(attention[0].message).toMatchObject({
       type: "toast",
-      toast: { kind: "error", textKey: "notifications.text.needs_attention", context: { reasonKey: "readiness.reason.bad_login" }, message: "Your request for Masters on 2026-11-30 needs attention: The club did not accept your stored club login. Update it in your profile." },
+      toast: {
+        kind: "error",
+        textKey: "notifications.text.needs_attention",
+        context: { reasonKey: "readiness.reason.bad_login" },
+        message: "Your request for Masters on 2026-11-30 needs attention: The club did not accept your stored club login. Update it in your profile.",
+      },
     });
     expect(attention[1]).toEqual({ userId: 4, message: { type: "status", status: "updated", changed: ["my.requests"] } });
   });

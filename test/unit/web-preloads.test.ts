@@ -12,11 +12,30 @@ const out = (inputs: string[], imports: [string, string][] = [], entryPoint?: st
 // re-exports the chunk with its code, which the admin page's chunk imports too.
 const METAFILE: BuildMetafile = {
   outputs: {
-    "./chunk-entry.js": out(["web/main.tsx", "web/pages/login-page.tsx", "node_modules/react/index.js"], [["./chunk-area.js", "dynamic-import"], ["./chunk-admin.js", "dynamic-import"]]),
+    "./chunk-entry.js": out(
+      ["web/main.tsx", "web/pages/login-page.tsx", "node_modules/react/index.js"],
+      [
+        ["./chunk-area.js", "dynamic-import"],
+        ["./chunk-admin.js", "dynamic-import"],
+      ],
+    ),
     "./chunk-area.js": out([], [["./chunk-member.js", "import-statement"]], "/somewhere/web/pages/member-area.ts"),
-    "./chunk-member.js": out(["web/pages/member-area.ts", "web/pages/book-page.tsx", "web/layout/main-layout.tsx", "src/domain/ui-text/index.ts"], [["./chunk-entry.js", "import-statement"], ["./chunk-zod.js", "import-statement"]]),
+    "./chunk-member.js": out(
+      ["web/pages/member-area.ts", "web/pages/book-page.tsx", "web/layout/main-layout.tsx", "src/domain/ui-text/index.ts"],
+      [
+        ["./chunk-entry.js", "import-statement"],
+        ["./chunk-zod.js", "import-statement"],
+      ],
+    ),
     "./chunk-zod.js": out(["node_modules/zod/index.js"]),
-    "./chunk-admin.js": out(["web/pages/admin-page.tsx"], [["./chunk-member.js", "import-statement"], ["./chunk-entry.js", "import-statement"]], "web/pages/admin-page.tsx"),
+    "./chunk-admin.js": out(
+      ["web/pages/admin-page.tsx"],
+      [
+        ["./chunk-member.js", "import-statement"],
+        ["./chunk-entry.js", "import-statement"],
+      ],
+      "web/pages/admin-page.tsx",
+    ),
     "./chunk-app.css": out(["web/styles/app.css"]),
   },
 };

@@ -47,7 +47,15 @@ describe("a push request for a device", () => {
   test("its body decrypts with the device's keys to the payload, fresh each time", async () => {
     const device = await createTestDevice(ENDPOINT);
     const vapid = { subject: SUBJECT, ...(await makeVapidKeys()) };
-    const payload = JSON.stringify(pushPayload({ kind: "request_confirmed", title: "Tee time booked", body: "Booked: Masters on 2026-11-27 at 06:00 (SWB-1). Mañana ⛳", url: "/bookings", tag: "booking_confirmed:SWB-1" }));
+    const payload = JSON.stringify(
+      pushPayload({
+        kind: "request_confirmed",
+        title: "Tee time booked",
+        body: "Booked: Masters on 2026-11-27 at 06:00 (SWB-1). Mañana ⛳",
+        url: "/bookings",
+        tag: "booking_confirmed:SWB-1",
+      }),
+    );
     const first = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
     const second = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, payload, vapid, { ttlSeconds: 86_400, urgency: "high" });
     expect(await device.decrypt(first.body)).toBe(payload);
@@ -63,7 +71,11 @@ describe("a push request for a device", () => {
   test("carries the delivery headers and a VAPID token for the push service's origin, signed by the key it names", async () => {
     const device = await createTestDevice(ENDPOINT);
     const vapid = { subject: SUBJECT, ...(await makeVapidKeys()) };
-    const request = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, "{}", vapid, { ttlSeconds: 1800, urgency: "high", topic: topicOf("user 3: watch_found:watch 9") });
+    const request = await buildPushRequest({ endpoint: ENDPOINT, ...device.subscription.keys }, "{}", vapid, {
+      ttlSeconds: 1800,
+      urgency: "high",
+      topic: topicOf("user 3: watch_found:watch 9"),
+    });
     expect(request.url).toBe(ENDPOINT);
     expect(request.headers).toMatchObject({ TTL: "1800", Urgency: "high", "Content-Encoding": "aes128gcm", "Content-Type": "application/octet-stream" });
     expect(request.headers.Topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -74,7 +86,10 @@ describe("a push request for a device", () => {
     expect(k).toBe(vapid.publicKey);
     expect(decodeProtectedHeader(token!)).toEqual({ typ: "JWT", alg: "ES256" });
     const point = fromBase64Url(vapid.publicKey);
-    const key = await importJWK({ kty: "EC", crv: "P-256", x: Buffer.from(point.slice(1, 33)).toString("base64url"), y: Buffer.from(point.slice(33)).toString("base64url") }, "ES256");
+    const key = await importJWK(
+      { kty: "EC", crv: "P-256", x: Buffer.from(point.slice(1, 33)).toString("base64url"), y: Buffer.from(point.slice(33)).toString("base64url") },
+      "ES256",
+    );
     const { payload } = await jwtVerify(token!, key, { audience: "https://fcm.googleapis.com" });
     expect(payload.sub).toBe(SUBJECT);
     // At most a day ahead, as RFC 8292 asks (the library's own clock: the push service checks it against the real time).
@@ -82,7 +97,10 @@ describe("a push request for a device", () => {
     expect(decodeJwt(token!).aud).toBe("https://fcm.googleapis.com");
     // Signed by another key, it does not verify.
     const other = fromBase64Url((await makeVapidKeys()).publicKey);
-    const otherKey = await importJWK({ kty: "EC", crv: "P-256", x: Buffer.from(other.slice(1, 33)).toString("base64url"), y: Buffer.from(other.slice(33)).toString("base64url") }, "ES256");
+    const otherKey = await importJWK(
+      { kty: "EC", crv: "P-256", x: Buffer.from(other.slice(1, 33)).toString("base64url"), y: Buffer.from(other.slice(33)).toString("base64url") },
+      "ES256",
+    );
     await expect(jwtVerify(token!, otherKey)).rejects.toThrow();
   });
 

@@ -1,12 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  groupWindows,
-  slotIntervalMinutes,
-  windowCoverage,
-  windowKeyFor,
-  windowsFor,
-  type AllowedWindows,
-} from "../../src/domain/windows.ts";
+import { groupWindows, slotIntervalMinutes, windowCoverage, windowKeyFor, windowsFor, type AllowedWindows } from "../../src/domain/windows.ts";
 
 // 2025-03-05 is a Wednesday; 2025-03-08 a Saturday; 2025-03-09 a Sunday.
 const WED = "2025-03-05";
@@ -50,7 +43,10 @@ describe("windowsFor and groupWindows", () => {
   const windows: AllowedWindows = {
     DEFAULT: [{ start_time: "06:00", end_time: "07:00" }],
     SATURDAY_MASTERS: [],
-    SUNDAY_LEGENDS: [{ start_time: "05:00", end_time: "06:00" }, { start_time: "bad", end_time: "07:00" }],
+    SUNDAY_LEGENDS: [
+      { start_time: "05:00", end_time: "06:00" },
+      { start_time: "bad", end_time: "07:00" },
+    ],
   };
   test("an empty special set falls back to DEFAULT", () => {
     expect(windowsFor(SAT, "Parklands", windows)).toEqual([{ start_time: "06:00", end_time: "07:00" }]);

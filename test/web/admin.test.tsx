@@ -22,7 +22,17 @@ const STATS = {
   processes: [
     { pm_id: 4242, name: "teebox", status: "online", cpu: 1.5, memory: 80 * 1024 * 1024, lastError: null },
     // 2026-11-22 09:00:00 and 09:05:00 Manila.
-    { pm_id: null, name: "scraper", status: "errored", cpu: null, memory: null, lastError: "club unreachable", lastPassAt: Date.UTC(2026, 10, 22, 1, 0, 0), nextPassAt: Date.UTC(2026, 10, 22, 1, 5, 0), passesPerMinute: 7 },
+    {
+      pm_id: null,
+      name: "scraper",
+      status: "errored",
+      cpu: null,
+      memory: null,
+      lastError: "club unreachable",
+      lastPassAt: Date.UTC(2026, 10, 22, 1, 0, 0),
+      nextPassAt: Date.UTC(2026, 10, 22, 1, 5, 0),
+      passesPerMinute: 7,
+    },
   ],
 };
 const CLUB = { mode: "demo", url: "http://127.0.0.1:5555", reachable: true, lastError: null };
@@ -99,7 +109,10 @@ describe("admin area", () => {
   test("side tabs in the product's order, then the API reference; System Monitor first", async () => {
     serve();
     render(<AdminArea />);
-    const tabs = screen.get().getAllByRole("tab").map((tab) => tab.textContent);
+    const tabs = screen
+      .get()
+      .getAllByRole("tab")
+      .map((tab) => tab.textContent);
     expect(tabs).toEqual(["System Monitor", "Users", "App Settings", "Courses", "Booking Windows", "Guest Rules", "Frontpage Content", "UI Text", "API"]);
     expect(screen.get().getByRole("tab", { name: "System Monitor" }).getAttribute("aria-selected")).toBe("true");
     expect(await screen.get().findByText("2 cores", { exact: false })).toBeTruthy();
@@ -138,10 +151,16 @@ describe("system monitor", () => {
     await waitFor(() => expect(calls.filter((c) => c.url.includes("system-stats")).length).toBe(before + 1));
   });
 
-
   test("the last day as small charts: CPU, memory, lag, requests to the club and the database, each with its newest and highest value", async () => {
     const at = (minute: number) => Date.UTC(2026, 10, 22, 1, minute, 0);
-    const points = [0, 5, 10].map((m, i) => ({ at: at(m), cpuPercent: [1.5, 12.5, 2][i], rssBytes: [80, 96, 90][i] * 1024 * 1024, lagP99Ms: [1, 30, 2][i], clubRequests: [3, 40, 5][i], databaseBytes: 40 * 1024 * 1024 }));
+    const points = [0, 5, 10].map((m, i) => ({
+      at: at(m),
+      cpuPercent: [1.5, 12.5, 2][i],
+      rssBytes: [80, 96, 90][i] * 1024 * 1024,
+      lagP99Ms: [1, 30, 2][i],
+      clubRequests: [3, 40, 5][i],
+      databaseBytes: 40 * 1024 * 1024,
+    }));
     serve((call) => (call.url.startsWith("/v1/admin/system-stats/history") ? jsonResponse({ points }) : undefined));
     render(<SystemMonitor timer={{ every: () => () => undefined }} />);
     const cpu = await screen.get().findByTestId("chart-cpu");
@@ -155,7 +174,8 @@ describe("system monitor", () => {
   });
 
   test("a long failure shows its summary line, the whole text on demand", async () => {
-    const long = "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";
+    const long =
+      "13 of 14 pages could not be read: 13 × the club ended the session and a new sign-in did not hold (tee sheet masters 2026-11-24, tee sheet masters 2026-11-25, tee sheet masters 2026-11-26 and 10 more; first: Your session has ended.)";
     serve((call) => (call.url.includes("system-stats") ? jsonResponse({ ...STATS, processes: [{ ...STATS.processes[1], lastError: long }] }) : undefined));
     render(<SystemMonitor timer={{ every: () => () => undefined }} />);
     const summary = await screen.get().findByText("13 of 14 pages could not be read", { exact: false, selector: "summary" });
@@ -166,7 +186,7 @@ describe("system monitor", () => {
   });
 
   test("'No data available.' before any figures", async () => {
-    serve((call) => (call.url.includes("system-stats") ? new Promise<Response>(() => undefined) as unknown as Response : undefined));
+    serve((call) => (call.url.includes("system-stats") ? (new Promise<Response>(() => undefined) as unknown as Response) : undefined));
     render(<SystemMonitor timer={{ every: () => () => undefined }} />);
     expect(screen.get().getByText("No data available.")).toBeTruthy();
   });
@@ -259,7 +279,6 @@ describe("app settings", () => {
     await settle();
     expect(puts()[1].body).toEqual({ ...DEFAULT_SETTINGS });
   });
-
 });
 
 describe("guest rules", () => {
@@ -272,7 +291,11 @@ describe("guest rules", () => {
   test("shows rules the product's way", async () => {
     await renderRules();
     const row = within(screen.get().getByTestId("admin-rules")).getAllByRole("row")[1];
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["5", "Sat Sun Hol", "05:00 - 12:00", "1", "2", "-", "EditDelete"]);
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["5", "Sat Sun Hol", "05:00 - 12:00", "1", "2", "-", "EditDelete"]);
   });
 
   test("while a holiday is edited the other buttons are disabled; name-only edit", async () => {
@@ -280,8 +303,16 @@ describe("guest rules", () => {
     const list = screen.get().getByTestId("admin-holidays");
     fireEvent.click(within(list).getAllByRole("button", { name: "Edit" })[0]);
     await settle();
-    expect(within(list).getAllByRole("button", { name: "Edit" }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(within(list).getAllByRole("button", { name: "Delete" }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(list)
+        .getAllByRole("button", { name: "Edit" })
+        .every((b) => (b as HTMLButtonElement).disabled),
+    ).toBe(true);
+    expect(
+      within(list)
+        .getAllByRole("button", { name: "Delete" })
+        .every((b) => (b as HTMLButtonElement).disabled),
+    ).toBe(true);
     calls.length = 0;
     await typeInto(within(list).getByLabelText("Name (optional)", { selector: "li input" }), "Xmas");
     await settle();
@@ -332,7 +363,14 @@ describe("guest rules", () => {
     await waitFor(() => expect(adminWrites()).toHaveLength(1));
     expect(adminWrites()[0].url).toBe("/v1/admin/booking-rules");
     expect(adminWrites()[0].body).toEqual({
-      priority: 10, days_of_week: [1, 7], applies_on_holidays: false, start_time: "05:00", end_time: "17:00", min_players: 1, max_players: null, max_guests: 3,
+      priority: 10,
+      days_of_week: [1, 7],
+      applies_on_holidays: false,
+      start_time: "05:00",
+      end_time: "17:00",
+      min_players: 1,
+      max_players: null,
+      max_guests: 3,
     });
     fireEvent.click(screen.get().getByRole("button", { name: "Add Rule" }));
     await settle();
@@ -445,9 +483,7 @@ describe("failures", () => {
   });
 
   test("an answer that is not what the server's schema says shows the failure, never a half-read list", async () => {
-    serve((call) =>
-      call.url.startsWith("/v1/admin/users") && call.method === "GET" ? jsonResponse([{ id: "1", username: 7, role: "owner" }]) : undefined,
-    );
+    serve((call) => (call.url.startsWith("/v1/admin/users") && call.method === "GET" ? jsonResponse([{ id: "1", username: 7, role: "owner" }]) : undefined));
     render(<UsersTab />);
     expect(await screen.get().findByText("Failed to fetch users")).toBeTruthy();
     expect(screen.get().queryByText("owner")).toBeNull();

@@ -25,11 +25,34 @@ const DOCUMENT = {
         summary: "The member's slot watches",
         tags: ["Slot watches"],
         "x-access": "member",
-        responses: { "200": { description: "The member's watches", content: { "application/json": { schema: { type: "array", items: { type: "object", properties: { id: { type: "number" }, mode: { type: "string", enum: ["book", "notify"] }, course: { type: "string", nullable: true } }, required: ["id", "mode"] } } } } } },
+        responses: {
+          "200": {
+            description: "The member's watches",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: { id: { type: "number" }, mode: { type: "string", enum: ["book", "notify"] }, course: { type: "string", nullable: true } },
+                    required: ["id", "mode"],
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
     "/healthz": {
-      get: { summary: "Whether all is alive", tags: ["Operations"], "x-access": "public", responses: { "200": { description: "All alive", content: { "application/json": { schema: { type: "object", properties: { status: { type: "string" } }, required: ["status"] } } } } } },
+      get: {
+        summary: "Whether all is alive",
+        tags: ["Operations"],
+        "x-access": "public",
+        responses: {
+          "200": { description: "All alive", content: { "application/json": { schema: { type: "object", properties: { status: { type: "string" } }, required: ["status"] } } } },
+        },
+      },
     },
   },
 };
@@ -49,7 +72,7 @@ describe("the API tab", () => {
       "POST /v1/my/watches/{id}/cancelEnd one of the member's active watches (signed-in members)",
     ]);
     fireEvent.click(routes[0].querySelector("summary") as HTMLElement);
-    expect(within(routes[0]).getByText("{ id: number, mode: \"book\" | \"notify\", course?: string | null }[]")).toBeTruthy();
+    expect(within(routes[0]).getByText('{ id: number, mode: "book" | "notify", course?: string | null }[]')).toBeTruthy();
     expect(within(routes[0]).getByText("Nothing")).toBeTruthy();
     expect(within(routes[1]).getByText("path id")).toBeTruthy();
     expect(within(routes[1]).getByText("no body")).toBeTruthy();
@@ -72,7 +95,12 @@ describe("a schema in short", () => {
     expect(describeSchema({ anyOf: [{ type: "string" }, { type: "integer" }] })).toBe("string | number");
     expect(describeSchema({ type: "array", items: { anyOf: [{ type: "string" }, { type: "number" }] } })).toBe("(string | number)[]");
     expect(describeSchema({ $ref: "#/components/schemas/Error" }, components)).toBe("{ message: string }");
-    expect(describeSchema({ type: "object", properties: { a: { type: "object", properties: { b: { type: "object", properties: { c: { type: "object", properties: { d: { type: "object", properties: {} } } } } } } } } })).toBe("{ a?: { b?: { c?: { d?: {…} } } } }");
+    expect(
+      describeSchema({
+        type: "object",
+        properties: { a: { type: "object", properties: { b: { type: "object", properties: { c: { type: "object", properties: { d: { type: "object", properties: {} } } } } } } } },
+      }),
+    ).toBe("{ a?: { b?: { c?: { d?: {…} } } } }");
     expect(describeSchema(undefined)).toBe("any");
   });
 });

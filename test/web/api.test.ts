@@ -90,9 +90,7 @@ describe("apiRequest", () => {
   test("logs 'API Call Success' with method, url, status and the duration to 2 decimals", async () => {
     serve(() => jsonResponse([]));
     await apiRequest("/v1/my/bookings");
-    expect(entries).toEqual([
-      { level: "info", message: "API Call Success", context: { method: "GET", url: "/v1/my/bookings", status: 200, duration: "12.35ms" } },
-    ]);
+    expect(entries).toEqual([{ level: "info", message: "API Call Success", context: { method: "GET", url: "/v1/my/bookings", status: 200, duration: "12.35ms" } }]);
   });
 
   describe("error text", () => {
@@ -251,7 +249,10 @@ describe("a long list checked in slices", () => {
   test("a wrong item refuses the whole list, logged with where it differs", async () => {
     setApiDependencies({ logger: recordingLogger() });
     const refused = checkListInSlices("/v1/tee-times", "teeTimes", [day("2026-12-05"), { date: 5 }], teeTimeDaySchema);
-    const error = await refused.then(() => null, (reason: unknown) => reason);
+    const error = await refused.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect((error as InvalidResponseError).problems[0]).toStartWith("teeTimes.1.");
     expect(entries.map((e) => [e.level, e.message])).toEqual([["error", "API Call Invalid Response"]]);

@@ -116,7 +116,14 @@ export const failedRequest: RequestRow = {
   failureReason: "No selected time was available",
   submittedAt: NOW - 7_200_000,
   attempts: [
-    { time: "08:00", firedAtClub: manilaInstant("2026-11-17", "07:00") + 3, offsetFromReleaseMs: 3, outcome: "slot_taken", answer: "This tee time has just been taken.", durationMs: 120 },
+    {
+      time: "08:00",
+      firedAtClub: manilaInstant("2026-11-17", "07:00") + 3,
+      offsetFromReleaseMs: 3,
+      outcome: "slot_taken",
+      answer: "This tee time has just been taken.",
+      durationMs: 120,
+    },
     { time: "08:08", firedAtClub: manilaInstant("2026-11-17", "07:00") + 130, offsetFromReleaseMs: 130, outcome: "slot_taken", answer: null, durationMs: 98 },
   ],
 };

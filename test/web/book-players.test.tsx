@@ -63,7 +63,10 @@ describe("the flight", () => {
   test("Member, Spouse and Dependent show last name and member id; others first and last name", () => {
     openPlayers("12:00");
     fireEvent.click(button("Add a player"));
-    const labels = () => within(row(2)).getAllByRole("textbox").map((i) => i.closest("label")?.querySelector(".field__label")?.textContent);
+    const labels = () =>
+      within(row(2))
+        .getAllByRole("textbox")
+        .map((i) => i.closest("label")?.querySelector(".field__label")?.textContent);
     for (const type of ["Member", "Spouse", "Dependent"]) {
       fireEvent.change(within(row(2)).getAllByRole("combobox")[0], { target: { value: type } });
       expect(labels()).toEqual(["Last name", "Membership #"]);

@@ -2,19 +2,7 @@ import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useBookStore } from "../../web/features/book/book-store.ts";
-import {
-  MONDAY,
-  openSocket,
-  renderScreens,
-  resetBookTest,
-  SATURDAY,
-  sentActions,
-  serveApi,
-  setLiveData,
-  setViewportWidth,
-  SUNDAY,
-  TUESDAY,
-} from "./book-fixtures.tsx";
+import { MONDAY, openSocket, renderScreens, resetBookTest, SATURDAY, sentActions, serveApi, setLiveData, setViewportWidth, SUNDAY, TUESDAY } from "./book-fixtures.tsx";
 
 beforeEach(() => {
   serveApi();
@@ -298,7 +286,14 @@ describe("submit", () => {
     fireEvent.click(button("Submit request"));
     act(() => socket.receive({ type: "error", message: "Request not found.", errorKey: "x", requestId: "someone-else" }));
     expect(button(/Submitting/).disabled).toBe(true);
-    act(() => socket.receive({ type: "submissionResult", status: "pending", details: { play_date: MONDAY, course: "masters", time: "12:00", releaseAt: 1 }, requestId: sentActions(socket).at(-1)?.requestId }));
+    act(() =>
+      socket.receive({
+        type: "submissionResult",
+        status: "pending",
+        details: { play_date: MONDAY, course: "masters", time: "12:00", releaseAt: 1 },
+        requestId: sentActions(socket).at(-1)?.requestId,
+      }),
+    );
     await waitFor(() => expect(useBookStore.getState().step).toBe(1));
   });
 

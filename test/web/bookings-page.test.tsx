@@ -2,18 +2,7 @@ import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useBookStore } from "../../web/features/book/book-store.ts";
-import {
-  failedRequest,
-  heldBooking,
-  openSocket,
-  pendingRequest,
-  renderScreens,
-  resetBookTest,
-  sentActions,
-  serveApi,
-  setLiveData,
-  setViewportWidth,
-} from "./book-fixtures.tsx";
+import { failedRequest, heldBooking, openSocket, pendingRequest, renderScreens, resetBookTest, sentActions, serveApi, setLiveData, setViewportWidth } from "./book-fixtures.tsx";
 import { jsonResponse, type RecordedCall } from "./support/fetch-mock.ts";
 
 let calls: RecordedCall[] = [];
@@ -96,7 +85,12 @@ describe("desktop tables", () => {
   });
 
   test("dates read the same in any browser zone, from both date formats", () => {
-    setLiveData({ bookings: [{ ...heldBooking, date: "2026-11-23" }, { ...heldBooking, bookingId: "SW-B-2", date: "Tuesday Nov 24, 2026", time: "7:00 AM" }] });
+    setLiveData({
+      bookings: [
+        { ...heldBooking, date: "2026-11-23" },
+        { ...heldBooking, bookingId: "SW-B-2", date: "Tuesday Nov 24, 2026", time: "7:00 AM" },
+      ],
+    });
     renderScreens("/bookings");
     expect(cells(rowOf("booking:SW-B-1")).slice(0, 3)).toEqual(["Nov 23, 2026", "Masters", "06:16"]);
     expect(cells(rowOf("booking:SW-B-2")).slice(0, 3)).toEqual(["Nov 24, 2026", "Masters", "07:00"]);
@@ -116,9 +110,7 @@ describe("cancel", () => {
 
     fireEvent.click(button("Cancel", rowOf("booking:SW-B-1")));
     fireEvent.click(button("Yes, cancel", screen.getByRole("dialog")));
-    expect(sentActions(socket).map(({ action, payload }) => ({ action, payload }))).toEqual([
-      { action: "CANCEL_CONFIRMED_BOOKING", payload: { bookingId: "SW-B-1" } },
-    ]);
+    expect(sentActions(socket).map(({ action, payload }) => ({ action, payload }))).toEqual([{ action: "CANCEL_CONFIRMED_BOOKING", payload: { bookingId: "SW-B-1" } }]);
     expect(button(/Cancelling/, rowOf("booking:SW-B-1")).disabled).toBe(true);
 
     // Refused by the server: the row can be used again (the error itself is the app's toast).
@@ -176,7 +168,14 @@ describe("edit", () => {
       selectionOrder: [{ time: "07:04" }, { time: "07:12" }],
       playerDetails: { players: [{ type: "Member", firstName: "Maria", searchLastName: "Santos", searchIdNumber: "SW-1001" }] },
     });
-    act(() => socket.receive({ type: "submissionResult", status: "pending", details: { play_date: "2026-12-05", course: "masters", time: "07:04", releaseAt: pendingRequest.release_at }, requestId: sent?.requestId }));
+    act(() =>
+      socket.receive({
+        type: "submissionResult",
+        status: "pending",
+        details: { play_date: "2026-12-05", course: "masters", time: "07:04", releaseAt: pendingRequest.release_at },
+        requestId: sent?.requestId,
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe("/bookings"));
     expect(useBookStore.getState().editTarget).toBeNull();
   });
@@ -202,7 +201,12 @@ describe("edit", () => {
       course: "masters",
       targetDate: "2026-11-23",
       selectionOrder: [{ time: "06:16", slotId: "m-0616" }],
-      playerDetails: { players: [{ searchLastName: "Santos", searchIdNumber: "SW-1001" }, { type: "Guest", firstName: "Pedro", lastName: "Guest" }] },
+      playerDetails: {
+        players: [
+          { searchLastName: "Santos", searchIdNumber: "SW-1001" },
+          { type: "Guest", firstName: "Pedro", lastName: "Guest" },
+        ],
+      },
     });
     expect(edit).toBeDefined();
     expect((edit?.body as Record<string, unknown> | undefined)?.editTarget).toBeUndefined();

@@ -108,7 +108,8 @@ describe("client log sender", () => {
           timers.set(++nextTimer, callback);
           return nextTimer;
         },
-        clear: (handle) => timers.delete(handle as number) },
+        clear: (handle) => timers.delete(handle as number),
+      },
       onPageLeave: (callback) => (leave = callback),
     });
     // A page load logs each API call: nothing is posted while the page is in use.
@@ -119,7 +120,15 @@ describe("client log sender", () => {
     leave();
     await logger.flush();
     expect(posts).toHaveLength(1);
-    expect((posts[0] as { entries: { message: string; context: { url: string } }[] }).entries.map((e) => e.context.url)).toEqual(["/v1/x0", "/v1/x1", "/v1/x2", "/v1/x3", "/v1/x4", "/v1/x5", "/v1/x6"]);
+    expect((posts[0] as { entries: { message: string; context: { url: string } }[] }).entries.map((e) => e.context.url)).toEqual([
+      "/v1/x0",
+      "/v1/x1",
+      "/v1/x2",
+      "/v1/x3",
+      "/v1/x4",
+      "/v1/x5",
+      "/v1/x6",
+    ]);
     // The gathering time passing posts what waits; a full batch goes at once.
     logger.info("later");
     expect(timers.size).toBe(1);
@@ -132,7 +141,14 @@ describe("client log sender", () => {
     // An error does not wait, and takes the entries before it along.
     logger.error("boom");
     await logger.flush();
-    expect(posts.at(-1)).toEqual({ entries: [{ level: "debug", message: `d${CLIENT_LOG_BATCH_MAX}`, context: {} }, { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 1}`, context: {} }, { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 2}`, context: {} }, { level: "error", message: "boom", context: {} }] });
+    expect(posts.at(-1)).toEqual({
+      entries: [
+        { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX}`, context: {} },
+        { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 1}`, context: {} },
+        { level: "debug", message: `d${CLIENT_LOG_BATCH_MAX + 2}`, context: {} },
+        { level: "error", message: "boom", context: {} },
+      ],
+    });
     expect(posts).toHaveLength(4);
   });
 });

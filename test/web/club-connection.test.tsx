@@ -37,7 +37,9 @@ test("runs the check on request and shows what each page gave, with a saved page
 });
 
 test("shows the server's reason when the check cannot run", async () => {
-  mockFetch((call) => (call.url.startsWith("/v1/admin/club-check") ? jsonResponse({ message: "A club check is already running.", errorKey: "admin.club_check.error_running" }, 409) : undefined));
+  mockFetch((call) =>
+    call.url.startsWith("/v1/admin/club-check") ? jsonResponse({ message: "A club check is already running.", errorKey: "admin.club_check.error_running" }, 409) : undefined,
+  );
   const view = within(render(<ClubConnection />).container);
   fireEvent.click(view.getByRole("button", { name: "Check the club" }));
   expect(await view.findByText("A club check is already running.")).toBeTruthy();

@@ -20,7 +20,11 @@ describe("the shared table", () => {
       />,
     );
     const table = within(container).getByRole("table", { name: "Courses" });
-    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Days", "Actions"]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Name", "Days", "Actions"]);
     const [, first, second] = within(table).getAllByRole("row");
     const cells = within(first).getAllByRole("cell");
     expect(cells.map((c) => c.getAttribute("data-label"))).toEqual(["Name", "Days", null]);

@@ -66,7 +66,10 @@ function serveLiveData(state: { lastScrapeTime: number | null; failing?: string 
     if (path === state.failing) return jsonResponse({ message: "boom" }, 500);
     switch (path) {
       case "/v1/tee-times":
-        return jsonResponse({ teeTimes: [{ date: TODAY, course: "masters", tee_times: [{ time: "06:00", status: "AVAILABLE", slotId: "s1" }] }], lastScrapeTime: state.lastScrapeTime });
+        return jsonResponse({
+          teeTimes: [{ date: TODAY, course: "masters", tee_times: [{ time: "06:00", status: "AVAILABLE", slotId: "s1" }] }],
+          lastScrapeTime: state.lastScrapeTime,
+        });
       case "/v1/system/dates":
         return jsonResponse([{ dateStr: TODAY, dayName: "Sunday", monthDay: "Nov 22" }]);
       case "/v1/system/rules":
@@ -78,7 +81,9 @@ function serveLiveData(state: { lastScrapeTime: number | null; failing?: string 
       case "/v1/my/requests":
         return jsonResponse([]);
       case "/v1/my/players":
-        return jsonResponse([{ firstName: "Maria", lastName: "Santos", type: "Member", memberId: "SW-1001", cartPreference: "Own Cart", feePreference: "Charge to their account" }]);
+        return jsonResponse([
+          { firstName: "Maria", lastName: "Santos", type: "Member", memberId: "SW-1001", cartPreference: "Own Cart", feePreference: "Charge to their account" },
+        ]);
       default:
         return undefined;
     }
@@ -199,7 +204,7 @@ describe("live data store", () => {
   });
 
   test("reloads everything on status: updated, and the header time follows the scraper's answers", async () => {
-    const server = { lastScrapeTime: NOW - 10_000 as number | null };
+    const server = { lastScrapeTime: (NOW - 10_000) as number | null };
     const calls = serveLiveData(server);
     const socket = openSocket();
     render(<Sync />);
@@ -223,7 +228,11 @@ describe("live data store", () => {
     const socket = openSocket();
     render(<Sync />);
     await waitFor(() => expect(useLiveDataStore.getState().hasLoaded).toBe(true));
-    const pathsSince = (from: number) => dataCalls(calls).slice(from).map((c) => new URL(c.url, "http://x").pathname).sort();
+    const pathsSince = (from: number) =>
+      dataCalls(calls)
+        .slice(from)
+        .map((c) => new URL(c.url, "http://x").pathname)
+        .sort();
 
     let before = dataCalls(calls).length;
     act(() => socket.receive({ type: "status", status: "updated", changed: ["my.requests", "my.bookings", "my.notifications"] }));
@@ -277,7 +286,7 @@ describe("stale-data checks", () => {
   });
 
   test("tab visible: asks when unknown or older than 180 s, not when fresher", async () => {
-    const server = { lastScrapeTime: NOW - 1000 as number | null };
+    const server = { lastScrapeTime: (NOW - 1000) as number | null };
     serveLiveData(server);
     const socket = openSocket();
     render(<Sync />);

@@ -23,9 +23,7 @@ function setViewportWidth(width: number): void {
 }
 
 function tabLabels(container: HTMLElement): string[] {
-  return [...container.querySelectorAll(":scope > a .tab-label, :scope > a")]
-    .filter((el) => el.tagName === "A")
-    .map((el) => el.querySelector(".tab-label")?.textContent ?? "");
+  return [...container.querySelectorAll(":scope > a .tab-label, :scope > a")].filter((el) => el.tagName === "A").map((el) => el.querySelector(".tab-label")?.textContent ?? "");
 }
 
 beforeEach(() => {
@@ -84,7 +82,11 @@ describe("More menu overflow at 90 px per item", () => {
     expect(screen.queryByRole("menu")).toBeNull();
     fireEvent.click(more);
     const menu = await screen.findByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Players", "Profile", "Admin"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Players", "Profile", "Admin"]);
     fireEvent.keyDown(document, { key: "Escape" });
     await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
 
@@ -153,9 +155,7 @@ describe("Bookings badge", () => {
       useLiveDataStore.getState().setBookings([booking(today), booking(addDays(today, 3)), booking(addDays(today, -1))]);
       useLiveDataStore.getState().setRequests([request(addDays(today, 1)), request(addDays(today, -2))]);
     });
-    await waitFor(() =>
-      expect(screen.getByTestId("tab-bar").querySelector('[data-tab="bookings"] .badge')?.textContent).toBe("3"),
-    );
+    await waitFor(() => expect(screen.getByTestId("tab-bar").querySelector('[data-tab="bookings"] .badge')?.textContent).toBe("3"));
   });
 });
 

@@ -20,7 +20,10 @@ const request = {
   failureReason: null,
   submittedAt: 1_763_000_000_000,
   attempts: [{ time: "07:04", firedAtClub: 1, offsetFromReleaseMs: 12, outcome: "slot_taken", answer: "Taken", durationMs: 300 }],
-  selectionOrder: [{ time: "07:04", slotId: "m-0704" }, { time: "07:12", slotId: null }],
+  selectionOrder: [
+    { time: "07:04", slotId: "m-0704" },
+    { time: "07:12", slotId: null },
+  ],
   memberCartType: "Own Cart",
 };
 

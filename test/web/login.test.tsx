@@ -46,9 +46,7 @@ describe("login page", () => {
 
   test("shows a loading button, then goes home on success", async () => {
     let answer: (response: Response) => void = () => {};
-    const calls = mockFetch((call) =>
-      call.url === "/v1/auth/login" ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
-    );
+    const calls = mockFetch((call) => (call.url === "/v1/auth/login" ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
     const { router } = renderApp("/login", { user: null });
     await findPageTitle();
     fill("ana", "secret");
@@ -62,11 +60,7 @@ describe("login page", () => {
   });
 
   test("shows the keyed text for the server's errorKey", async () => {
-    mockFetch((call) =>
-      call.url === "/v1/auth/login"
-        ? jsonResponse({ message: "Invalid username or password.", errorKey: "login.invalid_credentials" }, 401)
-        : undefined,
-    );
+    mockFetch((call) => (call.url === "/v1/auth/login" ? jsonResponse({ message: "Invalid username or password.", errorKey: "login.invalid_credentials" }, 401) : undefined));
     useTextStore.setState({ overrides: { "login.invalid_credentials": "Wrong username or password, try again." } });
     renderApp("/login", { user: null });
     await findPageTitle();

@@ -75,7 +75,10 @@ describe("the bell", () => {
     expect(bell().getAttribute("aria-expanded")).toBe("true");
     expect(dialog.contains(document.activeElement)).toBe(true);
     const items = within(dialog).getAllByRole("listitem");
-    expect(items.map((li) => li.querySelector(".notification__text")?.textContent)).toEqual(["Booked: Masters on 2026-11-29 at 06:00 (SW-3).", "Your request for Legends failed: taken"]);
+    expect(items.map((li) => li.querySelector(".notification__text")?.textContent)).toEqual([
+      "Booked: Masters on 2026-11-29 at 06:00 (SW-3).",
+      "Your request for Legends failed: taken",
+    ]);
     expect(within(items[0]).getByText("Unread")).toBeTruthy();
     expect(within(items[0]).getByText("Nov 22, 2026 09:08")).toBeTruthy();
     expect(within(items[1]).queryByText("Unread")).toBeNull();
@@ -157,7 +160,8 @@ describe("the profile's channel switches", () => {
     let fail = false;
     let saved = settings();
     const calls = mockFetch((call) => {
-      if (call.url.startsWith("/v1/my/push")) return jsonResponse({ publicKey: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8", devices: 0 });
+      if (call.url.startsWith("/v1/my/push"))
+        return jsonResponse({ publicKey: "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8", devices: 0 });
       if (!call.url.startsWith("/v1/my/notification-settings")) return undefined;
       if (call.method === "GET") return jsonResponse(saved);
       if (fail) return jsonResponse({ message: "nope", errorKey: "x" }, 500);
@@ -202,8 +206,28 @@ describe("the admin's outbox", () => {
             smtp: null,
             counts: { queued: 1, sent: 0, failed: 1 },
             messages: [
-              { id: 2, createdAt: AT, recipient: "maria@southwoods.demo", subject: "Teebox booked Masters", body: "Booked: Masters.", state: "queued", attempts: 0, lastError: "not sent: no SMTP configured", sentAt: null },
-              { id: 1, createdAt: AT, recipient: "jose@southwoods.demo", subject: "Teebox could not book", body: "Failed.", state: "failed", attempts: 5, lastError: "the mail server could not be reached", sentAt: null },
+              {
+                id: 2,
+                createdAt: AT,
+                recipient: "maria@southwoods.demo",
+                subject: "Teebox booked Masters",
+                body: "Booked: Masters.",
+                state: "queued",
+                attempts: 0,
+                lastError: "not sent: no SMTP configured",
+                sentAt: null,
+              },
+              {
+                id: 1,
+                createdAt: AT,
+                recipient: "jose@southwoods.demo",
+                subject: "Teebox could not book",
+                body: "Failed.",
+                state: "failed",
+                attempts: 5,
+                lastError: "the mail server could not be reached",
+                sentAt: null,
+              },
             ],
           })
         : undefined,

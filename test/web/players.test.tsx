@@ -23,7 +23,14 @@ const FORM_OPTIONS = [
   ...["Charge to their account", "Charge to my account"].map((value) => ({ category: "feePreferenceMember", value })),
 ];
 
-const santos: SavedPlayer = { firstName: "  PAOLO ", lastName: "dela cruz, ", type: "Member", memberId: "SW-1001-S", cartPreference: "Own Cart", feePreference: "Charge to their account" };
+const santos: SavedPlayer = {
+  firstName: "  PAOLO ",
+  lastName: "dela cruz, ",
+  type: "Member",
+  memberId: "SW-1001-S",
+  cartPreference: "Own Cart",
+  feePreference: "Charge to their account",
+};
 const lapid: SavedPlayer = { firstName: "lito.", lastName: "LAPID", type: "Guest", memberId: "0000", cartPreference: "Rental Cart - Solo", feePreference: "Charge my guest" };
 
 let stored: SavedPlayer[];
@@ -86,12 +93,24 @@ afterEach(() => {
   useToastStore.getState().clearToasts();
 });
 
-const rowsOf = () => page().getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+const rowsOf = () =>
+  page()
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
 
 describe("saved players table", () => {
   test("shows the columns and names trimmed, lower-cased, without a trailing period or comma, capitalised per word", async () => {
     await renderPlayers();
-    expect(page().getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["First Name", "Last Name", "Type", "Membership #", "Cart", "Fee"]);
+    expect(
+      page()
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["First Name", "Last Name", "Type", "Membership #", "Cart", "Fee"]);
     expect(rowsOf()).toEqual([
       ["Paolo", "Dela Cruz", "Member", "SW-1001-S", "Own Cart", "Charge to their account"],
       ["Lito", "Lapid", "Guest", "0000", "Rental Cart - Solo", "Charge my guest"],
@@ -122,7 +141,9 @@ describe("Edit List mode", () => {
 
     await waitFor(() => expect(sentPlayers()).toHaveLength(1));
     expect(sentPlayers()[0].action).toBe("UPDATE_PLAYERS");
-    expect(sentPlayers()[0].payload).toEqual([{ firstName: "lito.", lastName: "Lapid Jr", type: "Guest", memberId: "0000", cartPreference: "Rental Cart - Solo", feePreference: "Charge my guest" }]);
+    expect(sentPlayers()[0].payload).toEqual([
+      { firstName: "lito.", lastName: "Lapid Jr", type: "Guest", memberId: "0000", cartPreference: "Rental Cart - Solo", feePreference: "Charge my guest" },
+    ]);
     await answerLast({ type: "ack" });
     await waitFor(() => expect(page().queryByRole("button", { name: "Save Changes" })).toBeNull());
     expect(rowsOf()).toEqual([["Lito", "Lapid Jr", "Guest", "0000", "Rental Cart - Solo", "Charge my guest"]]);

@@ -87,7 +87,10 @@ describe("user details", () => {
     fireEvent.change(input("Membership number"), { target: { value: "" } });
     fireEvent.change(input("Southwoods email"), { target: { value: "" } });
     fireEvent.click(details().getByRole("button", { name: "Save Profile" }));
-    const messages = () => details().getAllByRole("alert").map((a) => a.textContent);
+    const messages = () =>
+      details()
+        .getAllByRole("alert")
+        .map((a) => a.textContent);
     expect(messages()).toEqual(["Full name is required.", "Membership number is required.", "Southwoods email is required."]);
     fireEvent.change(input("Southwoods email"), { target: { value: "juan@southwoods" } });
     expect(messages()).toContain("Please enter a valid email address.");

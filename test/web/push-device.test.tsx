@@ -24,8 +24,16 @@ const ANDROID_CHROME: PushBrowser = {
   hasPushManager: true,
   permission: "default",
 };
-const IPHONE = { ...ANDROID_CHROME, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", platform: "iPhone" };
-const IPAD_AS_MAC = { ...ANDROID_CHROME, userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15", platform: "MacIntel" };
+const IPHONE = {
+  ...ANDROID_CHROME,
+  userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  platform: "iPhone",
+};
+const IPAD_AS_MAC = {
+  ...ANDROID_CHROME,
+  userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
+  platform: "MacIntel",
+};
 
 describe("which browsers can have push", () => {
   test("a secure browser with a service worker and push is ready, until its permission is blocked", () => {

@@ -8,7 +8,17 @@ import { MONDAY, openSocket, pendingRequest, resetBookTest, serveApi, setLiveDat
 import { emptyResponse, jsonResponse, type RecordedCall } from "./support/fetch-mock.ts";
 import { renderPages } from "./watches-fixtures.tsx";
 
-const occurrence = { requestId: null, course: "masters", times: ["06:00", "06:08"], isChangedAlone: false, releaseAt: null, queuesAt: null, reason: null, reasonKey: null, line: null };
+const occurrence = {
+  requestId: null,
+  course: "masters",
+  times: ["06:00", "06:08"],
+  isChangedAlone: false,
+  releaseAt: null,
+  queuesAt: null,
+  reason: null,
+  reasonKey: null,
+  line: null,
+};
 const weekly: SeriesView = {
   id: 4,
   status: "active",
@@ -116,7 +126,14 @@ describe("standing requests on the Bookings page", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT" && c.url === "/v1/my/series/4")).toBe(true));
     const body = calls.find((c) => c.method === "PUT")!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ course: "masters", times: ["06:00", "06:08"], weekdays: [1], startDate: MONDAY, endDate: "2027-03-01", playerDetails: { players: weekly.players } });
+    expect(body).toMatchObject({
+      course: "masters",
+      times: ["06:00", "06:08"],
+      weekdays: [1],
+      startDate: MONDAY,
+      endDate: "2027-03-01",
+      playerDetails: { players: weekly.players },
+    });
     expect(await screen.findByText("Standing request changed; its dates not yet released follow it.")).toBeTruthy();
 
     fireEvent.click(within(screen.getByTestId("occurrence:4:2026-11-30")).getByRole("button", { name: "Change times" }));

@@ -142,7 +142,11 @@ describe("the five steps", () => {
     expect(useSessionStore.getState().user?.southwoods_email).toBe("ana@southwoods.demo");
     expect(useSessionStore.getState().hasJustFinishedSetup).toBe(true);
     expect(sessionStorage.getItem(SETUP_WIZARD_STORAGE_KEY)).toBeNull();
-    expect(page().getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Book a Tee Time", "My Bookings", "Player List"]);
+    expect(
+      page()
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Book a Tee Time", "My Bookings", "Player List"]);
     expect(page().queryByRole("button", { name: "Back" })).toBeNull();
 
     await click("Go to Dashboard");
@@ -333,7 +337,13 @@ describe("progress in session storage", () => {
   });
 
   test("a reload after step 3 asks for the club password again, the email kept", async () => {
-    sessionStorage.setItem(SETUP_WIZARD_STORAGE_KEY, JSON.stringify({ step: 4, values: { ...storage.EMPTY_WIZARD_VALUES, name: "Ana", memberId: "SW-1", clubEmail: "ana@southwoods.demo", defaultCartType: "Rental Cart - Solo" } }));
+    sessionStorage.setItem(
+      SETUP_WIZARD_STORAGE_KEY,
+      JSON.stringify({
+        step: 4,
+        values: { ...storage.EMPTY_WIZARD_VALUES, name: "Ana", memberId: "SW-1", clubEmail: "ana@southwoods.demo", defaultCartType: "Rental Cart - Solo" },
+      }),
+    );
     await renderWizard();
     expect(title()).toBe("Connect Your Southwoods Account");
     expect(field("Southwoods email").value).toBe("ana@southwoods.demo");
@@ -390,7 +400,15 @@ describe("wizard storage", () => {
   });
 
   test("every kind of corrupt state is discarded and logged", () => {
-    const corrupt = ["{oops", "42", "null", JSON.stringify({ step: 9, values: {} }), JSON.stringify({ step: 2.5, values: {} }), JSON.stringify({ step: 2, values: { name: 7 } }), JSON.stringify({ step: 2, values: [] })];
+    const corrupt = [
+      "{oops",
+      "42",
+      "null",
+      JSON.stringify({ step: 9, values: {} }),
+      JSON.stringify({ step: 2.5, values: {} }),
+      JSON.stringify({ step: 2, values: { name: 7 } }),
+      JSON.stringify({ step: 2, values: [] }),
+    ];
     for (const text of corrupt) {
       const store = memory();
       const logger = quietLogger();

@@ -110,7 +110,15 @@ describe("the story of a request", () => {
     storyAnswer = () =>
       jsonResponse({
         ...bookedStory,
-        request: { ...bookedStory.request!, id: failedRequest.id, status: "failed", bookingRef: null, reasonKey: "bookings.reason.no_time_available", reasonContext: {}, reason: "No selected time was available." },
+        request: {
+          ...bookedStory.request!,
+          id: failedRequest.id,
+          status: "failed",
+          bookingRef: null,
+          reasonKey: "bookings.reason.no_time_available",
+          reasonContext: {},
+          reason: "No selected time was available.",
+        },
         clock: null,
         attempts: [{ ...bookedStory.attempts[0], sheetAfter: null }],
       });
@@ -156,8 +164,24 @@ describe("the story of a request", () => {
         toTime: "12:30",
         createdAt: manilaInstant("2026-11-20", "09:15"),
         attempts: [
-          { course: "legends", time: "12:00", sentAt: manilaInstant("2026-11-22", "08:01"), outcome: "slot_taken", answerKey: "bookings.reason.club_refused", answerContext: { message: "Already taken." }, answer: "Already taken." },
-          { course: "legends", time: "12:04", sentAt: manilaInstant("2026-11-22", "08:02"), outcome: "confirmed", answerKey: "watches.reason.booked", answerContext: { course: "Legends", time: "12:04", ref: "SW-B-1" }, answer: "Booked Legends at 12:04 (SW-B-1)." },
+          {
+            course: "legends",
+            time: "12:00",
+            sentAt: manilaInstant("2026-11-22", "08:01"),
+            outcome: "slot_taken",
+            answerKey: "bookings.reason.club_refused",
+            answerContext: { message: "Already taken." },
+            answer: "Already taken.",
+          },
+          {
+            course: "legends",
+            time: "12:04",
+            sentAt: manilaInstant("2026-11-22", "08:02"),
+            outcome: "confirmed",
+            answerKey: "watches.reason.booked",
+            answerContext: { course: "Legends", time: "12:04", ref: "SW-B-1" },
+            answer: "Booked Legends at 12:04 (SW-B-1).",
+          },
           { course: "legends", time: "12:08", sentAt: manilaInstant("2026-11-22", "08:03"), outcome: null, answerKey: null, answerContext: null, answer: null },
         ],
       },

@@ -24,7 +24,16 @@ const watching: WatchView = {
   createdAt: 1,
   tried: [{ course: "masters", time: "06:08", at: 2, outcome: "slot_taken", answer: "Sorry, this tee time is no longer available." }],
 };
-const booked: WatchView = { ...watching, id: 12, status: "booked", reason: "Booked Masters at 06:16 (SWB-9).", reasonKey: "watches.reason.booked", bookingId: "SWB-9", foundTime: "06:16", tried: [] };
+const booked: WatchView = {
+  ...watching,
+  id: 12,
+  status: "booked",
+  reason: "Booked Masters at 06:16 (SWB-9).",
+  reasonKey: "watches.reason.booked",
+  bookingId: "SWB-9",
+  foundTime: "06:16",
+  tried: [],
+};
 
 let calls: RecordedCall[] = [];
 let watches: WatchView[] = [];
@@ -35,7 +44,8 @@ beforeEach(() => {
   createAnswer = null;
   calls = serveApi((call) => {
     if (call.method === "GET" && call.url.startsWith("/v1/my/watches")) return jsonResponse(watches);
-    if (call.method === "POST" && call.url === "/v1/my/watches") return createAnswer ?? jsonResponse({ watch: { ...watching, id: 13, fromTime: "08:00", toTime: "08:08", tried: [] } }, 201);
+    if (call.method === "POST" && call.url === "/v1/my/watches")
+      return createAnswer ?? jsonResponse({ watch: { ...watching, id: 13, fromTime: "08:00", toTime: "08:08", tried: [] } }, 201);
     if (call.method === "POST" && call.url === "/v1/my/watches/11/cancel") return emptyResponse(204);
     if (call.method === "POST" && call.url === "/v1/my/requests/check") return jsonResponse({ checked: 2, problems: 1 });
     return undefined;
@@ -73,7 +83,9 @@ describe("watches on the Bookings page", () => {
     watches = [{ ...watching, tried }];
     renderPages("/bookings");
     const line = (await screen.findByTestId("watch:11")).textContent ?? "";
-    expect(line).toContain("Tried: 12:00 Legends: taken by someone else; 12:04 Legends: booked; 12:08 Legends: waiting for the club's answer; 12:12 Legends: another answer from the club");
+    expect(line).toContain(
+      "Tried: 12:00 Legends: taken by someone else; 12:04 Legends: booked; 12:08 Legends: waiting for the club's answer; 12:12 Legends: another answer from the club",
+    );
     for (const code of ["slot_taken", "confirmed", "something_new", "…"]) expect(line).not.toContain(code);
   });
 

@@ -54,14 +54,7 @@ export function Dialog({ isOpen, title, onClose, children, actions, isDismissabl
         if (isDismissable && event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={panelRef}
-        className={["dialog", className].filter(Boolean).join(" ")}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={panelRef} className={["dialog", className].filter(Boolean).join(" ")} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>

@@ -57,16 +57,26 @@ export default function OfflineView() {
       <p>{t("offline.body")}</p>
       {snapshot ? (
         <>
-          <p className="offline-view__saved-at">
-            {t("offline.saved_at", { time: manilaTimeOfDay(snapshot.savedAt), date: formatEventDate(manilaDate(snapshot.savedAt)) })}
-          </p>
+          <p className="offline-view__saved-at">{t("offline.saved_at", { time: manilaTimeOfDay(snapshot.savedAt), date: formatEventDate(manilaDate(snapshot.savedAt)) })}</p>
           <OfflineList
             title={t("offline.bookings")}
-            rows={snapshot.bookings.map((b) => ({ key: b.bookingId, date: isoOrAsIs(b.date), time: b.time, course: courseNameOf(b.course, snapshot.courses), status: "Confirmed" }))}
+            rows={snapshot.bookings.map((b) => ({
+              key: b.bookingId,
+              date: isoOrAsIs(b.date),
+              time: b.time,
+              course: courseNameOf(b.course, snapshot.courses),
+              status: "Confirmed",
+            }))}
           />
           <OfflineList
             title={t("offline.requests")}
-            rows={snapshot.requests.map((r) => ({ key: String(r.id), date: isoOrAsIs(r.play_date), time: r.times[0] ?? "", course: courseNameOf(r.course, snapshot.courses), status: r.status }))}
+            rows={snapshot.requests.map((r) => ({
+              key: String(r.id),
+              date: isoOrAsIs(r.play_date),
+              time: r.times[0] ?? "",
+              course: courseNameOf(r.course, snapshot.courses),
+              status: r.status,
+            }))}
           />
         </>
       ) : (

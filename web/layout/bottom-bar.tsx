@@ -52,21 +52,12 @@ export function BottomBar({ tabs, badgeCount, widthPx }: BottomBarProps) {
             onClick={() => setMenuOpen((open) => !open)}
           >
             <span className="tab-label">{t("tabs.more")}</span>
-            {overflow.some((tab) => tab.id === "bookings") && badgeCount > 0 ? (
-              <span className="badge badge--dot" aria-hidden="true" />
-            ) : null}
+            {overflow.some((tab) => tab.id === "bookings") && badgeCount > 0 ? <span className="badge badge--dot" aria-hidden="true" /> : null}
           </button>
           {isMenuOpen ? (
             <div className="more-menu" role="menu" id={menuId} aria-label={t("tabs.more")}>
               {overflow.map((tab) => (
-                <TabLink
-                  key={tab.id}
-                  tab={tab}
-                  badgeCount={badgeCount}
-                  className="more-menu__item"
-                  role="menuitem"
-                  onNavigate={() => setMenuOpen(false)}
-                />
+                <TabLink key={tab.id} tab={tab} badgeCount={badgeCount} className="more-menu__item" role="menuitem" onNavigate={() => setMenuOpen(false)} />
               ))}
             </div>
           ) : null}

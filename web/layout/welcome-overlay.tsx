@@ -29,12 +29,7 @@ export function WelcomeOverlay() {
     setOpen(false);
   }
   return (
-    <Dialog
-      isOpen={isOpen}
-      title={t("layout.welcome_overlay.title")}
-      onClose={close}
-      actions={<Button onClick={close}>{t("layout.welcome_overlay.dismiss")}</Button>}
-    >
+    <Dialog isOpen={isOpen} title={t("layout.welcome_overlay.title")} onClose={close} actions={<Button onClick={close}>{t("layout.welcome_overlay.dismiss")}</Button>}>
       <p>{t("layout.welcome_overlay.body")}</p>
     </Dialog>
   );

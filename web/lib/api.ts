@@ -114,7 +114,10 @@ export function setApiDependencies(overrides?: Partial<ApiDependencies>): void {
 }
 
 /** A call whose answer is read: checked against `schema`, which must read what the route's contract answers. */
-export function apiRequest<U extends ApiUrl<M>, T extends AnswerAt<U, M>, M extends HttpMethod = "GET">(url: U, options: ApiRequestOptions<U, M> & { schema: ResponseSchema<T> }): Promise<T>;
+export function apiRequest<U extends ApiUrl<M>, T extends AnswerAt<U, M>, M extends HttpMethod = "GET">(
+  url: U,
+  options: ApiRequestOptions<U, M> & { schema: ResponseSchema<T> },
+): Promise<T>;
 /** A call whose answer is not read as anything in particular (204s, fire-and-forget posts). */
 export function apiRequest<U extends ApiUrl<M>, M extends HttpMethod = "GET">(url: U, options?: ApiRequestOptions<U, M>): Promise<unknown>;
 export function apiRequest<T>(url: string, options: RequestOptions<T> = {}): Promise<T | unknown> {
@@ -269,8 +272,10 @@ export const api = {
   post: <U extends ApiUrl<"POST">>(url: U, ...body: BodyArgument<U, "POST">) => sendJson("POST", url, body[0]),
   put: <U extends ApiUrl<"PUT">>(url: U, body: BodyAt<U, "PUT">) => sendJson("PUT", url, body),
   delete: <U extends ApiUrl<"DELETE">>(url: U) => sendJson("DELETE", url),
-  postFor: <U extends ApiUrl<"POST">, T extends AnswerAt<U, "POST">>(url: U, body: BodyAt<U, "POST">, schema: ResponseSchema<T>) => request(url, { method: "POST", body, schema }) as Promise<T>,
-  putFor: <U extends ApiUrl<"PUT">, T extends AnswerAt<U, "PUT">>(url: U, body: BodyAt<U, "PUT">, schema: ResponseSchema<T>) => request(url, { method: "PUT", body, schema }) as Promise<T>,
+  postFor: <U extends ApiUrl<"POST">, T extends AnswerAt<U, "POST">>(url: U, body: BodyAt<U, "POST">, schema: ResponseSchema<T>) =>
+    request(url, { method: "POST", body, schema }) as Promise<T>,
+  putFor: <U extends ApiUrl<"PUT">, T extends AnswerAt<U, "PUT">>(url: U, body: BodyAt<U, "PUT">, schema: ResponseSchema<T>) =>
+    request(url, { method: "PUT", body, schema }) as Promise<T>,
 };
 
 /** A post to a route that takes no body is called without one. */

@@ -70,7 +70,11 @@ export const pushApi = {
   add: (subscription: PushSubscriptionJSON): Promise<PushDevices> =>
     api.postFor(
       apiPaths.my.pushDevices,
-      { endpoint: subscription.endpoint ?? "", expirationTime: subscription.expirationTime ?? null, keys: { p256dh: subscription.keys?.p256dh ?? "", auth: subscription.keys?.auth ?? "" } },
+      {
+        endpoint: subscription.endpoint ?? "",
+        expirationTime: subscription.expirationTime ?? null,
+        keys: { p256dh: subscription.keys?.p256dh ?? "", auth: subscription.keys?.auth ?? "" },
+      },
       pushDevicesSchema,
     ),
   remove: (endpoint: string): Promise<PushDevices> => api.postFor(apiPaths.my.removePushDevice, { endpoint }, pushDevicesSchema),

@@ -23,9 +23,7 @@ export type Translate = (key: UiTextKey, context?: TextContext) => string;
 /** Replaces `{name}` with `context.name`; unknown placeholders stay visible so a missing value is noticed. */
 export function fillPlaceholders(text: string, context?: TextContext): string {
   if (!context) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(context, name) ? String(context[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(context, name) ? String(context[name]) : whole));
 }
 
 export function resolveText(key: UiTextKey, overrides: Record<string, string>, context?: TextContext): string {

@@ -43,7 +43,10 @@ export const useToastStore = create<ToastState>()((set, get) => ({
   showToast(toast) {
     const id = nextId++;
     set({ toasts: [...get().toasts, { ...toast, id }] });
-    timers.set(id, timer.set(() => get().dismissToast(id), TOAST_DURATION_MS));
+    timers.set(
+      id,
+      timer.set(() => get().dismissToast(id), TOAST_DURATION_MS),
+    );
     return id;
   },
   dismissToast(id) {

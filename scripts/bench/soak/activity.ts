@@ -63,7 +63,19 @@ export interface ActivityCounts {
   adminEdits: number;
 }
 
-export const noActivity = (): ActivityCounts => ({ requests: 0, refused: 0, edits: 0, cancels: 0, watches: 0, watchCancels: 0, memberBookingCancels: 0, clubBookingCancels: 0, freedSlots: 0, reads: 0, adminEdits: 0 });
+export const noActivity = (): ActivityCounts => ({
+  requests: 0,
+  refused: 0,
+  edits: 0,
+  cancels: 0,
+  watches: 0,
+  watchCancels: 0,
+  memberBookingCancels: 0,
+  clubBookingCancels: 0,
+  freedSlots: 0,
+  reads: 0,
+  adminEdits: 0,
+});
 
 /** Tee times filled at the club for a watch to wait on. */
 export interface WatchBand {
@@ -120,7 +132,9 @@ function submission(rand: () => number, date: string, courseId: string, times: s
     selectionOrder: times.map((time) => ({ time, slotId: null })),
     memberCartType: CART_CHOICES[0],
     playerDetails: {
-      players: withGuest ? [{ type: "Guest", firstName: "Guest", lastName: `Of ${date}`, cartType: { [CART_CHOICES[1]]: true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } }] : [],
+      players: withGuest
+        ? [{ type: "Guest", firstName: "Guest", lastName: `Of ${date}`, cartType: { [CART_CHOICES[1]]: true }, chargeFeesTo: { [GUEST_FEE_CHOICES[0]]: true } }]
+        : [],
     },
     ...(editTarget === undefined ? {} : { editTarget }),
   };
@@ -164,7 +178,10 @@ async function submitRequest(world: World, member: Member, date: string): Promis
 
 async function editRequest(world: World, member: Member, id: number): Promise<void> {
   const asked = world.ledger.requests.get(id)!;
-  const times = shuffled(world.rand, [...asked.times, ...wantedTimes(world.rand, asked.playDate, asked.courseId)].filter((t, i, all) => all.indexOf(t) === i)).slice(0, 4);
+  const times = shuffled(
+    world.rand,
+    [...asked.times, ...wantedTimes(world.rand, asked.playDate, asked.courseId)].filter((t, i, all) => all.indexOf(t) === i),
+  ).slice(0, 4);
   const answer = await member.client.act("SUBMIT_BOOKING_REQUEST", submission(world.rand, asked.playDate, asked.courseId, times, id));
   if (!isAnswer(answer, "submissionResult")) return;
   asked.times = times;
@@ -195,7 +212,15 @@ async function makeWatch(world: World, member: Member, date: string, clubBooking
     if (!holder) await world.club.control("POST", "/slot", { date, course, time, status: "BOOKED" });
     else if (ours.has(holder.email)) return;
   }
-  const body = { course, targetDate: date, memberCartType: CART_CHOICES[0], playerDetails: { players: [] }, fromTime: band[0], toTime: band[3], mode: world.rand() < 0.75 ? "book" : "notify" };
+  const body = {
+    course,
+    targetDate: date,
+    memberCartType: CART_CHOICES[0],
+    playerDetails: { players: [] },
+    fromTime: band[0],
+    toTime: band[3],
+    mode: world.rand() < 0.75 ? "book" : "notify",
+  };
   const answer = await member.client.call("POST", "/v1/my/watches", body);
   if (answer.status !== 201) return;
   world.counts.watches++;
@@ -304,7 +329,16 @@ export function planOpeningRequests(world: World, mix: ActivityMix, firstDay: st
  * dates released in the coming week, watches for the next two days (Monday to Thursday only, so
  * that by each weekend every watch has ended: the quiet after the last watch is measured too).
  */
-export function planDay(world: World, mix: ActivityMix, day: number, today: string, snapshot: TeeboxSnapshot, clubBookings: SimBooking[], admin: AdminState, releaseDaysBefore: number): Task[] {
+export function planDay(
+  world: World,
+  mix: ActivityMix,
+  day: number,
+  today: string,
+  snapshot: TeeboxSnapshot,
+  clubBookings: SimBooking[],
+  admin: AdminState,
+  releaseDaysBefore: number,
+): Task[] {
   const { rand, members, ledger } = world;
   const tasks: Task[] = [];
   const statusOf = new Map(snapshot.requests.map((r) => [r.id, r.status]));
@@ -346,7 +380,10 @@ export function planDay(world: World, mix: ActivityMix, day: number, today: stri
     tasks.push(() => freeWatchedSlot(world, band, clubBookings, ours));
   }
 
-  const ahead = shuffled(rand, snapshot.bookings.filter((b) => b.playDate > today && !ledger.cancelledByMembers.has(b.bookingRef) && !ledger.cancelledAtClub.has(b.bookingRef)));
+  const ahead = shuffled(
+    rand,
+    snapshot.bookings.filter((b) => b.playDate > today && !ledger.cancelledByMembers.has(b.bookingRef) && !ledger.cancelledAtClub.has(b.bookingRef)),
+  );
   for (const booking of ahead.slice(0, mix.memberCancelsPerDay)) {
     const member = memberOf.get(booking.userId);
     if (member) tasks.push(() => cancelBookingInTeebox(world, member, booking.bookingRef));

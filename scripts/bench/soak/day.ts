@@ -167,12 +167,14 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
   const side: Promise<void>[] = [];
   if (trouble.clubDown) {
     faults.push("club down from 5 s before the release to 40 s after");
-    side.push((async () => {
-      await clock.sleepUntil(instant - 5000);
-      await club.control("POST", "/faults", { down: true });
-      await clock.sleepUntil(instant + 40_000);
-      await club.control("POST", "/faults", { down: false });
-    })());
+    side.push(
+      (async () => {
+        await clock.sleepUntil(instant - 5000);
+        await club.control("POST", "/faults", { down: true });
+        await clock.sleepUntil(instant + 40_000);
+        await club.control("POST", "/faults", { down: false });
+      })(),
+    );
   }
   if (trouble.lateOpening) {
     faults.push(`club opens ${LATE_OPENING_MS / 1000} s late`);
@@ -181,21 +183,25 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
     // real time, as Teebox's retries would at a real club: how often it asks is what is measured,
     // and at 20× a round trip would take twenty times its share of it.
     await club.control("POST", "/faults", { openLateMs: LATE_OPENING_MS });
-    side.push((async () => {
-      await clock.sleepUntil(instant - 3000);
-      clock.setRate(1);
-      await clock.sleepUntil(instant + LATE_OPENING_MS + 5000);
-      clock.setRate(options.releaseRate);
-      await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
-      await club.control("POST", "/faults", { openLateMs: 0 });
-    })());
+    side.push(
+      (async () => {
+        await clock.sleepUntil(instant - 3000);
+        clock.setRate(1);
+        await clock.sleepUntil(instant + LATE_OPENING_MS + 5000);
+        clock.setRate(options.releaseRate);
+        await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
+        await club.control("POST", "/faults", { openLateMs: 0 });
+      })(),
+    );
   }
   const realLength = (RELEASE_LEAD_MS + RELEASE_TAIL_MS) / options.releaseRate;
   for (const planned of restarts.filter((r) => r.phase === "release")) {
-    side.push((async () => {
-      await Bun.sleep(planned.at * realLength);
-      await restart(soak, planned, notes, failures);
-    })());
+    side.push(
+      (async () => {
+        await Bun.sleep(planned.at * realLength);
+        await restart(soak, planned, notes, failures);
+      })(),
+    );
   }
   await clock.sleepUntil(instant + RELEASE_TAIL_MS);
   await Promise.all(side);
@@ -240,7 +246,10 @@ const REST_WINDOW_MS = 20_000;
 async function passDueSoon(soak: Soak): Promise<void> {
   const deadline = performance.now() + 30_000;
   while (performance.now() < deadline) {
-    const health = (await fetch(`${soak.teebox.url}/healthz`).then((r) => r.json(), () => null)) as { passes?: Record<string, { lastPassAt: number | null; nextPassAt: number | null }> } | null;
+    const health = (await fetch(`${soak.teebox.url}/healthz`).then(
+      (r) => r.json(),
+      () => null,
+    )) as { passes?: Record<string, { lastPassAt: number | null; nextPassAt: number | null }> } | null;
     const now = soak.clock.now();
     const jobs = Object.entries(health?.passes ?? {}).filter(([name, pass]) => !FREQUENT_JOBS.has(name) && (pass.lastPassAt !== null || pass.nextPassAt !== null));
     const isRunning = jobs.some(([, pass]) => pass.nextPassAt === null);
@@ -261,14 +270,20 @@ function checkMemory(soak: Soak, bounds: SoakOptions["bounds"]): Failure[] {
   const failures: Failure[] = [];
   const life = soak.lifeRss.slice(1);
   if (life.length >= 4 && slope(life) > bounds.rssSlopeMbPerDay && life.at(-1)! - life[0] > bounds.rssRiseMb) {
-    failures.push({ invariant: "memory growing", detail: `RSS ${life.map((v) => v.toFixed(0)).join(", ")} MB over the last days of this process: ${slope(life).toFixed(1)} MB a day (bound ${bounds.rssSlopeMbPerDay}, rise over ${bounds.rssRiseMb} MB)` });
+    failures.push({
+      invariant: "memory growing",
+      detail: `RSS ${life.map((v) => v.toFixed(0)).join(", ")} MB over the last days of this process: ${slope(life).toFixed(1)} MB a day (bound ${bounds.rssSlopeMbPerDay}, rise over ${bounds.rssRiseMb} MB)`,
+    });
   }
   const days = soak.figures.length + 1;
   if (days % 7 === 0 && days >= 35) {
     const rss = [...soak.figures.map((f) => f.rssMb), soak.lifeRss.at(-1) ?? Number.NaN].map((v) => (Number.isFinite(v) ? v : 0));
     const weekly = Array.from({ length: days / 7 }, (_, w) => median(rss.slice(w * 7, w * 7 + 7))).slice(1);
     if (slope(weekly) > bounds.rssSlopeMbPerWeek) {
-      failures.push({ invariant: "memory growing over the weeks", detail: `weekly median RSS ${weekly.map((v) => v.toFixed(0)).join(", ")} MB: ${slope(weekly).toFixed(1)} MB a week (bound ${bounds.rssSlopeMbPerWeek})` });
+      failures.push({
+        invariant: "memory growing over the weeks",
+        detail: `weekly median RSS ${weekly.map((v) => v.toFixed(0)).join(", ")} MB: ${slope(weekly).toFixed(1)} MB a week (bound ${bounds.rssSlopeMbPerWeek})`,
+      });
     }
   }
   return failures;
@@ -327,27 +342,43 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   soak.suspects = records.suspects;
   failures.push(...records.failures, ...checkMail(snapshot, nowMs));
 
-  const health = await fetch(`${teebox.url}/healthz`).then(async (r) => ({ status: r.status, body: await r.text() }), (e: Error) => ({ status: 0, body: e.message }));
+  const health = await fetch(`${teebox.url}/healthz`).then(
+    async (r) => ({ status: r.status, body: await r.text() }),
+    (e: Error) => ({ status: 0, body: e.message }),
+  );
   if (health.status !== 200) failures.push({ invariant: "a job is not alive", detail: `/healthz ${health.status}: ${health.body.slice(0, 300)}` });
   for (const end of teebox.ends().slice(soak.endsSeen)) {
-    if (end.how === "crash") failures.push({ invariant: "Teebox ended on its own", detail: `exit ${end.code}${end.signal ? ` (${end.signal})` : ""}; its last lines:\n      ${end.lastLines.join("\n      ")}` });
+    if (end.how === "crash")
+      failures.push({
+        invariant: "Teebox ended on its own",
+        detail: `exit ${end.code}${end.signal ? ` (${end.signal})` : ""}; its last lines:\n      ${end.lastLines.join("\n      ")}`,
+      });
     if (end.how === "term" && end.code !== 0) failures.push({ invariant: "SIGTERM did not stop cleanly", detail: `exit code ${end.code}` });
   }
   soak.endsSeen = teebox.ends().length;
 
   const bounds = options.bounds;
-  if (rest.cpuPercent > bounds.cpuAtRestPercent) failures.push({ invariant: "busy at rest", detail: `${rest.cpuPercent.toFixed(1)}% of a core between events (bound ${bounds.cpuAtRestPercent}%), after ${(rest.settleMs / 1000).toFixed(1)} s waiting for quiet` });
+  if (rest.cpuPercent > bounds.cpuAtRestPercent)
+    failures.push({
+      invariant: "busy at rest",
+      detail: `${rest.cpuPercent.toFixed(1)}% of a core between events (bound ${bounds.cpuAtRestPercent}%), after ${(rest.settleMs / 1000).toFixed(1)} s waiting for quiet`,
+    });
   failures.push(...checkMemory(soak, bounds));
   const databaseMb = snapshot.databaseBytes / 2 ** 20;
   const walMb = snapshot.walBytes / 2 ** 20;
-  if (bounds.databaseMb !== null && databaseMb + walMb > bounds.databaseMb) failures.push({ invariant: "database over its bound", detail: `${(databaseMb + walMb).toFixed(1)} MB (bound ${bounds.databaseMb} MB)` });
+  if (bounds.databaseMb !== null && databaseMb + walMb > bounds.databaseMb)
+    failures.push({ invariant: "database over its bound", detail: `${(databaseMb + walMb).toFixed(1)} MB (bound ${bounds.databaseMb} MB)` });
   const logMb = (teebox.logBytes() - soak.logBytesAtCheck) / 2 ** 20;
   soak.logBytesAtCheck = teebox.logBytes();
-  if (bounds.logMbPerDay !== null && logMb > bounds.logMbPerDay) failures.push({ invariant: "log over its bound", detail: `${logMb.toFixed(2)} MB in a day (bound ${bounds.logMbPerDay} MB)` });
+  if (bounds.logMbPerDay !== null && logMb > bounds.logMbPerDay)
+    failures.push({ invariant: "log over its bound", detail: `${logMb.toFixed(2)} MB in a day (bound ${bounds.logMbPerDay} MB)` });
   const summary = summariseTraffic(traffic);
   if (summary.busiestMinute && summary.busiestMinute.count > bounds.memberRequestsPerMinute) {
     const { email, count, minuteMs } = summary.busiestMinute;
-    failures.push({ invariant: "too many club requests", detail: `${email} made ${count} requests to the club in the minute from ${new Date(minuteMs).toISOString()} (bound ${bounds.memberRequestsPerMinute})` });
+    failures.push({
+      invariant: "too many club requests",
+      detail: `${email} made ${count} requests to the club in the minute from ${new Date(minuteMs).toISOString()} (bound ${bounds.memberRequestsPerMinute})`,
+    });
   }
 
   const playDate = addDays(date, soak.releaseDaysBefore);
@@ -374,7 +405,11 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
     walMb,
     logMb,
     traffic: summary,
-    release: { firstPostS: firstArrival === null ? null : (firstArrival - manilaInstant(date, RELEASE_TIME)) / 1000, notYetOpen: ourPosts.filter((a) => a.outcome === "not_yet_open").length, posts: ourPosts.length },
+    release: {
+      firstPostS: firstArrival === null ? null : (firstArrival - manilaInstant(date, RELEASE_TIME)) / 1000,
+      notYetOpen: ourPosts.filter((a) => a.outcome === "not_yet_open").length,
+      posts: ourPosts.length,
+    },
     clubRequestsPerDay: Math.round(ratePerMinute(traffic, manilaInstant(date, DAY_FROM), manilaInstant(date, DAY_TO)) * 1440),
     activeWatches: snapshot.watches.filter((w) => w.status === "watching").length,
     mailQueued: snapshot.mailQueued,

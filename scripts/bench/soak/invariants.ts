@@ -117,9 +117,13 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
     const atClub = clubByRef.get(row.bookingRef);
     const email = input.emailOf.get(row.userId);
     if (!atClub) {
-      if (!goneOnPurpose(row.bookingRef)) fail("confirmed but not at the club", `request ${row.id}'s booking ${row.bookingRef} is not in the club's record, and nobody cancelled it`);
+      if (!goneOnPurpose(row.bookingRef))
+        fail("confirmed but not at the club", `request ${row.id}'s booking ${row.bookingRef} is not in the club's record, and nobody cancelled it`);
     } else if (atClub.email !== email || atClub.date !== row.playDate || atClub.courseId !== row.courseId || !row.times.includes(atClub.time)) {
-      fail("confirmed as something else", `request ${row.id} (${email} ${row.playDate} ${row.courseId}) points at the club's ${atClub.ref}: ${atClub.email} ${atClub.date} ${atClub.courseId} ${atClub.time}`);
+      fail(
+        "confirmed as something else",
+        `request ${row.id} (${email} ${row.playDate} ${row.courseId}) points at the club's ${atClub.ref}: ${atClub.email} ${atClub.date} ${atClub.courseId} ${atClub.time}`,
+      );
     }
   }
 
@@ -141,7 +145,8 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
   for (const watch of teebox.watches) {
     if (watch.status !== "booked") continue;
     if (!watch.bookingRef) fail("watch booked without a booking", `watch ${watch.id} is booked with no booking reference`);
-    else if (!clubByRef.has(watch.bookingRef) && !goneOnPurpose(watch.bookingRef)) fail("watch booked but not at the club", `watch ${watch.id}'s booking ${watch.bookingRef} is not in the club's record`);
+    else if (!clubByRef.has(watch.bookingRef) && !goneOnPurpose(watch.bookingRef))
+      fail("watch booked but not at the club", `watch ${watch.id}'s booking ${watch.bookingRef} is not in the club's record`);
   }
 
   // Orphans, after a sync: a booking on one side only, still there at the next check.
@@ -152,13 +157,21 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
     suspects.teeboxOnly.add(booking.bookingRef);
     const email = input.emailOf.get(booking.userId);
     const wasRead = !input.membersRead || (email !== undefined && input.membersRead.has(email));
-    if (input.previous.teeboxOnly.has(booking.bookingRef) && wasRead) fail("booking only in Teebox", `${booking.bookingRef} (${input.emailOf.get(booking.userId)} ${booking.playDate} ${booking.time}) is gone from the club and still listed by Teebox after its member's bookings were read`);
+    if (input.previous.teeboxOnly.has(booking.bookingRef) && wasRead)
+      fail(
+        "booking only in Teebox",
+        `${booking.bookingRef} (${input.emailOf.get(booking.userId)} ${booking.playDate} ${booking.time}) is gone from the club and still listed by Teebox after its member's bookings were read`,
+      );
   }
   for (const booking of club) {
     if (booking.date < input.today || !memberEmails.has(booking.email) || ours.has(booking.ref)) continue;
     suspects.clubOnly.add(booking.ref);
     const wasRead = !input.membersRead || input.membersRead.has(booking.email);
-    if (input.previous.clubOnly.has(booking.ref) && wasRead) fail("booking only at the club", `${booking.ref} (${booking.email} ${booking.date} ${booking.time}) is at the club and unknown to Teebox after its member's bookings were read`);
+    if (input.previous.clubOnly.has(booking.ref) && wasRead)
+      fail(
+        "booking only at the club",
+        `${booking.ref} (${booking.email} ${booking.date} ${booking.time}) is at the club and unknown to Teebox after its member's bookings were read`,
+      );
   }
   return { failures, suspects };
 }

@@ -52,7 +52,10 @@ export async function sampleAtRest(pid: number, options: { slices: number; maxSe
 
 /** The JavaScript heap in use, from Teebox's own /metrics (loopback): a steadier sign of a leak than RSS. */
 export async function heapUsedMb(url: string): Promise<number | null> {
-  const text = await fetch(`${url}/metrics`).then((r) => (r.ok ? r.text() : ""), () => "");
+  const text = await fetch(`${url}/metrics`).then(
+    (r) => (r.ok ? r.text() : ""),
+    () => "",
+  );
   const match = /^teebox_process_heap_used_bytes\s+([\d.e+]+)/m.exec(text);
   return match ? Number(match[1]) / 2 ** 20 : null;
 }

@@ -291,7 +291,9 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
 export async function threadCpu(pid: number): Promise<Map<string, number>> {
   const threads = new Map<string, number>();
   for (const tid of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
-    const text = await Bun.file(`/proc/${pid}/task/${tid}/schedstat`).text().catch(() => "");
+    const text = await Bun.file(`/proc/${pid}/task/${tid}/schedstat`)
+      .text()
+      .catch(() => "");
     const ns = Number(text.split(" ")[0]);
     if (Number.isFinite(ns)) threads.set(tid, ns / 1e6);
   }

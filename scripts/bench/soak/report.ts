@@ -10,7 +10,22 @@ const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((a
 const max = (values: number[]) => (values.length === 0 ? NaN : Math.max(...values));
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
 
-const HEADER = ["month", "days", "released", "confirmed", "failed", "club bookings", "RSS MB (max)", "CPU at rest % (mean/max)", "DB MB (end)", "log MB/day", "club req/day", "busiest member-minute", "restarts", "invariant failures"];
+const HEADER = [
+  "month",
+  "days",
+  "released",
+  "confirmed",
+  "failed",
+  "club bookings",
+  "RSS MB (max)",
+  "CPU at rest % (mean/max)",
+  "DB MB (end)",
+  "log MB/day",
+  "club req/day",
+  "busiest member-minute",
+  "restarts",
+  "invariant failures",
+];
 
 function rowOf(month: string, days: DayFigures[]): string[] {
   const last = days.at(-1)!;
@@ -57,7 +72,12 @@ export function dayLine(d: DayFigures): string {
 /** A row per month (or only `month`'s), as a Markdown table. */
 export function monthlyTable(figures: DayFigures[], month?: string): string {
   const months = [...new Set(figures.map((f) => f.date.slice(0, 7)))].filter((m) => !month || m === month);
-  const rows = months.map((m) => rowOf(m, figures.filter((f) => f.date.startsWith(m))));
+  const rows = months.map((m) =>
+    rowOf(
+      m,
+      figures.filter((f) => f.date.startsWith(m)),
+    ),
+  );
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   return [line(HEADER), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
@@ -85,13 +105,18 @@ function panel(series: Series, index: number, days: DayFigures[]): string {
   const top = Math.max(1e-9, ...finite) * 1.1;
   const x = (i: number) => LEFT + (days.length <= 1 ? 0 : (i / (days.length - 1)) * plotWidth);
   const y = (v: number) => y0 + PANEL - (v / top) * PANEL;
-  const points = series.values.map((v, i) => (Number.isFinite(v) ? `${x(i).toFixed(1)},${y(v).toFixed(1)}` : "")).filter(Boolean).join(" ");
+  const points = series.values
+    .map((v, i) => (Number.isFinite(v) ? `${x(i).toFixed(1)},${y(v).toFixed(1)}` : ""))
+    .filter(Boolean)
+    .join(" ");
   const ticks = [0, 0.5, 1].map((f) => {
     const value = top * f;
     return `<text x="${LEFT - 6}" y="${y(value) + 4}" text-anchor="end">${fixed(value, value < 10 ? 1 : 0)}</text><line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(value)}" y2="${y(value)}" class="grid"/>`;
   });
   // A tick under the first day of each month.
-  const months = days.flatMap((d, i) => (i === 0 || d.date.slice(0, 7) !== days[i - 1].date.slice(0, 7) ? [`<text x="${x(i)}" y="${y0 + PANEL + 14}" text-anchor="middle">${d.date.slice(0, 7)}</text>`] : []));
+  const months = days.flatMap((d, i) =>
+    i === 0 || d.date.slice(0, 7) !== days[i - 1].date.slice(0, 7) ? [`<text x="${x(i)}" y="${y0 + PANEL + 14}" text-anchor="middle">${d.date.slice(0, 7)}</text>`] : [],
+  );
   const restarts = days.flatMap((d, i) => (d.restarts.length > 0 ? [`<line x1="${x(i)}" x2="${x(i)}" y1="${y0}" y2="${y0 + PANEL}" class="restart"/>`] : []));
   return [
     `<text x="${LEFT}" y="${y0 - 8}" class="title">${escapeXml(series.title)} (${escapeXml(series.unit)})</text>`,

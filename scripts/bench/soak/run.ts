@@ -135,14 +135,17 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
     await teebox.stop();
     const rest = accounts.slice(members.length).map((account, k) => ({ username: usernameOf(members.length + k), account }));
     const ids = await enrolMembers(dataDir, SECRET_KEY, rest, clock.now());
-    for (const [k, { username, account }] of rest.entries()) members.push({ index: members.length, userId: ids[k], account, client: new Client(baseUrl, username, MEMBER_PASSWORD) });
+    for (const [k, { username, account }] of rest.entries())
+      members.push({ index: members.length, userId: ids[k], account, client: new Client(baseUrl, username, MEMBER_PASSWORD) });
     await teebox.start();
     const { settings } = await admin.ok<{ settings: Record<string, unknown> }>("GET", "/v1/admin/app-settings");
     await admin.ok("PUT", "/v1/admin/app-settings", { ...settings, release_time: "07:00", release_days_before: RELEASE_DAYS_BEFORE, scraper_username: usernameOf(0) });
 
     const world: World = { rand, watchBands: [], members, admin, club, ledger: newLedger(), counts: noActivity(), surprises: [], now: () => clock.now() };
     await inBatches(planOpeningRequests(world, options.mix, options.startDate, RELEASE_DAYS_BEFORE), 4, (task) => task());
-    options.log(`soak: ${options.members} members, ${world.counts.requests} requests for the first week, ${options.days} days from ${options.startDate} (setup ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    options.log(
+      `soak: ${options.members} members, ${world.counts.requests} requests for the first week, ${options.days} days from ${options.startDate} (setup ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
 
     const soak: Soak = {
       options,

@@ -70,9 +70,21 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
   try {
     db.exec("PRAGMA busy_timeout = 5000");
     const requests = db
-      .query<{ id: number; user_id: number; play_date: string; course_id: string; status: string; release_at: number; booking_ref: string | null; reason_key: string | null; failure_reason: string | null; selection: string }, []>(
-        "SELECT id, user_id, play_date, course_id, status, release_at, booking_ref, reason_key, failure_reason, selection FROM booking_requests",
-      )
+      .query<
+        {
+          id: number;
+          user_id: number;
+          play_date: string;
+          course_id: string;
+          status: string;
+          release_at: number;
+          booking_ref: string | null;
+          reason_key: string | null;
+          failure_reason: string | null;
+          selection: string;
+        },
+        []
+      >("SELECT id, user_id, play_date, course_id, status, release_at, booking_ref, reason_key, failure_reason, selection FROM booking_requests")
       .all()
       .map((r) => ({
         id: r.id,
@@ -93,7 +105,9 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
       .all()
       .map((b) => ({ bookingRef: b.booking_ref, userId: b.user_id, playDate: b.play_date, courseId: b.course_id, time: b.time, requestId: b.request_id }));
     const watches = db
-      .query<{ id: number; user_id: number; play_date: string; status: string; booking_ref: string | null }, []>("SELECT id, user_id, play_date, status, booking_ref FROM slot_watches")
+      .query<{ id: number; user_id: number; play_date: string; status: string; booking_ref: string | null }, []>(
+        "SELECT id, user_id, play_date, status, booking_ref FROM slot_watches",
+      )
       .all()
       .map((w) => ({ id: w.id, userId: w.user_id, playDate: w.play_date, status: w.status, bookingRef: w.booking_ref }));
     const mail = db.query<{ state: string; n: number; oldest: number | null }, []>("SELECT state, count(*) AS n, min(created_at) AS oldest FROM mail_outbox GROUP BY state").all();

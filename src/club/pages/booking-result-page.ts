@@ -29,14 +29,18 @@ const POSITIVE = /\b(confirmed|booked|success(ful(ly)?)?|reserved|updated|cancel
 /** Elements that hold a result: role=alert or a box named like one, innermost first. */
 function resultBoxes(document: HtmlDocument): HtmlElement[] {
   const boxes = [...document.querySelectorAll("*")].filter(
-    (e) => !["html", "body", "form", "input", "button", "a", "nav"].includes(tagOf(e)) && ((e.getAttribute("role") ?? "").toLowerCase() === "alert" || hasWord(e, RESULT_WORD)) && textOf(e) !== "",
+    (e) =>
+      !["html", "body", "form", "input", "button", "a", "nav"].includes(tagOf(e)) &&
+      ((e.getAttribute("role") ?? "").toLowerCase() === "alert" || hasWord(e, RESULT_WORD)) &&
+      textOf(e) !== "",
   );
   return boxes.filter((box) => !boxes.some((other) => other !== box && box.contains(other)));
 }
 
 function refIn(root: HtmlElement): string | null {
   for (const element of root.querySelectorAll("*")) {
-    if (hasWord(element, /^(ref|reference|confirmation|bookingref|number)$/) && /\d/.test(textOf(element)) && element.children.length === 0) return textOf(element).replace(/^#\s*/, "");
+    if (hasWord(element, /^(ref|reference|confirmation|bookingref|number)$/) && /\d/.test(textOf(element)) && element.children.length === 0)
+      return textOf(element).replace(/^#\s*/, "");
   }
   return REF_IN_TEXT.exec(textOf(root))?.[1] ?? null;
 }
@@ -55,7 +59,7 @@ export function parseBookingResultPage(html: string, _options: PageReadOptions =
   const document = parseDocument(html);
   const body = document.body ?? document.documentElement;
   const boxes = resultBoxes(document);
-  const outer = boxes.map((box) => box.parentElement && box.parentElement !== body ? box.parentElement : box);
+  const outer = boxes.map((box) => (box.parentElement && box.parentElement !== body ? box.parentElement : box));
   const isErrorBox = (box: HtmlElement) => hasWord(box, ERROR_WORD);
   const isSuccessBox = (box: HtmlElement) => hasWord(box, SUCCESS_WORD);
   // An error box is a refusal even when it names a booking ('SWB-1 is already booked').

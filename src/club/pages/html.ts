@@ -169,7 +169,11 @@ export function spacedText(root: { childNodes: ArrayLike<unknown> } | null | und
     }
   };
   if (root) walk(root);
-  return pieces.join(" ").replace(/\s+/g, " ").replace(/\s+([.,;:!?])/g, "$1").trim();
+  return pieces
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .replace(/\s+([.,;:!?])/g, "$1")
+    .trim();
 }
 
 /** The words of a whole page, spaced between elements. */

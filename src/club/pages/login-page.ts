@@ -88,7 +88,9 @@ export function parseLoginPage(html: string, _options: PageReadOptions = {}): Lo
     if (typeOf(input) === "hidden" && name) hidden[name] = input.getAttribute("value") ?? "";
   }
   const named = Object.entries(hidden).find(([name, value]) => TOKEN_NAME.test(name) && value.trim());
-  const longest = Object.values(hidden).filter((value) => value.trim().length >= 16).sort((a, b) => b.length - a.length)[0];
+  const longest = Object.values(hidden)
+    .filter((value) => value.trim().length >= 16)
+    .sort((a, b) => b.length - a.length)[0];
   const csrf = named?.[1] ?? longest;
   if (!csrf) throw pageNotUnderstood(PAGE, "form token (a hidden field)");
   return validateRecord(

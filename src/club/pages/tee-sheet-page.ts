@@ -5,7 +5,8 @@ import { pageText, parseDocument, tableRows, textOf, titleTexts, validateRecord,
 
 const PAGE = "tee sheet";
 
-const NOT_RELEASED = /\bnot\s+(yet\s+)?(been\s+)?(released|open(ed)?|available\s+for\s+booking|bookable)\b|\bnot\s+yet\s+available\b|\bbooking\s+(opens|will\s+open)\b|\bopens\s+on\b/i;
+const NOT_RELEASED =
+  /\bnot\s+(yet\s+)?(been\s+)?(released|open(ed)?|available\s+for\s+booking|bookable)\b|\bnot\s+yet\s+available\b|\bbooking\s+(opens|will\s+open)\b|\bopens\s+on\b/i;
 const NO_TIMES = /\bno\s+(tee\s+)?times?\b|\bno\s+tee\s+times\b|\bthere\s+are\s+no\s+(tee\s+)?times\b|\bcourse\s+(is\s+)?closed\b/i;
 
 /**

@@ -101,7 +101,8 @@ export const adminText = {
   "admin.monitor.club_requests_value": "{count} in the last minute ({total} since {since})",
   "admin.monitor.club_busiest": "Busiest member, last {minutes} minutes: {name} ({count})",
   "admin.monitor.club_busiest_none": "No member's requests in the last 15 minutes.",
-  "admin.monitor.club_budget": "Budget: {clubPerMinute} a minute for the club ({clubBurst} at once), {memberPerMinute} a minute per member ({memberBurst} at once); {waiting} waiting",
+  "admin.monitor.club_budget":
+    "Budget: {clubPerMinute} a minute for the club ({clubBurst} at once), {memberPerMinute} a minute per member ({memberBurst} at once); {waiting} waiting",
   "admin.monitor.slow_down_active": "The club asked Teebox to slow down at {time} ({why}): every request to the club waits until {until}.",
   "admin.monitor.slow_down_over": "The club asked Teebox to slow down at {time} ({why}); requests went again at {ended}.",
   "admin.monitor.slow_down_429": "too many requests, HTTP 429",
@@ -222,7 +223,8 @@ export const adminText = {
   "admin.windows.start_time": "Start",
   "admin.windows.end_time": "End",
   "admin.windows.coverage_title": "Which tee times each set reaches",
-  "admin.windows.coverage_rule": "Saturday, or any day on a course named Masters, plays SATURDAY_MASTERS; Sunday, or any day on a course named Legends, SUNDAY_LEGENDS; every other day DEFAULT. A set with no window falls back to DEFAULT.",
+  "admin.windows.coverage_rule":
+    "Saturday, or any day on a course named Masters, plays SATURDAY_MASTERS; Sunday, or any day on a course named Legends, SUNDAY_LEGENDS; every other day DEFAULT. A set with no window falls back to DEFAULT.",
   "admin.windows.coverage_line": "{key}: {courses}",
   "admin.windows.coverage_none": "{key}: no course at the moment",
   "admin.windows.error_rule_key": "Rule key is required",

@@ -54,7 +54,8 @@ export const bookingsText = {
   "bookings.reason.not_opened_in_time": "The club did not open {date} for booking in time.",
   "bookings.reason.bad_credentials": "The club did not accept your club login. Update it in your profile.",
   "bookings.reason.unsettled": "The club's booking site stopped answering, so Teebox could not tell whether the booking went through. Please check your bookings.",
-  "bookings.reason.could_not_tell": "Teebox could not tell whether the club booked {date}: its site could not be read for {minutes} minutes. If the club made the booking, it is confirmed here at Teebox's next read of your club bookings; please check them at the club.",
+  "bookings.reason.could_not_tell":
+    "Teebox could not tell whether the club booked {date}: its site could not be read for {minutes} minutes. If the club made the booking, it is confirmed here at Teebox's next read of your club bookings; please check them at the club.",
   "bookings.reason.club_timeout": "The club's booking site did not answer in time.",
   "bookings.reason.club_slowed_down": "The club's booking site asked Teebox to slow down and did not let it try again in time.",
   "bookings.reason.page_not_understood": "The club's booking site answered with a page Teebox could not read.",
@@ -74,5 +75,6 @@ export const bookingsText = {
   "bookings.error.unknown_slot": "The tee time {time} is not offered on that date.",
   "bookings.error.not_open_yet": "The new date is not open for booking yet. Submit a new request for it instead.",
   "bookings.error.no_time_free": "None of the selected times is available; your booking is unchanged.",
-  "bookings.error.edit_unsettled": "The club's booking site stopped answering, so Teebox could not tell whether the new booking went through. Your old booking is unchanged; please check your bookings.",
+  "bookings.error.edit_unsettled":
+    "The club's booking site stopped answering, so Teebox could not tell whether the new booking went through. Your old booking is unchanged; please check your bookings.",
 } as const satisfies Record<string, string>;

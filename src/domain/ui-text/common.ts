@@ -10,8 +10,7 @@ export const commonText = {
   "layout.logout": "Log out",
   "layout.main_navigation": "Main navigation",
   "layout.welcome_overlay.title": "Welcome to Teebox",
-  "layout.welcome_overlay.body":
-    "Book tee times at Southwoods, follow your confirmed bookings and pending requests, and keep your list of regular players in one place.",
+  "layout.welcome_overlay.body": "Book tee times at Southwoods, follow your confirmed bookings and pending requests, and keep your list of regular players in one place.",
   "layout.welcome_overlay.dismiss": "Get started",
   "tabs.home": "Home",
   "tabs.book": "Book",

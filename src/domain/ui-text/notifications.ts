@@ -63,7 +63,8 @@ const channelTexts = {
   "push.device.count": "Push is on for {count} of your devices.",
   "push.device.unsupported": "This browser cannot receive notifications from Teebox.",
   "push.device.insecure": "Notifications need Teebox to be opened over a secure (https) address.",
-  "push.device.ios_install": "On an iPhone or iPad, notifications work once Teebox is on your home screen: tap Share, then Add to Home Screen, and open Teebox from there to turn them on.",
+  "push.device.ios_install":
+    "On an iPhone or iPad, notifications work once Teebox is on your home screen: tap Share, then Add to Home Screen, and open Teebox from there to turn them on.",
   "push.device.denied": "Notifications are blocked for Teebox in this browser. Allow them in the browser's (or the phone's) settings for this site, then turn this on again.",
   "push.device.turned_on": "Notifications are on for this device",
   "push.device.turned_off": "Notifications are off for this device",

@@ -17,8 +17,7 @@ export const setupText = {
   "setup.field.name": "Full name",
   "setup.field.member_id": "Membership number",
   "setup.step3.title": "Connect Your Southwoods Account",
-  "setup.step3.explanation":
-    "Teebox uses your Southwoods login to verify tee times and to book on your behalf. Your password is stored encrypted and is never shown again.",
+  "setup.step3.explanation": "Teebox uses your Southwoods login to verify tee times and to book on your behalf. Your password is stored encrypted and is never shown again.",
   "setup.field.club_email": "Southwoods email",
   "setup.field.club_password": "Southwoods password",
   "setup.email_invalid": "Please enter a valid email address.",
@@ -33,8 +32,7 @@ export const setupText = {
   "setup.step5.title": "ALL DONE!",
   "setup.step5.intro": "Your profile is ready. Here is how to get started:",
   "setup.guide.book.title": "Book a Tee Time",
-  "setup.guide.book.body":
-    "Pick a date, a course and your preferred times in order. Before booking opens, Teebox submits your request at the release time.",
+  "setup.guide.book.body": "Pick a date, a course and your preferred times in order. Before booking opens, Teebox submits your request at the release time.",
   "setup.guide.bookings.title": "My Bookings",
   "setup.guide.bookings.body": "Follow your confirmed bookings and pending requests, and edit or cancel them.",
   "setup.guide.players.title": "Player List",

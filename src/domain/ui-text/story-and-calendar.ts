@@ -30,7 +30,8 @@ export const storyText = {
   "story.sheet_nothing": "The club has shown nothing since",
   "story.reason": "Outcome: {reason}",
   "calendar.title": "Calendar",
-  "calendar.intro": "Add this private address to your calendar app to see your confirmed bookings and when your pending requests are released. Anyone with the address can read it: keep it to yourself.",
+  "calendar.intro":
+    "Add this private address to your calendar app to see your confirmed bookings and when your pending requests are released. Anyone with the address can read it: keep it to yourself.",
   "calendar.address_label": "Your calendar address",
   "calendar.loading": "Loading your calendar address…",
   "calendar.none": "You have no calendar address yet.",

@@ -37,7 +37,7 @@ export const watchesText = {
   "watches.error.not_found": "That watch was not found.",
   "watches.error.not_active": "That watch is no longer active.",
   "watches.error.upgrade_booking": "To upgrade, choose a booking of yours on that date.",
-  "watches.error.upgrade_notify": "An upgrade books the better time; it cannot be \"tell me only\".",
+  "watches.error.upgrade_notify": 'An upgrade books the better time; it cannot be "tell me only".',
   "watches.error.duplicate": "You already watch that date and range.",
   // Readiness check before each release.
   "readiness.check_now": "Check my requests now",

@@ -27,7 +27,14 @@ export function createClubCheckRoutes(deps: Pick<AppDeps, "database" | "clock" |
       login = { email: row.email, password: deps.secretBox.open(row.sealed) };
     }
     if (running) throw failure(409, "admin.club_check.error_running");
-    const check = runClubCheck({ db: deps.database.db, clock: deps.clock, clubUrl: deps.clubInfo.url, numericDateOrder: deps.clubInfo.numericDateOrder, politeness: deps.club.politeness, ...login });
+    const check = runClubCheck({
+      db: deps.database.db,
+      clock: deps.clock,
+      clubUrl: deps.clubInfo.url,
+      numericDateOrder: deps.clubInfo.numericDateOrder,
+      politeness: deps.club.politeness,
+      ...login,
+    });
     running = check;
     try {
       const report = await check;

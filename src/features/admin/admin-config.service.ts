@@ -54,12 +54,10 @@ async function listHolidays(db: Db): Promise<Holiday[]> {
   return rows.map((r) => ({ date: r.date, name: r.name }));
 }
 
-
 async function listRules(db: Db): Promise<BookingRule[]> {
   const rows = await db.select().from(bookingRules).orderBy(asc(bookingRules.priority), asc(bookingRules.id));
   return rows.map(toBookingRule);
 }
-
 
 async function listMessages(db: Db): Promise<FrontpageMessage[]> {
   const rows = await db.select().from(advisories).where(eq(advisories.source, "internal")).orderBy(desc(advisories.createdAt));
@@ -79,7 +77,11 @@ export async function readFullConfig(db: Db): Promise<FullConfig> {
 // ---- courses -------------------------------------------------------------------------------
 
 async function findCourseId(db: Db, id: string): Promise<string | null> {
-  const rows = await db.select({ id: courses.id }).from(courses).where(eq(sql`lower(${courses.id})`, id.toLowerCase())).limit(1);
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(sql`lower(${courses.id})`, id.toLowerCase()))
+    .limit(1);
   return rows[0]?.id ?? null;
 }
 
@@ -114,11 +116,7 @@ export async function addWindow(db: Db, input: WindowInput): Promise<BookingWind
 }
 
 export async function changeWindow(db: Db, id: number, input: WindowInput): Promise<BookingWindowView> {
-  const rows = await db
-    .update(bookingWindows)
-    .set({ ruleKey: input.rule_key, startTime: input.start_time, endTime: input.end_time })
-    .where(eq(bookingWindows.id, id))
-    .returning();
+  const rows = await db.update(bookingWindows).set({ ruleKey: input.rule_key, startTime: input.start_time, endTime: input.end_time }).where(eq(bookingWindows.id, id)).returning();
   if (!rows[0]) throw adminError("admin.windows.error_not_found", 404);
   return { id, ...input };
 }

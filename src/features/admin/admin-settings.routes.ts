@@ -20,7 +20,13 @@ export function createAppSettingsRoutes(deps: SettingsDeps & AuditDeps) {
       if (!merged.ok) throw badRequest(merged.problem.message, merged.problem.errorKey);
       const settings = merged.value;
       const result = await saveSettings(deps, settings);
-      await auditAdminChange(deps, c, "admin.settings.update", null, `release ${settings.release_time} -${settings.release_days_before}d, log ${settings.log_level}, moved ${result.movedRequests}`);
+      await auditAdminChange(
+        deps,
+        c,
+        "admin.settings.update",
+        null,
+        `release ${settings.release_time} -${settings.release_days_before}d, log ${settings.log_level}, moved ${result.movedRequests}`,
+      );
       return c.json(result, 200);
     });
 }

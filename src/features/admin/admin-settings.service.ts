@@ -25,8 +25,7 @@ export async function readAdminSettings(deps: Pick<AppDeps, "database">): Promis
   return { settings: await readSettings(db), uiText: await readUiText(db) };
 }
 
-const releaseChanged = (a: ReleaseSettings, b: ReleaseSettings) =>
-  a.release_days_before !== b.release_days_before || a.release_time !== b.release_time;
+const releaseChanged = (a: ReleaseSettings, b: ReleaseSettings) => a.release_days_before !== b.release_days_before || a.release_time !== b.release_time;
 
 export interface SettingsSaveResult {
   settings: StoredSettings;

@@ -24,13 +24,7 @@ export function adminError(key: AdminTextKey, status: ErrorStatus = 400, context
 export type AuditDeps = Pick<AppDeps, "database" | "clock">;
 
 /** Records an admin change in the audit log with the admin who made it. */
-export async function auditAdminChange(
-  deps: AuditDeps,
-  c: Context<AppEnv>,
-  action: string,
-  target: string | null,
-  detail?: string,
-): Promise<void> {
+export async function auditAdminChange(deps: AuditDeps, c: Context<AppEnv>, action: string, target: string | null, detail?: string): Promise<void> {
   const admin = currentUser(c);
   await recordAudit(deps.database.db, {
     at: deps.clock.now(),

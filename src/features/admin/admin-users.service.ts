@@ -64,7 +64,10 @@ export const isBuiltInAdmin = (username: string) => username.toLowerCase() === B
 export type AdminUserListItem = AdminUserView & { heldRequests: number };
 
 export async function listUsers(deps: AdminUsersDeps): Promise<AdminUserListItem[]> {
-  const rows = await deps.database.db.select().from(users).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+  const rows = await deps.database.db
+    .select()
+    .from(users)
+    .orderBy(asc(sql`lower(${users.username})`), asc(users.id));
   const held = await heldRequestCounts(deps.database.db);
   return rows.map((row) => ({ ...toView(row), heldRequests: held.get(row.id) ?? 0 }));
 }
@@ -127,13 +130,7 @@ function checkUpdateAllowed(actor: SessionUser, target: UserRow, changes: UserCh
   if (target.id === actor.id && changes.status === "disabled") throw adminError("admin.users.error_disable_self");
 }
 
-export async function updateUser(
-  deps: AdminUsersDeps,
-  actor: SessionUser,
-  id: number,
-  changes: UserChanges,
-  actorSessionId: string | null = null,
-): Promise<AdminUserView> {
+export async function updateUser(deps: AdminUsersDeps, actor: SessionUser, id: number, changes: UserChanges, actorSessionId: string | null = null): Promise<AdminUserView> {
   const target = await findUser(deps, id);
   checkUpdateAllowed(actor, target, changes);
   const hasNewPassword = Boolean(changes.password);

@@ -50,7 +50,6 @@ export type RequestRow = z.infer<typeof requestRowSchema>;
 /** GET /v1/my/requests. */
 export const requestsResponseSchema = z.array(requestRowSchema);
 
-
 /** One post of a request's story: what was tried, when it left, what the club answered, what the sheet showed after. */
 export const storyAttemptSchema = z.object({
   time: z.string(),

@@ -46,7 +46,10 @@ export async function bookingStory(db: Db, userId: number, bookingId: string): P
 /** The watch that booked, and every post it made (the member's posts for other slots too). */
 async function watchStoryOf(db: Db, watch: WatchRow): Promise<NonNullable<RequestStory["watch"]>> {
   const attempts = await attemptsOfWatches(db, [watch.id]);
-  const answerText = await renderReasons(db, attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : [])));
+  const answerText = await renderReasons(
+    db,
+    attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : [])),
+  );
   return {
     id: watch.id,
     playDate: watch.playDate,

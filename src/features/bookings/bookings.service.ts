@@ -191,7 +191,19 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     .from(bookingRequests)
     .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, [...LISTED_STATUSES])))
     .orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id));
-  const attempts = rows.length === 0 ? [] : await db.select().from(requestAttempts).where(inArray(requestAttempts.requestId, rows.map((r) => r.id))).orderBy(asc(requestAttempts.id));
+  const attempts =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(requestAttempts)
+          .where(
+            inArray(
+              requestAttempts.requestId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(requestAttempts.id));
   const reasonText = await renderReasons(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : []))]);
   return rows.map((row) => ({
     id: row.id,
@@ -260,7 +272,11 @@ export async function cancelRequest(deps: AppDeps, userId: number, id: number): 
 }
 
 export async function findOwnBooking(db: Db, userId: number, bookingId: string) {
-  const rows = await db.select().from(bookings).where(and(eq(bookings.bookingRef, bookingId), eq(bookings.userId, userId))).limit(1);
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.bookingRef, bookingId), eq(bookings.userId, userId)))
+    .limit(1);
   if (!rows[0]) throw fail(404, BOOKING_ERRORS.bookingNotFound);
   return rows[0];
 }

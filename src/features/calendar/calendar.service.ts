@@ -79,7 +79,11 @@ export async function memberOfFeed(db: Db, file: string): Promise<number | null>
 
 const fill = (template: string, context: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => context[name] ?? whole);
 
-const playerName = (p: StoredPlayer) => [p.firstName, p.lastName].map((s) => s.trim()).filter(Boolean).join(" ") || p.memberId;
+const playerName = (p: StoredPlayer) =>
+  [p.firstName, p.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" ") || p.memberId;
 
 /** The member's feed as iCalendar text, its words from the editable UI text. */
 export async function feedOf(db: Db, userId: number, now: number): Promise<string> {

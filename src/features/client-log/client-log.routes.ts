@@ -33,8 +33,7 @@ export function createClientLogRoutes(deps: Pick<AppDeps, "clock" | "logger"> & 
   const anonymousPerAddress = createWindowLimiter(CLIENT_LOG_ANONYMOUS_LIMIT, CLIENT_LOG_WINDOW_MS);
   const perAddress = createWindowLimiter(CLIENT_LOG_ADDRESS_LIMIT, CLIENT_LOG_WINDOW_MS);
   const total = createWindowLimiter(CLIENT_LOG_TOTAL_LIMIT, CLIENT_LOG_WINDOW_MS);
-  const refused = (pairs: [WindowLimiter, string][], now: number) =>
-    textError(429, "client_log.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
+  const refused = (pairs: [WindowLimiter, string][], now: number) => textError(429, "client_log.rate_limited", undefined, { "retry-after": String(retryAfterSeconds(pairs, now)) });
   return routeGroup().handle(clientLogRoutes.log, async (c) => {
     const now = deps.clock.now();
     const sessionId = c.get("sessionId");

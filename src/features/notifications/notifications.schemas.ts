@@ -6,7 +6,12 @@ import { z } from "zod";
 import { NOTIFICATION_KINDS, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX } from "../../domain/notifications.ts";
 
 // The message names a UI-text key: the one input check tells it with the field's name.
-const wholeNumber = (max: number) => z.string().regex(/^\d{1,15}$/, "validation.expected_whole_number").transform(Number).pipe(z.number().int().min(1).max(max));
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, "validation.expected_whole_number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
 
 /** GET /v1/my/notifications?limit=&before= (other query fields, such as the cache buster, are ignored). */
 export const notificationsPageSchema = z.object({
@@ -17,11 +22,18 @@ export const notificationsPageSchema = z.object({
 /** POST /v1/my/notifications/read: `{ "all": true }` or `{ "ids": [3, 4] }`. */
 export const markReadSchema = z.union([
   z.strictObject({ all: z.literal(true) }),
-  z.strictObject({ ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(NOTIFICATIONS_PAGE_MAX * 2) }),
+  z.strictObject({
+    ids: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .min(1)
+      .max(NOTIFICATIONS_PAGE_MAX * 2),
+  }),
 ]);
 export type MarkReadInput = z.infer<typeof markReadSchema>;
 
-const kindSwitches = z.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<z.ZodBoolean>>);
+const kindSwitches = z.strictObject(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean().optional()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodOptional<z.ZodBoolean>>,
+);
 
 /**
  * PUT /v1/my/notification-settings: any channel's switches for any of the kinds,

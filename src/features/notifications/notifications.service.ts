@@ -33,7 +33,8 @@ export async function notificationSettings(deps: Pick<AppDeps, "database">, user
   const db = deps.database.db;
   const [user] = await db.select({ email: users.clubEmail }).from(users).where(eq(users.id, userId));
   const channels = await channelsOf(db, userId);
-  const of = (channel: "inApp" | "push" | "email") => Object.fromEntries(Object.entries(channels).map(([kind, switches]) => [kind, switches[channel]])) as Record<NotificationKind, boolean>;
+  const of = (channel: "inApp" | "push" | "email") =>
+    Object.fromEntries(Object.entries(channels).map(([kind, switches]) => [kind, switches[channel]])) as Record<NotificationKind, boolean>;
   return { address: user?.email.trim() ?? "", inApp: of("inApp"), push: of("push"), email: of("email") };
 }
 

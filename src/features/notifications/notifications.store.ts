@@ -176,7 +176,12 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 export async function listNotifications(db: Db, userId: number, page: { limit: number; before?: number }): Promise<NotificationPage> {
   const mine = and(eq(notifications.userId, userId), eq(notifications.listed, true));
   const where = page.before === undefined ? mine : and(mine, lt(notifications.id, page.before));
-  const rows = await db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(page.limit + 1);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.id))
+    .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit);
   const text = await readTexts(db, shown.flatMap(textKeysOf));
   const items = shown.map((row) => ({

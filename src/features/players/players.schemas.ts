@@ -16,6 +16,4 @@ export const savedPlayerSchema = z.object({
 });
 
 /** UPDATE_PLAYERS carries the whole list, which replaces the stored one. */
-export const updatePlayersPayloadSchema = z
-  .array(savedPlayerSchema)
-  .max(MAX_SAVED_PLAYERS, "players.too_many");
+export const updatePlayersPayloadSchema = z.array(savedPlayerSchema).max(MAX_SAVED_PLAYERS, "players.too_many");

@@ -14,11 +14,7 @@ import { listFormOptions } from "../../services/options-and-texts.service.ts";
 import { updatePlayersPayloadSchema } from "./players.schemas.ts";
 
 export async function listSavedPlayers(db: Db, userId: number): Promise<SavedPlayer[]> {
-  const rows = await db
-    .select()
-    .from(savedPlayers)
-    .where(eq(savedPlayers.userId, userId))
-    .orderBy(asc(savedPlayers.position), asc(savedPlayers.id));
+  const rows = await db.select().from(savedPlayers).where(eq(savedPlayers.userId, userId)).orderBy(asc(savedPlayers.position), asc(savedPlayers.id));
   return rows.map((r) => ({
     firstName: r.firstName,
     lastName: r.lastName,
@@ -44,10 +40,7 @@ function checkPreferences(list: readonly SavedPlayer[], options: readonly FormOp
 }
 
 /** Normalises and checks a whole list; the first problem, or the list ready to store. */
-export async function checkSavedPlayers(
-  db: Db,
-  list: readonly SavedPlayer[],
-): Promise<{ ok: true; players: SavedPlayer[] } | { ok: false; problem: DomainProblem }> {
+export async function checkSavedPlayers(db: Db, list: readonly SavedPlayer[]): Promise<{ ok: true; players: SavedPlayer[] } | { ok: false; problem: DomainProblem }> {
   const options = await listFormOptions(db);
   const players = list.map(normaliseSavedPlayer);
   const problem = validateSavedPlayers(players, optionValues(options, "playerType")) ?? checkPreferences(players, options);

@@ -55,9 +55,7 @@ function clubLoginError(error: unknown): AppError {
     case "bad_credentials":
       return textError(400, "profile.club_login_invalid");
     case "unavailable":
-      return error.status === undefined
-        ? textError(504, "profile.club_timeout")
-        : textError(502, "profile.club_unavailable");
+      return error.status === undefined ? textError(504, "profile.club_timeout") : textError(502, "profile.club_unavailable");
     default:
       return textError(502, "profile.club_unavailable");
   }
@@ -145,12 +143,7 @@ export async function changePassword(
   await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
 }
 
-export async function setFirstPassword(
-  deps: ProfileDeps,
-  userId: number,
-  sessionId: string | null,
-  input: { currentPassword: string; newPassword: string },
-): Promise<void> {
+export async function setFirstPassword(deps: ProfileDeps, userId: number, sessionId: string | null, input: { currentPassword: string; newPassword: string }): Promise<void> {
   if (!input.newPassword) throw textError(400, "password.new_required");
   await replacePassword(deps, userId, sessionId, input.currentPassword, input.newPassword);
 }

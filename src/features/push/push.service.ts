@@ -31,7 +31,12 @@ async function isCurvePoint(bytes: Uint8Array<ArrayBuffer>): Promise<boolean> {
 export async function addDevice(deps: PushDeps, userId: number, input: PushSubscriptionInput): Promise<{ devices: number }> {
   if (!isAllowedPushEndpoint(input.endpoint, deps.pushServiceOrigins ?? [])) throw textError(400, "push.endpoint_not_allowed");
   if (!(await isCurvePoint(base64UrlBytes(input.keys.p256dh)!))) throw textError(400, "push.bad_key");
-  await saveDevice(deps.database, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, expiresAt: input.expirationTime ?? null }, deps.clock.now());
+  await saveDevice(
+    deps.database,
+    userId,
+    { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, expiresAt: input.expirationTime ?? null },
+    deps.clock.now(),
+  );
   return { devices: await deviceCount(deps.database.db, userId) };
 }
 

@@ -17,7 +17,11 @@ export const seriesInputSchema = bookingSubmissionSchema.omit({ selectionOrder: 
   weekdays: z.array(z.number().int()).max(7),
   startDate: isoDate,
   endDate: isoDate.nullable().optional(),
-  skipDates: z.array(isoDate).max(SERIES_LIMITS.maxSkipDates * 2).optional().default([]),
+  skipDates: z
+    .array(isoDate)
+    .max(SERIES_LIMITS.maxSkipDates * 2)
+    .optional()
+    .default([]),
 });
 export type SeriesInput = z.output<typeof seriesInputSchema>;
 

@@ -96,7 +96,11 @@ function occurrenceView(
 export async function listSeries(db: Db, userId: number, now: number): Promise<SeriesView[]> {
   const all = await seriesOfMember(db, userId);
   const today = manilaDate(now);
-  const rows = await occurrencesOf(db, all.map((s) => s.id), today);
+  const rows = await occurrencesOf(
+    db,
+    all.map((s) => s.id),
+    today,
+  );
   const requestIds = rows.flatMap((r) => (r.requestId === null ? [] : [r.requestId]));
   const requests = requestIds.length === 0 ? [] : await db.select().from(bookingRequests).where(inArray(bookingRequests.id, requestIds));
   const places = await linePlaces(db, requests);
@@ -118,7 +122,9 @@ export async function listSeries(db: Db, userId: number, now: number): Promise<S
       startDate: series.startDate,
       endDate: series.endDate,
       skipDates: series.skipDates,
-      playerNames: (series.players as { firstName?: string; lastName?: string; searchLastName?: string }[]).map((p) => displayName({ firstName: p.firstName ?? "", lastName: p.lastName ?? p.searchLastName ?? "" })),
+      playerNames: (series.players as { firstName?: string; lastName?: string; searchLastName?: string }[]).map((p) =>
+        displayName({ firstName: p.firstName ?? "", lastName: p.lastName ?? p.searchLastName ?? "" }),
+      ),
       players: series.players as SubmissionPlayer[],
       memberCartType: series.memberCartType,
       createdAt: series.createdAt,

@@ -15,7 +15,19 @@ import { checkSeriesCalendar, isValidTimeRange, nextOccurrenceDates, playsOn, SE
 import type { SessionUser } from "../../domain/session-user.ts";
 import type { UiTextKey } from "../../domain/ui-text/index.ts";
 import { AppError, textError } from "../../lib/errors.ts";
-import { claimOccurrence, countActiveSeries, endSeries, findOccurrence, findSeries, insertSeries, occurrencesOf, setOccurrenceTimes, updateSeries, type SeriesFields, type SeriesRow } from "../../lifecycle/series-lifecycle.ts";
+import {
+  claimOccurrence,
+  countActiveSeries,
+  endSeries,
+  findOccurrence,
+  findSeries,
+  insertSeries,
+  occurrencesOf,
+  setOccurrenceTimes,
+  updateSeries,
+  type SeriesFields,
+  type SeriesRow,
+} from "../../lifecycle/series-lifecycle.ts";
 import { recordAudit } from "../../services/audit.service.ts";
 import { readRules } from "../../services/booking-config.service.ts";
 import { planOccurrence, queueDueOccurrences, reviseOccurrences, withdrawOccurrence, type SeriesQueueDeps } from "../../services/series-occurrences.ts";
@@ -52,7 +64,12 @@ const refuse = (status: 400 | 404 | 409, key: UiTextKey, context: Record<string,
 
 /** The checked fields of a series, or a 400 naming the first problem. */
 async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now: number, keptStart?: string): Promise<SeriesFields> {
-  const calendar: SeriesCalendar = { weekdays: [...new Set(input.weekdays)].sort(), startDate: input.startDate.trim(), endDate: input.endDate?.trim() || null, skipDates: [...new Set(input.skipDates.map((d) => d.trim()))].sort() };
+  const calendar: SeriesCalendar = {
+    weekdays: [...new Set(input.weekdays)].sort(),
+    startDate: input.startDate.trim(),
+    endDate: input.endDate?.trim() || null,
+    skipDates: [...new Set(input.skipDates.map((d) => d.trim()))].sort(),
+  };
   // A change may keep a first date that has gone by since the series was made.
   const today = manilaDate(now);
   const problem = checkSeriesCalendar(calendar, keptStart !== undefined && calendar.startDate === keptStart && keptStart < today ? keptStart : today);
@@ -70,8 +87,22 @@ async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now:
   const { options } = await submissionGuards(db, now, firstDate);
   const course = input.anyCourse ? (rules.courseSchedule[0]?.id ?? input.course) : input.course;
   const outcome = validateBookingSubmission(
-    { course, targetDate: firstDate, selectionOrder: (times.length > 0 ? times : [fromTime]).map((time) => ({ time, slotId: null })), memberCartType: input.memberCartType, playerDetails: input.playerDetails },
-    { courses: rules.courseSchedule, rules: rules.bookingRules.rules, holidays: rules.bookingRules.holidays, windows: rules.allowedWindows, self: { memberId: member?.memberId ?? user.memberId, name: member?.name ?? user.name }, todayIso: manilaDate(now), options },
+    {
+      course,
+      targetDate: firstDate,
+      selectionOrder: (times.length > 0 ? times : [fromTime]).map((time) => ({ time, slotId: null })),
+      memberCartType: input.memberCartType,
+      playerDetails: input.playerDetails,
+    },
+    {
+      courses: rules.courseSchedule,
+      rules: rules.bookingRules.rules,
+      holidays: rules.bookingRules.holidays,
+      windows: rules.allowedWindows,
+      self: { memberId: member?.memberId ?? user.memberId, name: member?.name ?? user.name },
+      todayIso: manilaDate(now),
+      options,
+    },
   );
   if (!outcome.ok && !DATE_DEPENDENT.has(outcome.problem.errorKey)) throw new AppError(400, outcome.problem.message, outcome.problem.errorKey);
   const courseId = input.anyCourse ? null : outcome.ok ? outcome.value.courseId : courseIdOf(rules.courseSchedule, input.course);
@@ -103,7 +134,8 @@ async function ownActiveSeries(db: Db, userId: number, id: number): Promise<Seri
   return series;
 }
 
-const requestStatusOf = (db: Db) => async (id: number) => (await db.select({ status: bookingRequests.status }).from(bookingRequests).where(eq(bookingRequests.id, id)).limit(1))[0]?.status ?? null;
+const requestStatusOf = (db: Db) => async (id: number) =>
+  (await db.select({ status: bookingRequests.status }).from(bookingRequests).where(eq(bookingRequests.id, id)).limit(1))[0]?.status ?? null;
 
 /**
  * POST /v1/my/series. Its dates that can be queued now are queued at once (its own pass: only
@@ -116,7 +148,14 @@ export async function createSeries(deps: SeriesDeps, user: SessionUser, input: S
   if (!(await deps.sessions.hasLogin(user.id))) throw textError(400, "club.no_login");
   if ((await countActiveSeries(db, user.id)) >= SERIES_LIMITS.maxActivePerMember) throw refuse(400, "series.error.too_many", { max: String(SERIES_LIMITS.maxActivePerMember) });
   const row = await insertSeries(db, { ...fields, userId: user.id, createdAt: now });
-  await recordAudit(db, { at: now, actorUserId: user.id, action: "series.create", target: `series ${row.id}`, outcome: "created", detail: `${fields.weekdays.join(",")} from ${fields.startDate}` });
+  await recordAudit(db, {
+    at: now,
+    actorUserId: user.id,
+    action: "series.create",
+    target: `series ${row.id}`,
+    outcome: "created",
+    detail: `${fields.weekdays.join(",")} from ${fields.startDate}`,
+  });
   deps.logger.info("standing request made", { seriesId: row.id, userId: user.id, weekdays: fields.weekdays, start: fields.startDate });
   await queueDueOccurrences(queueDeps(deps), row.id);
   deps.notifier.publish({ type: "series_changed", userId: user.id, seriesId: row.id });
@@ -195,4 +234,3 @@ export async function changeOccurrence(deps: SeriesDeps, userId: number, id: num
   await queueDueOccurrences(queueDeps(deps), id);
   deps.notifier.publish({ type: "series_changed", userId, seriesId: id });
 }
-

@@ -26,7 +26,8 @@ import type { WatchView } from "./watches.schemas.ts";
 /** What the watch calls use of the app. */
 export type WatchesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "slotWatch" | "notifier">;
 
-const error = (status: 400 | 404 | 409, key: keyof typeof DEFAULT_UI_TEXT, context: Record<string, string> = {}) => new AppError(status, renderReason(DEFAULT_UI_TEXT[key], context), key);
+const error = (status: 400 | 404 | 409, key: keyof typeof DEFAULT_UI_TEXT, context: Record<string, string> = {}) =>
+  new AppError(status, renderReason(DEFAULT_UI_TEXT[key], context), key);
 
 /** The texts of the keys as an admin worded them (or their defaults). */
 async function textsFor(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null) => string | null> {
@@ -41,12 +42,25 @@ async function textsFor(db: Db, keys: string[]): Promise<(key: string | null, co
 
 export async function listWatches(db: Db, userId: number): Promise<WatchView[]> {
   const rows = await watchesOf(db, userId);
-  const attempts = await attemptsOfWatches(db, rows.map((r) => r.id));
+  const attempts = await attemptsOfWatches(
+    db,
+    rows.map((r) => r.id),
+  );
   const render = await textsFor(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : []))]);
-  return rows.map((row) => toView(row, attempts.filter((a) => a.watchId === row.id), render));
+  return rows.map((row) =>
+    toView(
+      row,
+      attempts.filter((a) => a.watchId === row.id),
+      render,
+    ),
+  );
 }
 
-function toView(row: WatchRow, attempts: Awaited<ReturnType<typeof attemptsOfWatches>>, render: (key: string | null, context: Record<string, string> | null) => string | null): WatchView {
+function toView(
+  row: WatchRow,
+  attempts: Awaited<ReturnType<typeof attemptsOfWatches>>,
+  render: (key: string | null, context: Record<string, string> | null) => string | null,
+): WatchView {
   return {
     id: row.id,
     date: row.playDate,
@@ -88,7 +102,9 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
     ...withoutLiveTimes(await submissionGuards(db, now, manilaDate(now))),
   };
   // The range's last time must still be ahead; its first may have passed today.
-  const checked = [toTime, fromTime].map((time, i) => validateBookingSubmission({ ...input, selectionOrder: [{ time, slotId: null }] }, i === 0 ? context : { ...context, nowTime: undefined }));
+  const checked = [toTime, fromTime].map((time, i) =>
+    validateBookingSubmission({ ...input, selectionOrder: [{ time, slotId: null }] }, i === 0 ? context : { ...context, nowTime: undefined }),
+  );
   for (const outcome of checked) if (!outcome.ok) throw badRequest(outcome.problem.message, outcome.problem.errorKey);
   const sub = checked[0].ok ? checked[0].value : null;
   if (!sub) throw textError(400, "validation.invalid", { field: "toTime" });
@@ -98,12 +114,17 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
   if ((await countActiveWatches(db, user.id)) >= settings.max_active_watches) throw error(400, "watches.error.too_many", { max: String(settings.max_active_watches) });
   const courseId = input.anyCourse ? null : sub.courseId;
   const mine = await watchesOf(db, user.id);
-  if (mine.some((w) => w.status === "watching" && w.playDate === sub.targetDate && w.courseId === courseId && w.fromTime === fromTime && w.toTime === toTime)) throw error(409, "watches.error.duplicate");
+  if (mine.some((w) => w.status === "watching" && w.playDate === sub.targetDate && w.courseId === courseId && w.fromTime === fromTime && w.toTime === toTime))
+    throw error(409, "watches.error.duplicate");
 
   let upgradeRef: string | null = null;
   if (input.upgradeBookingId) {
     if (input.mode !== "book") throw error(400, "watches.error.upgrade_notify");
-    const held = await db.select().from(bookings).where(and(eq(bookings.userId, user.id), eq(bookings.bookingRef, input.upgradeBookingId))).limit(1);
+    const held = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.userId, user.id), eq(bookings.bookingRef, input.upgradeBookingId)))
+      .limit(1);
     if (!held[0] || held[0].playDate !== sub.targetDate) throw error(400, "watches.error.upgrade_booking");
     upgradeRef = held[0].bookingRef;
   }

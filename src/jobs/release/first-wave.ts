@@ -93,7 +93,13 @@ export async function planFirstWave(rt: ReleaseRuntime, contexts: RunContext[], 
   const first: { ctx: RunContext; attempt: PreparedAttempt }[] = [];
   for (const ctx of contexts) {
     const { request } = ctx;
-    const choice = rt.board.choose(request.id, request.playDate, request.courseId, request.selection.map((s) => s.time), ctx.excluded);
+    const choice = rt.board.choose(
+      request.id,
+      request.playDate,
+      request.courseId,
+      request.selection.map((s) => s.time),
+      ctx.excluded,
+    );
     if (choice.kind !== "try") continue;
     const slot = knownSlotId(rt, request, choice.time);
     if (!slot) continue;

@@ -18,7 +18,10 @@ export async function recoverProcessing(rt: ReleaseRuntime): Promise<void> {
   const rows = await loadRequestsByStatus(db, "processing");
   if (rows.length === 0) return;
   await rt.loadRetryWindow();
-  const attempts = await loadAttempts(db, rows.map((r) => r.id));
+  const attempts = await loadAttempts(
+    db,
+    rows.map((r) => r.id),
+  );
   const resumable: RunContext[] = [];
   for (const request of rows) {
     const mine = attempts.filter((a) => a.requestId === request.id);

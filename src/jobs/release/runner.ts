@@ -102,9 +102,11 @@ function releaseCaller(rt: ReleaseRuntime, ctx: RunContext): AttemptCaller {
         await noteLateness(rt, request, firedAtClub);
         return attemptId;
       },
-      answered: (attemptId, heard) => recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
+      answered: (attemptId, heard) =>
+        recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
       // The request stays processing: a restart reads the club for every time it posted.
-      unknown: (attemptId, heard) => recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
+      unknown: (attemptId, heard) =>
+        recordAttemptAnswer(db, attemptId, { outcome: heard.error.kind, answer: heard.error.message, reason: heard.reason, durationMs: heard.durationMs }),
     },
     hooks: {
       isStopped: () => !rt.isRunning,
@@ -141,7 +143,9 @@ function postedAhead(rt: ReleaseRuntime, ctx: RunContext, attempt: PreparedAttem
     attemptId: attempt.attemptId,
     slotId: attempt.slotId,
     isPredicted: attempt.isPredicted,
-    answer: launched?.answer ?? ctx.session.book({ date: request.playDate, course: request.courseId, slotId: attempt.slotId, time: attempt.time, players: toClubPlayers(request.players) }),
+    answer:
+      launched?.answer ??
+      ctx.session.book({ date: request.playDate, course: request.courseId, slotId: attempt.slotId, time: attempt.time, players: toClubPlayers(request.players) }),
     async afterAnswer() {
       const actual = launched ? launched.sentAt() : calledAt;
       await recordAttemptTimes(rt.deps.database.db, attempt.attemptId, actual);
@@ -184,7 +188,12 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
   const reading = ctx.session.fetchTeeSheet(ctx.request.playDate, ctx.request.courseId);
   rt.sheets.set(key, reading);
   // A failed or not-yet-released read must not be reused by the next caller.
-  reading.then((sheet) => { if (!sheet.released) rt.sheets.delete(key); }, () => rt.sheets.delete(key));
+  reading.then(
+    (sheet) => {
+      if (!sheet.released) rt.sheets.delete(key);
+    },
+    () => rt.sheets.delete(key),
+  );
   return reading;
 }
 
@@ -200,9 +209,9 @@ export function forgetSheetsOf(rt: ReleaseRuntime, rows: { playDate: string; cou
  * outcome being checked, or nothing special (null).
  */
 function phaseAfter(answer: ClubAnswer, decision: Decision): RequestPhase | null {
-  if (decision.kind === "reconcile") return answer.kind === "error" && (answer.error.kind === "unavailable" || answer.error.kind === "slow_down") ? "waiting_for_club" : "checking_with_club";
+  if (decision.kind === "reconcile")
+    return answer.kind === "error" && (answer.error.kind === "unavailable" || answer.error.kind === "slow_down") ? "waiting_for_club" : "checking_with_club";
   if (decision.kind === "back_off") return "waiting_for_club";
   if (decision.kind === "re_sign_in" && decision.afterMs !== null) return "waiting_for_club";
   return null;
 }
-

@@ -150,8 +150,6 @@ export class ReleaseRuntime {
     return this.park(this.deps.clock.sleepUntil(this.now() + ms, this.stopController.signal));
   }
 
-
-
   /** The retry window from the app setting, unless the engine's options fixed it. */
   async loadRetryWindow(): Promise<void> {
     if (!this.settings.retryWindowFromSettings) return;

@@ -52,9 +52,7 @@ function candidateTemplates(date: string, slot: KnownSlot): SlotIdTemplate[] {
 }
 
 export function applySlotIdTemplate(template: SlotIdTemplate, date: string, time: string): string {
-  return template.pattern
-    .replace("{date}", DATE_FORMATS[template.dateFormat](date))
-    .replace("{time}", TIME_FORMATS[template.timeFormat](time));
+  return template.pattern.replace("{date}", DATE_FORMATS[template.dateFormat](date)).replace("{time}", TIME_FORMATS[template.timeFormat](time));
 }
 
 /**

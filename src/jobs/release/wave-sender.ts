@@ -82,8 +82,7 @@ export function armWave(fireAtMs: number, posts: WireRequest[], maxInFlight: num
       if (report.type === "sent") {
         for (const [index, ms] of report.sent) sentAt.set(index, ms);
         markLeft();
-      }
-      else if (report.type === "answer") settle(report.index, { kind: "answer", answer: report.answer });
+      } else if (report.type === "answer") settle(report.index, { kind: "answer", answer: report.answer });
       else if (report.type === "failed") settle(report.index, { kind: "failed", error: asFetchError(report.name, report.message) });
       else stop();
     };

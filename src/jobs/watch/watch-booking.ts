@@ -97,14 +97,24 @@ export async function postForWatch(d: WatchBookingDeps, session: MemberClubSessi
       takenRefs: (refs) => claimedBookingRefs(db, watch.userId, refs),
       record: {
         sent: ({ time, slotId }) => recordWatchAttemptSent(db, { watchId: watch.id, userId: watch.userId, courseId: slot.courseId, time, slotId, sentAt: d.clock.now() }),
-        answered: (attemptId, heard) => recordWatchAttemptAnswer(db, attemptId, { outcome: heard.error.kind, key: heard.reason.key, context: heard.reason.context, durationMs: heard.durationMs }),
+        answered: (attemptId, heard) =>
+          recordWatchAttemptAnswer(db, attemptId, { outcome: heard.error.kind, key: heard.reason.key, context: heard.reason.context, durationMs: heard.durationMs }),
       },
     },
     slot.time,
   );
   switch (outcome.kind) {
     case "booked": {
-      const booked = await markWatchBooked(d.database, { watch, attemptId: outcome.attemptId, courseId: slot.courseId, courseName, time: slot.time, ref: outcome.ref, durationMs: outcome.durationMs, now: d.clock.now() });
+      const booked = await markWatchBooked(d.database, {
+        watch,
+        attemptId: outcome.attemptId,
+        courseId: slot.courseId,
+        courseName,
+        time: slot.time,
+        ref: outcome.ref,
+        durationMs: outcome.durationMs,
+        now: d.clock.now(),
+      });
       // Cancelled while the post was out: the booking is the member's all the same.
       if (booked) await afterBooked(d, session, watch, booked, outcome.ref);
       else d.logger.warn("watch: booked after it stopped watching", { watchId: watch.id, ref: outcome.ref });
@@ -139,11 +149,25 @@ export function watchOpenPosts(d: WatchBookingDeps): OpenPostKind {
           time: attempt.time,
           async booked(found: { ref: string; time: string }, session: MemberClubSession) {
             const courseName = await courseNameOf(db, attempt.courseId);
-            const booked = await markWatchBooked(d.database, { watch, attemptId: attempt.id, courseId: attempt.courseId, courseName, time: found.time, ref: found.ref, durationMs: null, now: d.clock.now() });
+            const booked = await markWatchBooked(d.database, {
+              watch,
+              attemptId: attempt.id,
+              courseId: attempt.courseId,
+              courseName,
+              time: found.time,
+              ref: found.ref,
+              durationMs: null,
+              now: d.clock.now(),
+            });
             if (booked) {
               await afterBooked(d, session, watch, booked, found.ref);
             } else {
-              await recordWatchAttemptAnswer(db, attempt.id, { outcome: "confirmed", key: "watches.reason.booked", context: { course: courseName, time: found.time, ref: found.ref }, durationMs: null });
+              await recordWatchAttemptAnswer(db, attempt.id, {
+                outcome: "confirmed",
+                key: "watches.reason.booked",
+                context: { course: courseName, time: found.time, ref: found.ref },
+                durationMs: null,
+              });
             }
           },
           notBooked: () => settleUnansweredWatchAttempts(db, [attempt.id]),

@@ -82,7 +82,13 @@ export function createFinder(onPollError: (error: unknown, sheet: string) => voi
         }
       }
       const dates = [...new Set([...sheets.values()].map((s) => s.date))];
-      const stored = dates.length === 0 ? [] : await db.select().from(teeTimeSlots).where(and(inArray(teeTimeSlots.date, dates), eq(teeTimeSlots.status, "AVAILABLE")));
+      const stored =
+        dates.length === 0
+          ? []
+          : await db
+              .select()
+              .from(teeTimeSlots)
+              .where(and(inArray(teeTimeSlots.date, dates), eq(teeTimeSlots.status, "AVAILABLE")));
       const slots: SeenSlot[] = [];
       for (const [key, sheet] of sheets) {
         const poll = polled.get(key);

@@ -59,4 +59,3 @@ export class FakeWebSocket {
     this.onclose?.(new Event("close") as CloseEvent);
   }
 }
-

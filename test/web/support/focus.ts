@@ -5,7 +5,8 @@
  */
 import { waitFor } from "@testing-library/react";
 
-const describe = (element: Element | null) => (element ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} role=${element.getAttribute("role") ?? "-"}>` : "nothing");
+const describe = (element: Element | null) =>
+  element ? `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} role=${element.getAttribute("role") ?? "-"}>` : "nothing";
 
 export async function waitForFocus(element: Element): Promise<void> {
   await waitFor(() => {

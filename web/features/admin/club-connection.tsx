@@ -47,7 +47,12 @@ export function ClubConnection() {
           <DataTable
             testId="club-check-pages"
             label={t("admin.club_check.title")}
-            columns={[{ header: t("admin.club_check.col_page") }, { header: t("admin.club_check.col_result") }, { header: t("admin.club_check.col_details") }, { header: t("admin.club_check.col_saved"), isActions: true }]}
+            columns={[
+              { header: t("admin.club_check.col_page") },
+              { header: t("admin.club_check.col_result") },
+              { header: t("admin.club_check.col_details") },
+              { header: t("admin.club_check.col_saved"), isActions: true },
+            ]}
             rows={report.pages.map((page) => ({
               key: page.page,
               cells: [

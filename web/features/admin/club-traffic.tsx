@@ -16,11 +16,7 @@ export function ClubRequestsCard({ club }: { club: ClubTraffic }) {
     <div className="card admin-monitor__card" data-testid="monitor-club-requests">
       <h3>{t("admin.monitor.club_requests")}</h3>
       <p>{t("admin.monitor.club_requests_value", { count: club.requestsLastMinute, total: club.totalSinceStart, since: formatClockTime(club.sinceMs) })}</p>
-      <p>
-        {busiest
-          ? t("admin.monitor.club_busiest", { name: busiest.name, count: busiest.requests, minutes: busiest.windowMinutes })
-          : t("admin.monitor.club_busiest_none")}
-      </p>
+      <p>{busiest ? t("admin.monitor.club_busiest", { name: busiest.name, count: busiest.requests, minutes: busiest.windowMinutes }) : t("admin.monitor.club_busiest_none")}</p>
       <p className="page__note">
         {t("admin.monitor.club_budget", {
           clubPerMinute: club.budget.clubPerMinute,

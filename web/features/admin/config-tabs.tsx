@@ -10,7 +10,11 @@ import { EditableTable } from "./editable-table.tsx";
 
 /** The draft of a course row: the club's other names edited as one comma-separated field. */
 type CourseDraft = Omit<AdminCourseView, "aliases"> & { aliases: string };
-const aliasesOf = (text: string) => text.split(",").map((alias) => alias.trim()).filter(Boolean);
+const aliasesOf = (text: string) =>
+  text
+    .split(",")
+    .map((alias) => alias.trim())
+    .filter(Boolean);
 
 export function CoursesTab() {
   const t = useText();
@@ -82,44 +86,54 @@ export function BookingWindowsTab() {
   const { config, error, reload } = useFullConfig();
   return (
     <>
-    <EditableTable<BookingWindowView, WindowDraft>
-      testId="admin-windows"
-      title={t("admin.windows.title")}
-      addLabel={t("admin.windows.add")}
-      itemName={t("admin.item.window")}
-      headers={[t("admin.windows.rule_key"), t("admin.windows.start_time"), t("admin.windows.end_time")]}
-      rows={config?.bookingWindows ?? []}
-      rowKey={(w) => String(w.id)}
-      newDraft={() => ({ rule_key: "DEFAULT", ...NEW_WINDOW_DEFAULTS })}
-      draftOf={({ id: _id, ...w }) => w}
-      renderView={(w) => [w.rule_key, w.start_time, w.end_time]}
-      renderEdit={(d, set) => [
-        <input className="field__input" aria-label={t("admin.windows.rule_key")} value={d.rule_key} onChange={(e) => set({ ...d, rule_key: e.target.value.toUpperCase() })} />,
-        <input className="field__input" aria-label={t("admin.windows.start_time")} placeholder="HH:MM" value={d.start_time} onChange={(e) => set({ ...d, start_time: e.target.value })} />,
-        <input className="field__input" aria-label={t("admin.windows.end_time")} placeholder="HH:MM" value={d.end_time} onChange={(e) => set({ ...d, end_time: e.target.value })} />,
-      ]}
-      check={(d) => {
-        const checked = checkWindow(d);
-        return checked.ok ? null : problemText(t, checked.problem);
-      }}
-      save={async (d, original) => {
-        const checked = checkWindow(d);
-        const payload = checked.ok ? checked.value : d;
-        if (original) await adminApi.updateWindow(original.id, payload);
-        else await adminApi.addWindow(payload);
-        await reload();
-      }}
-      remove={async (w) => {
-        await adminApi.deleteWindow(w.id);
-        await reload();
-      }}
-      saveFailure={(e, isNew) =>
-        failureText(t, isNew ? "admin.windows.create_failed" : "admin.windows.update_failed", e, "admin.item.save_failed")
-      }
-      deleteFailure={(e) => failureText(t, "admin.windows.delete_failed", e, "admin.item.delete_failed")}
-      loadError={error}
-    />
-    {config ? <WindowCoverage courses={config.courses} /> : null}
+      <EditableTable<BookingWindowView, WindowDraft>
+        testId="admin-windows"
+        title={t("admin.windows.title")}
+        addLabel={t("admin.windows.add")}
+        itemName={t("admin.item.window")}
+        headers={[t("admin.windows.rule_key"), t("admin.windows.start_time"), t("admin.windows.end_time")]}
+        rows={config?.bookingWindows ?? []}
+        rowKey={(w) => String(w.id)}
+        newDraft={() => ({ rule_key: "DEFAULT", ...NEW_WINDOW_DEFAULTS })}
+        draftOf={({ id: _id, ...w }) => w}
+        renderView={(w) => [w.rule_key, w.start_time, w.end_time]}
+        renderEdit={(d, set) => [
+          <input className="field__input" aria-label={t("admin.windows.rule_key")} value={d.rule_key} onChange={(e) => set({ ...d, rule_key: e.target.value.toUpperCase() })} />,
+          <input
+            className="field__input"
+            aria-label={t("admin.windows.start_time")}
+            placeholder="HH:MM"
+            value={d.start_time}
+            onChange={(e) => set({ ...d, start_time: e.target.value })}
+          />,
+          <input
+            className="field__input"
+            aria-label={t("admin.windows.end_time")}
+            placeholder="HH:MM"
+            value={d.end_time}
+            onChange={(e) => set({ ...d, end_time: e.target.value })}
+          />,
+        ]}
+        check={(d) => {
+          const checked = checkWindow(d);
+          return checked.ok ? null : problemText(t, checked.problem);
+        }}
+        save={async (d, original) => {
+          const checked = checkWindow(d);
+          const payload = checked.ok ? checked.value : d;
+          if (original) await adminApi.updateWindow(original.id, payload);
+          else await adminApi.addWindow(payload);
+          await reload();
+        }}
+        remove={async (w) => {
+          await adminApi.deleteWindow(w.id);
+          await reload();
+        }}
+        saveFailure={(e, isNew) => failureText(t, isNew ? "admin.windows.create_failed" : "admin.windows.update_failed", e, "admin.item.save_failed")}
+        deleteFailure={(e) => failureText(t, "admin.windows.delete_failed", e, "admin.item.delete_failed")}
+        loadError={error}
+      />
+      {config ? <WindowCoverage courses={config.courses} /> : null}
     </>
   );
 }
@@ -169,9 +183,7 @@ export function FrontpageTab() {
         await adminApi.deleteMessage(m.id);
         await reload();
       }}
-      saveFailure={(e, isNew) =>
-        failureText(t, isNew ? "admin.frontpage.create_failed" : "admin.frontpage.update_failed", e, "admin.item.save_failed")
-      }
+      saveFailure={(e, isNew) => failureText(t, isNew ? "admin.frontpage.create_failed" : "admin.frontpage.update_failed", e, "admin.item.save_failed")}
       deleteFailure={(e) => failureText(t, "admin.frontpage.delete_failed", e, "admin.item.delete_failed")}
       loadError={error}
     />

@@ -151,7 +151,7 @@ export function EditableTable<Row, Draft>(props: EditableTableProps<Row, Draft>)
   }
 
   const rows = [...(editing?.key === NEW_ROW_KEY ? [editRow(NEW_ROW_KEY, editing.draft, true)] : []), ...props.rows.map(viewRow)];
-  const emptyText = props.emptyText === undefined ? t("admin.empty") : props.emptyText ?? undefined;
+  const emptyText = props.emptyText === undefined ? t("admin.empty") : (props.emptyText ?? undefined);
 
   return (
     <section ref={sectionRef} className="admin-section" data-testid={props.testId} aria-labelledby={props.titleId}>

@@ -78,14 +78,7 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: BookingRule | "new" | nu
   const numberField = (key: "priority" | "max_guests" | "min_players" | "max_players", label: string, isOptional: boolean) => (
     <label className="field">
       <span className="field__label">{label}</span>
-      <input
-        className="field__input"
-        type="number"
-        inputMode="numeric"
-        value={form[key]}
-        placeholder={isOptional ? "-" : undefined}
-        onChange={(e) => set(key, e.target.value)}
-      />
+      <input className="field__input" type="number" inputMode="numeric" value={form[key]} placeholder={isOptional ? "-" : undefined} onChange={(e) => set(key, e.target.value)} />
     </label>
   );
 
@@ -135,7 +128,17 @@ function RuleDialog({ rule, onClose, onSaved }: { rule: BookingRule | "new" | nu
   );
 }
 
-function HolidaysSection({ holidays, reload, onDelete, setError }: { holidays: Holiday[]; reload: () => Promise<void>; onDelete: (h: Holiday) => void; setError: (e: string | null) => void }) {
+function HolidaysSection({
+  holidays,
+  reload,
+  onDelete,
+  setError,
+}: {
+  holidays: Holiday[];
+  reload: () => Promise<void>;
+  onDelete: (h: Holiday) => void;
+  setError: (e: string | null) => void;
+}) {
   const t = useText();
   const [date, setDate] = useState("");
   const [name, setName] = useState("");

@@ -22,7 +22,9 @@ const NUMBER_KEYS = ["release_days_before", "ui_date_range_days", "scraper_date_
 type NumberKey = (typeof NUMBER_KEYS)[number];
 
 /** The form as typed: every field as text, the JSON list as JSON text. */
-export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<Record<ExtraKey, string>>;
+export type SettingsForm = Record<NumberKey | "release_time" | "courses_to_skip_on_full" | "scraper_username", string> & { log_level: LogLevel } & Partial<
+    Record<ExtraKey, string>
+  >;
 
 /**
  * Settings beyond the product's (the club retry window, slot watches, the readiness check, the club

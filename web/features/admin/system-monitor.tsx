@@ -34,11 +34,8 @@ function ClubLine({ club, isUnavailable }: { club: ClubStatus | null; isUnavaila
   return (
     <div className="admin-monitor__club card" data-testid="club-status">
       <strong>{t("admin.monitor.club")}: </strong>
-      <span>{club.mode === "demo" ? t("admin.monitor.club_demo") : t("admin.monitor.club_live")}</span>{" "}
-      <code>{club.url}</code>{" "}
-      <span className={club.reachable ? "admin-status--ok" : "admin-status--bad"}>
-        {club.reachable ? t("admin.monitor.club_reachable") : t("admin.monitor.club_unreachable")}
-      </span>
+      <span>{club.mode === "demo" ? t("admin.monitor.club_demo") : t("admin.monitor.club_live")}</span> <code>{club.url}</code>{" "}
+      <span className={club.reachable ? "admin-status--ok" : "admin-status--bad"}>{club.reachable ? t("admin.monitor.club_reachable") : t("admin.monitor.club_unreachable")}</span>
       {club.lastError ? (
         <div className="admin-monitor__error">
           <FailureText text={t("admin.monitor.club_last_error", { error: club.lastError })} />
@@ -114,9 +111,7 @@ export function SystemMonitor({ timer = realTimer }: { timer?: MonitorTimer }) {
             </div>
             <div className="card admin-monitor__card" data-testid="monitor-memory">
               <h3>{t("admin.monitor.memory")}</h3>
-              <p>
-                {t("admin.monitor.used_of", { used: formatBytes(stats.memory.used), total: formatBytes(stats.memory.total), percent: stats.memory.percent.toFixed(1) })}
-              </p>
+              <p>{t("admin.monitor.used_of", { used: formatBytes(stats.memory.used), total: formatBytes(stats.memory.total), percent: stats.memory.percent.toFixed(1) })}</p>
             </div>
             {stats.disk ? (
               <div className="card admin-monitor__card" data-testid="monitor-disk">

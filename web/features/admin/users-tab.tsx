@@ -14,7 +14,15 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type Draft = Required<UserPayload>;
 
 const emptyDraft = (): Draft => ({ username: "", password: "", role: "user", status: "active", name: "", memberId: "", southwoods_email: "" });
-const draftOf = (u: AdminUserView): Draft => ({ username: u.username, password: "", role: u.role, status: u.status, name: u.name, memberId: u.memberId, southwoods_email: u.southwoods_email });
+const draftOf = (u: AdminUserView): Draft => ({
+  username: u.username,
+  password: "",
+  role: u.role,
+  status: u.status,
+  name: u.name,
+  memberId: u.memberId,
+  southwoods_email: u.southwoods_email,
+});
 
 const byUsername = (a: AdminUserView, b: AdminUserView) => a.username.toLowerCase().localeCompare(b.username.toLowerCase());
 
@@ -64,9 +72,27 @@ export function UsersTab() {
         />
       </>,
       <>
-        <input className="field__input" aria-label={t("admin.users.name")} placeholder={t("admin.users.name")} value={d.name} onChange={(e) => set({ ...d, name: e.target.value })} />
-        <input className="field__input" aria-label={t("admin.users.member_id")} placeholder={t("admin.users.member_id")} value={d.memberId} onChange={(e) => set({ ...d, memberId: e.target.value.toUpperCase() })} />
-        <input className="field__input" aria-label={t("admin.users.club_email")} placeholder={t("admin.users.club_email")} value={d.southwoods_email} onChange={(e) => set({ ...d, southwoods_email: e.target.value })} />
+        <input
+          className="field__input"
+          aria-label={t("admin.users.name")}
+          placeholder={t("admin.users.name")}
+          value={d.name}
+          onChange={(e) => set({ ...d, name: e.target.value })}
+        />
+        <input
+          className="field__input"
+          aria-label={t("admin.users.member_id")}
+          placeholder={t("admin.users.member_id")}
+          value={d.memberId}
+          onChange={(e) => set({ ...d, memberId: e.target.value.toUpperCase() })}
+        />
+        <input
+          className="field__input"
+          aria-label={t("admin.users.club_email")}
+          placeholder={t("admin.users.club_email")}
+          value={d.southwoods_email}
+          onChange={(e) => set({ ...d, southwoods_email: e.target.value })}
+        />
       </>,
       <select aria-label={t("admin.users.role")} value={d.role} disabled={isRoleLocked} onChange={(e) => set({ ...d, role: e.target.value as Draft["role"] })}>
         <option value="user">{t("admin.users.role_user")}</option>

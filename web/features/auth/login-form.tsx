@@ -9,8 +9,7 @@ export const LOGIN_FALLBACK_ERROR = "Login failed. Please check your credentials
 
 /** Keyed text (by the server's errorKey, then its message), else 'login.generic_error', else the fixed fallback. */
 export function loginErrorText(error: unknown, tryText: TryText): string {
-  const keyed =
-    error instanceof ApiError ? (tryText(error.errorKey) ?? tryText(error.serverMessage)) : undefined;
+  const keyed = error instanceof ApiError ? (tryText(error.errorKey) ?? tryText(error.serverMessage)) : undefined;
   return keyed ?? tryText("login.generic_error") ?? LOGIN_FALLBACK_ERROR;
 }
 

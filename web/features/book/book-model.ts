@@ -2,13 +2,7 @@
  * What the booking screens derive from the live data and the wizard's draft. Every rule comes from
  * src/domain; this file only puts the pieces together for the screens.
  */
-import {
-  findApplicableLimits,
-  type BookingRule,
-  type Course,
-  type FlightLimits,
-  type Holiday,
-} from "../../../src/domain/booking-rules.ts";
+import { findApplicableLimits, type BookingRule, type Course, type FlightLimits, type Holiday } from "../../../src/domain/booking-rules.ts";
 import { flightToSubmissionPlayers, type BookingSubmission } from "../../../src/domain/booking-submission.ts";
 import type { ConfirmedBookingView, PendingRequestView } from "../../../src/domain/bookings-view.ts";
 import { liveTeeTimes, type DateEntry, type TeeTimeDay } from "../../../src/domain/date-kinds.ts";
@@ -59,11 +53,7 @@ export function courseNameOf(courses: readonly Course[], courseId: string): stri
 }
 
 /** The club's tee sheet when it has one for the date and course, else slots estimated from the windows. */
-export function slotsFor(
-  date: string,
-  courseId: string,
-  data: Pick<BookingData, "teeTimes" | "courses" | "windows">,
-): { slots: TeeTime[]; isEstimated: boolean } {
+export function slotsFor(date: string, courseId: string, data: Pick<BookingData, "teeTimes" | "courses" | "windows">): { slots: TeeTime[]; isEstimated: boolean } {
   const live = liveTeeTimes(date, courseId, data.teeTimes);
   if (live) return { slots: [...live].sort((a, b) => a.time.localeCompare(b.time)), isEstimated: false };
   return { slots: generateEstimatedSlots(date, courseNameOf(data.courses, courseId), data.windows), isEstimated: true };
@@ -77,12 +67,7 @@ function isSameCourse(a: string, b: string): boolean {
  * Times the member already holds on that date and course: confirmed bookings and the times of
  * open requests. What is being edited does not count, so its own times stay selectable.
  */
-export function heldTimes(
-  date: string,
-  courseId: string,
-  data: Pick<BookingData, "bookings" | "requests">,
-  editTarget: EditTarget | null,
-): Set<string> {
+export function heldTimes(date: string, courseId: string, data: Pick<BookingData, "bookings" | "requests">, editTarget: EditTarget | null): Set<string> {
   const held = new Set<string>();
   for (const booking of data.bookings) {
     if (editTarget?.kind === "booking" && editTarget.bookingId === booking.bookingId) continue;
@@ -153,11 +138,7 @@ export function checkBeforeSubmit(
   return problem;
 }
 
-export function buildSubmission(
-  draft: Pick<BookDraft, "date" | "course" | "selection">,
-  flight: readonly FlightPlayer[],
-  editTarget: EditTarget | null,
-): BookingSubmission {
+export function buildSubmission(draft: Pick<BookDraft, "date" | "course" | "selection">, flight: readonly FlightPlayer[], editTarget: EditTarget | null): BookingSubmission {
   const submission: BookingSubmission = {
     course: draft.course ?? "",
     targetDate: draft.date ?? "",
@@ -215,11 +196,7 @@ export type EditableRequest = PendingRequestView & {
 };
 
 /** The draft of a pending request being edited. */
-export function draftFromRequest(
-  request: EditableRequest,
-  data: BookingData,
-  user: SessionUser,
-): { target: EditTarget; draft: BookDraft } | null {
+export function draftFromRequest(request: EditableRequest, data: BookingData, user: SessionUser): { target: EditTarget; draft: BookDraft } | null {
   const date = parseBookingDate(request.play_date);
   if (!date) return null;
   const defaults = defaultsOf(user);
@@ -238,11 +215,7 @@ export function draftFromRequest(
 }
 
 /** The draft of a confirmed booking being edited; the member's own entry in the club's list is left out. */
-export function draftFromBooking(
-  booking: ConfirmedBookingView,
-  data: BookingData,
-  user: SessionUser,
-): { target: EditTarget; draft: BookDraft } | null {
+export function draftFromBooking(booking: ConfirmedBookingView, data: BookingData, user: SessionUser): { target: EditTarget; draft: BookDraft } | null {
   const date = parseBookingDate(booking.date);
   const time = normaliseTime(booking.time);
   if (!date || !time) return null;

@@ -13,9 +13,7 @@ export const LAST_STEP: BookStep = 5;
 export type SlotChoice = { time: string; slotId: string | null };
 
 /** What an edit replaces: a pending request (re-submitted with editTarget) or a confirmed booking (edit call). */
-export type EditTarget =
-  | { kind: "request"; id: number; date: string }
-  | { kind: "booking"; bookingId: string; date: string; time: string; course: string };
+export type EditTarget = { kind: "request"; id: number; date: string } | { kind: "booking"; bookingId: string; date: string; time: string; course: string };
 
 export interface BookDraft {
   date: string | null;

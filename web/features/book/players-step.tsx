@@ -18,17 +18,7 @@ import {
 import { makeProblem, type DomainProblem } from "../../../src/domain/problem.ts";
 import type { SessionUser } from "../../lib/types.ts";
 import { useText, useTextLookup } from "../../lib/text.ts";
-import {
-  blankPlayer,
-  defaultFeeFor,
-  defaultsOf,
-  flightOf,
-  limitsFor,
-  rowProblems,
-  selfOf,
-  type BookingData,
-  type PlayerDefaults,
-} from "./book-model.ts";
+import { blankPlayer, defaultFeeFor, defaultsOf, flightOf, limitsFor, rowProblems, selfOf, type BookingData, type PlayerDefaults } from "./book-model.ts";
 import { useBookStore } from "./book-store.ts";
 import { useBookingChoices, type BookingChoices } from "./use-form-options.ts";
 
@@ -118,11 +108,7 @@ export function PlayersStep({ data, user }: { data: BookingData; user: SessionUs
           const label = t("book.players.player_n", { n: i + 2 });
           return (
             <li key={i} className={`player-row${player.locked ? " player-row--locked" : ""}${message ? " has-problem" : ""}`} aria-label={label}>
-              {player.locked ? (
-                <LockedPlayer player={player} />
-              ) : (
-                <TypedPlayer player={player} choices={choices} defaults={defaults} onChange={(next) => update(i, next)} />
-              )}
+              {player.locked ? <LockedPlayer player={player} /> : <TypedPlayer player={player} choices={choices} defaults={defaults} onChange={(next) => update(i, next)} />}
               <button type="button" className="button button--ghost player-row__remove" onClick={() => remove(i)}>
                 {t("book.players.remove")}
               </button>
@@ -201,17 +187,7 @@ function LockedPlayer({ player }: { player: FlightPlayer }) {
   );
 }
 
-function TypedPlayer({
-  player,
-  choices,
-  defaults,
-  onChange,
-}: {
-  player: FlightPlayer;
-  choices: BookingChoices;
-  defaults: PlayerDefaults;
-  onChange: (next: FlightPlayer) => void;
-}) {
+function TypedPlayer({ player, choices, defaults, onChange }: { player: FlightPlayer; choices: BookingChoices; defaults: PlayerDefaults; onChange: (next: FlightPlayer) => void }) {
   const t = useText();
   const fees = isGuestType(player.type) ? choices.guestFees : choices.memberFees;
   // A stored value no longer among the options still shows, so nothing changes behind the member's back.
@@ -241,12 +217,7 @@ function TypedPlayer({
       {isGuestType(player.type) ? null : (
         <label className="field player-field">
           <span className="field__label">{t("book.players.member_id")}</span>
-          <input
-            className="field__input"
-            value={player.memberId}
-            autoCapitalize="characters"
-            onChange={(e) => onChange({ ...player, memberId: e.target.value.toUpperCase() })}
-          />
+          <input className="field__input" value={player.memberId} autoCapitalize="characters" onChange={(e) => onChange({ ...player, memberId: e.target.value.toUpperCase() })} />
         </label>
       )}
       <label className="field player-field">

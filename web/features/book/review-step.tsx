@@ -31,7 +31,12 @@ export function ReviewStep({ data, user }: { data: BookingData; user: SessionUse
         {selection.length > 1 ? (
           <>
             <dt>{t("book.review.other_times")}</dt>
-            <dd data-testid="review-other-times">{selection.slice(1).map((s) => s.time).join(", ")}</dd>
+            <dd data-testid="review-other-times">
+              {selection
+                .slice(1)
+                .map((s) => s.time)
+                .join(", ")}
+            </dd>
           </>
         ) : null}
         <dt>{t("book.review.players")}</dt>

@@ -27,11 +27,7 @@ function nextRequestId(): string {
  * Sends the request and waits for its answer. An answer carrying another request's id is not
  * ours; one without an id is taken as ours, since the member has one submit in flight at a time.
  */
-export function submitBookingRequest(
-  submission: BookingSubmission,
-  client: SocketClient = appSocket,
-  timeoutMs: number = SUBMIT_ANSWER_TIMEOUT_MS,
-): Promise<SubmitOutcome> {
+export function submitBookingRequest(submission: BookingSubmission, client: SocketClient = appSocket, timeoutMs: number = SUBMIT_ANSWER_TIMEOUT_MS): Promise<SubmitOutcome> {
   const requestId = nextRequestId();
   return new Promise<SubmitOutcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;

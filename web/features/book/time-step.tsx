@@ -72,12 +72,7 @@ export function TimeStep({ data, todayIso, nowTime }: { data: BookingData; today
       {groups.map((group) =>
         group.slots.length === 0 ? null : (
           <div key={group.key} className="slot-group">
-            <button
-              type="button"
-              className="slot-group__toggle"
-              aria-expanded={!collapsed[group.key]}
-              onClick={() => setCollapsed((c) => ({ ...c, [group.key]: !c[group.key] }))}
-            >
+            <button type="button" className="slot-group__toggle" aria-expanded={!collapsed[group.key]} onClick={() => setCollapsed((c) => ({ ...c, [group.key]: !c[group.key] }))}>
               <span>{t(group.key === "morning" ? "book.time.morning" : "book.time.afternoon")}</span>
               <span aria-hidden="true">{collapsed[group.key] ? "▸" : "▾"}</span>
             </button>
@@ -129,7 +124,12 @@ function SlotGrid({ label, hint, views, onToggle }: { label: string; hint: strin
         >
           {/* The name is what is seen ("06:04", then "06:04 1" once chosen first), so voice control finds it. */}
           <span className="slot__time">{slot.time}</span>
-          {priority > 0 ? <> <span className="slot__priority">{priority}</span></> : null}
+          {priority > 0 ? (
+            <>
+              {" "}
+              <span className="slot__priority">{priority}</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>

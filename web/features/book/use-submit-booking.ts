@@ -49,8 +49,7 @@ export function useSubmitBooking(data: BookingData, user: SessionUser): SubmitSt
     setSubmitting(true);
     const target = state.editTarget;
     const submission = buildSubmission(state, flight, target);
-    const outcome =
-      target?.kind === "booking" ? await editConfirmedBooking(target.bookingId, submission) : await submitBookingRequest(submission);
+    const outcome = target?.kind === "booking" ? await editConfirmedBooking(target.bookingId, submission) : await submitBookingRequest(submission);
     setSubmitting(false);
     if (!outcome.ok) {
       setErrorText(failureText(outcome.failure));

@@ -46,7 +46,8 @@ export function requestStatusKind(status: string): RequestStatusKind {
 export function requestStatusTextKey(request: { status: string; phase?: string | null }): UiTextKey | null {
   const kind = requestStatusKind(request.status);
   if (kind === "other") return null;
-  if (kind === "processing" && request.phase && (REQUEST_PHASES as readonly string[]).includes(request.phase)) return `bookings.status.${request.phase as (typeof REQUEST_PHASES)[number]}`;
+  if (kind === "processing" && request.phase && (REQUEST_PHASES as readonly string[]).includes(request.phase))
+    return `bookings.status.${request.phase as (typeof REQUEST_PHASES)[number]}`;
   return `bookings.status.${kind}`;
 }
 

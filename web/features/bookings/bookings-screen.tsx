@@ -50,7 +50,13 @@ export function BookingsScreen({
   onRepeat,
   actions,
   children,
-}: { client?: SocketClient; onWatch?: (request: RequestRow) => void; onRepeat?: (request: RequestRow) => void; actions?: ReactNode; children?: ReactNode }) {
+}: {
+  client?: SocketClient;
+  onWatch?: (request: RequestRow) => void;
+  onRepeat?: (request: RequestRow) => void;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useText();
   const navigate = useNavigate();
   const bookings = useLiveData((s) => s.bookings);
@@ -86,19 +92,13 @@ export function BookingsScreen({
   }
 
   function edit(item: Item) {
-    navigate(
-      item.kind === "booking"
-        ? editLinkFor({ kind: "booking", bookingId: item.booking.bookingId })
-        : editLinkFor({ kind: "request", id: item.request.id }),
-    );
+    navigate(item.kind === "booking" ? editLinkFor({ kind: "booking", bookingId: item.booking.bookingId }) : editLinkFor({ kind: "request", id: item.request.id }));
   }
 
   function confirmCancel() {
     if (!toCancel) return;
     const isSent =
-      toCancel.kind === "booking"
-        ? client.send("CANCEL_CONFIRMED_BOOKING", { bookingId: toCancel.booking.bookingId })
-        : client.send("CANCEL_REQUEST", { id: toCancel.request.id });
+      toCancel.kind === "booking" ? client.send("CANCEL_CONFIRMED_BOOKING", { bookingId: toCancel.booking.bookingId }) : client.send("CANCEL_REQUEST", { id: toCancel.request.id });
     if (isSent) setCancelling((current) => new Set(current).add(keyOf(toCancel)));
     else showToast("error", { textKey: "bookings.not_connected" });
     setToCancel(null);
@@ -304,8 +304,7 @@ function ItemCards({ items, ...view }: { items: Item[] } & ViewProps) {
 }
 
 function ItemDetails({ item, t }: { item: Item; t: Translate }) {
-  const names =
-    item.kind === "booking" ? item.booking.playersInfo.map((p) => ({ name: p.name, type: p.type })) : item.request.players.map((p) => ({ name: p.name, type: p.type }));
+  const names = item.kind === "booking" ? item.booking.playersInfo.map((p) => ({ name: p.name, type: p.type })) : item.request.players.map((p) => ({ name: p.name, type: p.type }));
   return (
     <div className="item-details">
       <h3 className="item-details__title">{t("bookings.players")}</h3>
@@ -363,24 +362,12 @@ function AttemptLog({ request, t }: { request: RequestRow; t: Translate }) {
           ))}
         </ol>
       )}
-      {request.failureReason ? (
-        <p className="form-error attempt-log__reason">{t("bookings.failure_reason", { reason: request.failureReason })}</p>
-      ) : null}
+      {request.failureReason ? <p className="form-error attempt-log__reason">{t("bookings.failure_reason", { reason: request.failureReason })}</p> : null}
     </div>
   );
 }
 
-function CancelDialog({
-  item,
-  courseName,
-  onKeep,
-  onConfirm,
-}: {
-  item: Item | null;
-  courseName: (id: string) => string;
-  onKeep: () => void;
-  onConfirm: () => void;
-}) {
+function CancelDialog({ item, courseName, onKeep, onConfirm }: { item: Item | null; courseName: (id: string) => string; onKeep: () => void; onConfirm: () => void }) {
   const t = useText();
   if (!item) return null;
   const body =

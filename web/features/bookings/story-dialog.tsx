@@ -78,7 +78,9 @@ function StoryBody({ story, t, tryText }: { story: RequestStory; t: Translate; t
       <p>{isWaiting ? t("story.releases_at", { date: formatReleaseAt(request.releaseAt) }) : t("story.released_at", { date: formatReleaseAt(request.releaseAt) })}</p>
       {isWaiting ? null : <p data-testid="story-clock">{clockText(story.clock, t)}</p>}
       {attempts.length === 0 ? (
-        isWaiting ? null : <p className="page__note">{t("story.no_attempts")}</p>
+        isWaiting ? null : (
+          <p className="page__note">{t("story.no_attempts")}</p>
+        )
       ) : (
         <table className="story__attempts">
           <thead>
@@ -95,7 +97,9 @@ function StoryBody({ story, t, tryText }: { story: RequestStory; t: Translate; t
                 <td>{displayTime(attempt.time)}</td>
                 <td>{leftAtText(attempt.leftAtMs, t)}</td>
                 <td>{answerText(attempt, t, tryText)}</td>
-                <td>{attempt.sheetAfter ? t("story.sheet_after", { status: attempt.sheetAfter.status, time: formatReleaseAt(attempt.sheetAfter.readAt) }) : t("story.sheet_nothing")}</td>
+                <td>
+                  {attempt.sheetAfter ? t("story.sheet_after", { status: attempt.sheetAfter.status, time: formatReleaseAt(attempt.sheetAfter.readAt) }) : t("story.sheet_nothing")}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -139,7 +143,11 @@ function WatchStoryBody({ watch, t, tryText }: { watch: NonNullable<RequestStory
                 <td>{displayTime(attempt.time)}</td>
                 <td>{courseName(attempt.course)}</td>
                 <td>{formatReleaseAt(attempt.sentAt)}</td>
-                <td>{(attempt.answerKey ? tryText(attempt.answerKey, attempt.answerContext ?? undefined, attempt.answer ?? undefined) : null) ?? attempt.answer ?? t(attemptOutcomeKey(attempt.outcome))}</td>
+                <td>
+                  {(attempt.answerKey ? tryText(attempt.answerKey, attempt.answerContext ?? undefined, attempt.answer ?? undefined) : null) ??
+                    attempt.answer ??
+                    t(attemptOutcomeKey(attempt.outcome))}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -8,9 +8,7 @@ function AdvisoryItem({ advisory }: { advisory: Advisory }) {
   return (
     <article className="card advisory" data-testid="advisory">
       <h3 className="advisory__title">{advisory.title}</h3>
-      {advisory.eventDate && isIsoDate(advisory.eventDate) ? (
-        <p className="advisory__date">{formatEventDate(advisory.eventDate)}</p>
-      ) : null}
+      {advisory.eventDate && isIsoDate(advisory.eventDate) ? <p className="advisory__date">{formatEventDate(advisory.eventDate)}</p> : null}
       {paragraphs.map((text, i) => (
         <p key={i} className="advisory__paragraph">
           {text}

@@ -20,11 +20,11 @@ export function courseNameOf(courseId: string, schedule: readonly Course[]): str
 /** The players other than the member, by membership number (guests never match it). */
 export function otherPlayerNames(item: NextUpItem, ownMemberId: string): string[] {
   const own = normaliseMemberId(ownMemberId);
-  const players =
-    item.kind === "booking"
-      ? item.booking.playersInfo.map((p) => ({ name: p.name, id: p.id }))
-      : item.request.players.map((p) => ({ name: p.name, id: p.memberId }));
-  return players.filter((p) => !own || normaliseMemberId(p.id) !== own).map((p) => formatPlayerName(p.name)).filter(Boolean);
+  const players = item.kind === "booking" ? item.booking.playersInfo.map((p) => ({ name: p.name, id: p.id })) : item.request.players.map((p) => ({ name: p.name, id: p.memberId }));
+  return players
+    .filter((p) => !own || normaliseMemberId(p.id) !== own)
+    .map((p) => formatPlayerName(p.name))
+    .filter(Boolean);
 }
 
 function displayTime(item: NextUpItem): string {

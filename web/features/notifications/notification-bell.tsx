@@ -33,10 +33,7 @@ const whenOf = (at: number) => `${formatEventDate(manilaDate(at))} ${manilaTimeO
 function BellIcon() {
   return (
     <svg className="notification-bell__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-      />
+      <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
     </svg>
   );
 }
@@ -100,12 +97,13 @@ export function NotificationBell({ client = appSocket }: { client?: SocketClient
     try {
       const { unread } = await notificationsApi.markRead(which);
       const now = Date.now();
-      setList((current) =>
-        current && {
-          ...current,
-          unread,
-          items: current.items.map((n) => (n.readAt === null && ("all" in which || which.ids.includes(n.id)) ? { ...n, readAt: now } : n)),
-        },
+      setList(
+        (current) =>
+          current && {
+            ...current,
+            unread,
+            items: current.items.map((n) => (n.readAt === null && ("all" in which || which.ids.includes(n.id)) ? { ...n, readAt: now } : n)),
+          },
       );
     } catch {
       // The server keeps what it has; the next reload shows it.

@@ -117,9 +117,7 @@ export function PlayerFields({ player, options, defaults, onChange, layout, rowL
             {field.label}
             {field.control(field.label)}
           </label>
-          {field.key === "memberId" && isGuest ? (
-            <span className="field__hint">{t("players.field.guest_member_id", { memberId: GUEST_MEMBER_ID })}</span>
-          ) : null}
+          {field.key === "memberId" && isGuest ? <span className="field__hint">{t("players.field.guest_member_id", { memberId: GUEST_MEMBER_ID })}</span> : null}
         </div>
       ))}
     </div>

@@ -17,7 +17,12 @@ function defaultFeeFor(type: string, defaults: PlayerDefaults | null): string {
 /** A blank player of the first type, with the member's default cart and fee. */
 export function newPlayer(options: readonly FormOption[], defaults: PlayerDefaults | null): SavedPlayer {
   const type = optionValues(options, "playerType")[0] ?? "Member";
-  return withType({ firstName: "", lastName: "", type, memberId: "", cartPreference: pickOption(options, "cartPreference", defaults?.defaultCartType), feePreference: "" }, type, options, defaults);
+  return withType(
+    { firstName: "", lastName: "", type, memberId: "", cartPreference: pickOption(options, "cartPreference", defaults?.defaultCartType), feePreference: "" },
+    type,
+    options,
+    defaults,
+  );
 }
 
 /**

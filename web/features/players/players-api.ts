@@ -36,10 +36,7 @@ export class PlayersSaveError extends Error {
 let nextRequest = 1;
 
 /** Sends the whole list and resolves on the server's ack for this request. */
-export function saveSavedPlayers(
-  players: readonly SavedPlayer[],
-  options: { client?: SocketClient; timeoutMs?: number } = {},
-): Promise<void> {
+export function saveSavedPlayers(players: readonly SavedPlayer[], options: { client?: SocketClient; timeoutMs?: number } = {}): Promise<void> {
   const client = options.client ?? appSocket;
   const requestId = `players-${nextRequest++}`;
   return new Promise<void>((resolve, reject) => {

@@ -157,9 +157,7 @@ export function PlayersView() {
         </div>
       )}
 
-      {isAddOpen ? (
-        <AddPlayerDialog options={options} defaults={user} onClose={() => setAddOpen(false)} onAdd={(player) => saveList([...players, player])} />
-      ) : null}
+      {isAddOpen ? <AddPlayerDialog options={options} defaults={user} onClose={() => setAddOpen(false)} onAdd={(player) => saveList([...players, player])} /> : null}
     </section>
   );
 }

@@ -48,7 +48,14 @@ export function ChangePasswordForm() {
       <p className="page__note">{t("profile.password_note")}</p>
       <label className="field">
         <span className="field__label">{t("profile.field.current_password")}</span>
-        <input className="field__input" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={(e) => set("currentPassword", e.target.value)} />
+        <input
+          className="field__input"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={(e) => set("currentPassword", e.target.value)}
+        />
       </label>
       <div className="field">
         <label className="field__label" htmlFor="new-password">
@@ -67,9 +74,7 @@ export function ChangePasswordForm() {
         />
         {/* The rule shows before submit; a broken rule replaces it with what is wrong. */}
         <span className={ruleProblem ? "field__error" : "page__note"} id="new-password-rule">
-          {ruleProblem
-            ? t(ruleProblem.errorKey as Parameters<typeof t>[0], ruleProblem.context)
-            : t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
+          {ruleProblem ? t(ruleProblem.errorKey as Parameters<typeof t>[0], ruleProblem.context) : t("password.rule", { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })}
         </span>
       </div>
       <div className="field">

@@ -124,29 +124,70 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
         <input className="field__input" name="name" autoComplete="name" value={values.name} disabled={isReadOnly} onChange={(e) => set("name", e.target.value)} />
       </Field>
       <Field label={t("profile.field.member_id")} error={fieldError("memberId")}>
-        <input className="field__input" name="memberId" autoComplete="off" value={values.memberId} disabled={isReadOnly} onChange={(e) => set("memberId", e.target.value.toUpperCase())} />
+        <input
+          className="field__input"
+          name="memberId"
+          autoComplete="off"
+          value={values.memberId}
+          disabled={isReadOnly}
+          onChange={(e) => set("memberId", e.target.value.toUpperCase())}
+        />
       </Field>
       <Field label={t("profile.field.email")} error={fieldError("southwoods_email")}>
-        <input className="field__input" name="southwoods_email" type="email" autoComplete="email" value={values.southwoods_email} disabled={isReadOnly} onChange={(e) => set("southwoods_email", e.target.value)} />
+        <input
+          className="field__input"
+          name="southwoods_email"
+          type="email"
+          autoComplete="email"
+          value={values.southwoods_email}
+          disabled={isReadOnly}
+          onChange={(e) => set("southwoods_email", e.target.value)}
+        />
       </Field>
       <Field
         label={t("profile.field.golf_password")}
         hint={isEditing ? (user.hasClubPassword ? t("profile.field.golf_password_keep") : t("profile.field.golf_password_missing")) : undefined}
       >
         {isEditing ? (
-          <input className="field__input" name="golf_password" type="password" autoComplete="new-password" value={values.golf_password} disabled={isSaving} onChange={(e) => set("golf_password", e.target.value)} />
+          <input
+            className="field__input"
+            name="golf_password"
+            type="password"
+            autoComplete="new-password"
+            value={values.golf_password}
+            disabled={isSaving}
+            onChange={(e) => set("golf_password", e.target.value)}
+          />
         ) : (
           <input className="field__input" value={user.hasClubPassword ? t("profile.field.golf_password_saved") : t("profile.field.golf_password_none")} readOnly disabled />
         )}
       </Field>
       <Field label={t("profile.field.default_cart")}>
-        <OptionSelect name="defaultCartType" values={optionValues(options, "cartPreference")} value={values.defaultCartType} disabled={isReadOnly} onChange={(v) => set("defaultCartType", v)} />
+        <OptionSelect
+          name="defaultCartType"
+          values={optionValues(options, "cartPreference")}
+          value={values.defaultCartType}
+          disabled={isReadOnly}
+          onChange={(v) => set("defaultCartType", v)}
+        />
       </Field>
       <Field label={t("profile.field.default_fee_guest")}>
-        <OptionSelect name="defaultFeeGuest" values={optionValues(options, "feePreferenceGuest")} value={values.defaultFeeGuest} disabled={isReadOnly} onChange={(v) => set("defaultFeeGuest", v)} />
+        <OptionSelect
+          name="defaultFeeGuest"
+          values={optionValues(options, "feePreferenceGuest")}
+          value={values.defaultFeeGuest}
+          disabled={isReadOnly}
+          onChange={(v) => set("defaultFeeGuest", v)}
+        />
       </Field>
       <Field label={t("profile.field.default_fee_member")}>
-        <OptionSelect name="defaultFeeMember" values={optionValues(options, "feePreferenceMember")} value={values.defaultFeeMember} disabled={isReadOnly} onChange={(v) => set("defaultFeeMember", v)} />
+        <OptionSelect
+          name="defaultFeeMember"
+          values={optionValues(options, "feePreferenceMember")}
+          value={values.defaultFeeMember}
+          disabled={isReadOnly}
+          onChange={(v) => set("defaultFeeMember", v)}
+        />
       </Field>
       {errorText ? (
         <p className="form-error" role="alert">
@@ -168,7 +209,17 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
 }
 
 /** A labelled control with its hint and error outside the label, tied to it by aria-describedby. */
-function Field({ label, error, hint, children }: { label: string; error?: string | null; hint?: string; children: ReactElement<{ id?: string; "aria-describedby"?: string; "aria-invalid"?: boolean }> }) {
+function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  children: ReactElement<{ id?: string; "aria-describedby"?: string; "aria-invalid"?: boolean }>;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -200,7 +251,14 @@ function Field({ label, error, hint, children }: { label: string; error?: string
 function OptionSelect(props: { name: string; values: string[]; value: string; disabled: boolean; onChange(value: string): void; id?: string; "aria-describedby"?: string }) {
   const values = props.value && !props.values.includes(props.value) ? [props.value, ...props.values] : props.values;
   return (
-    <select id={props.id} aria-describedby={props["aria-describedby"]} name={props.name} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)}>
+    <select
+      id={props.id}
+      aria-describedby={props["aria-describedby"]}
+      name={props.name}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
       {values.map((v) => (
         <option key={v}>{v}</option>
       ))}

@@ -74,7 +74,8 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
                   <div className="booking-card__date">{summary(s)}</div>
                   <div className="booking-card__course">
                     {s.startDate}
-                    {s.endDate ? ` · ${t("series.until", { date: s.endDate })}` : ""} · {t("series.players", { names: s.playerNames.length > 0 ? s.playerNames.join(", ") : t("series.just_me") })}
+                    {s.endDate ? ` · ${t("series.until", { date: s.endDate })}` : ""} ·{" "}
+                    {t("series.players", { names: s.playerNames.length > 0 ? s.playerNames.join(", ") : t("series.just_me") })}
                   </div>
                 </div>
                 {s.status === "ended" ? <span className="status status--series-cancelled">{t("series.ended_label")}</span> : null}
@@ -101,7 +102,13 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
                         variant="secondary"
                         isLoading={busy === `${s.id}:${o.date}`}
                         disabled={busy !== null}
-                        onClick={() => void act(`${s.id}:${o.date}`, () => skipOccurrence(s.id, o.date), () => showToast("success", { textKey: "series.skipped_toast", context: { date: o.date } }))}
+                        onClick={() =>
+                          void act(
+                            `${s.id}:${o.date}`,
+                            () => skipOccurrence(s.id, o.date),
+                            () => showToast("success", { textKey: "series.skipped_toast", context: { date: o.date } }),
+                          )
+                        }
                       >
                         {t("series.skip")}
                       </Button>
@@ -139,7 +146,11 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
                 onClick={() => {
                   const id = ending.id;
                   setEnding(null);
-                  void act(`end:${id}`, () => endSeries(id), () => showToast("success", { textKey: "series.ended" }));
+                  void act(
+                    `end:${id}`,
+                    () => endSeries(id),
+                    () => showToast("success", { textKey: "series.ended" }),
+                  );
                 }}
               >
                 {t("series.end")}
@@ -165,7 +176,11 @@ export function SeriesSection({ series, reload, courseName }: { series: SeriesVi
                 onClick={() => {
                   const { series: target, date, times } = dateTimes;
                   setDateTimes(null);
-                  void act(`${target.id}:${date}`, () => changeOccurrence(target.id, date, parseList(times)), () => showToast("success", { textKey: "series.date_changed", context: { date } }));
+                  void act(
+                    `${target.id}:${date}`,
+                    () => changeOccurrence(target.id, date, parseList(times)),
+                    () => showToast("success", { textKey: "series.date_changed", context: { date } }),
+                  );
                 }}
               >
                 {t("series.save")}

@@ -209,7 +209,14 @@ export function SetupWizard() {
               onChange={(v) => dispatch({ type: "secretChanged", key: "newPassword", value: v })}
               problem={newPasswordProblemText}
             />
-            <TextField label={t("setup.field.confirm_password")} type="password" autoComplete="new-password" value={confirmPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "confirmPassword", value: v })} error={isPasswordMismatch ? t("setup.password_mismatch") : null} />
+            <TextField
+              label={t("setup.field.confirm_password")}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(v) => dispatch({ type: "secretChanged", key: "confirmPassword", value: v })}
+              error={isPasswordMismatch ? t("setup.password_mismatch") : null}
+            />
           </StepBody>
         ) : null}
         {step === 2 ? (
@@ -220,8 +227,21 @@ export function SetupWizard() {
         ) : null}
         {step === 3 ? (
           <StepBody title={t("setup.step3.title")} intro={t("setup.step3.explanation")}>
-            <TextField label={t("setup.field.club_email")} type="email" autoComplete="email" value={values.clubEmail} onChange={(v) => set("clubEmail", v)} error={isEmailShapeWrong ? t("setup.email_invalid") : null} />
-            <TextField label={t("setup.field.club_password")} type="password" autoComplete="off" value={clubPassword} onChange={(v) => dispatch({ type: "secretChanged", key: "clubPassword", value: v })} />
+            <TextField
+              label={t("setup.field.club_email")}
+              type="email"
+              autoComplete="email"
+              value={values.clubEmail}
+              onChange={(v) => set("clubEmail", v)}
+              error={isEmailShapeWrong ? t("setup.email_invalid") : null}
+            />
+            <TextField
+              label={t("setup.field.club_password")}
+              type="password"
+              autoComplete="off"
+              value={clubPassword}
+              onChange={(v) => dispatch({ type: "secretChanged", key: "clubPassword", value: v })}
+            />
           </StepBody>
         ) : null}
         {step === 4 ? (
@@ -254,10 +274,26 @@ export function SetupWizard() {
           ) : (
             <span />
           )}
-          {step === 1 ? <Button type="submit" isLoading={isBusy} disabled={!isNewPasswordReady(newPassword, confirmPassword)}>{t("setup.next")}</Button> : null}
-          {step === 2 ? <Button type="submit" disabled={!isProfileStepReady(values.name, values.memberId)}>{t("setup.next")}</Button> : null}
-          {step === 3 ? <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword) || state.retryAt !== null}>{t("setup.verify")}</Button> : null}
-          {step === 4 ? <Button type="submit" isLoading={isBusy}>{t("setup.finish")}</Button> : null}
+          {step === 1 ? (
+            <Button type="submit" isLoading={isBusy} disabled={!isNewPasswordReady(newPassword, confirmPassword)}>
+              {t("setup.next")}
+            </Button>
+          ) : null}
+          {step === 2 ? (
+            <Button type="submit" disabled={!isProfileStepReady(values.name, values.memberId)}>
+              {t("setup.next")}
+            </Button>
+          ) : null}
+          {step === 3 ? (
+            <Button type="submit" isLoading={isBusy} disabled={!isClubLoginReady(values.clubEmail, clubPassword) || state.retryAt !== null}>
+              {t("setup.verify")}
+            </Button>
+          ) : null}
+          {step === 4 ? (
+            <Button type="submit" isLoading={isBusy}>
+              {t("setup.finish")}
+            </Button>
+          ) : null}
           {step === 5 ? <Button type="submit">{t("setup.go_dashboard")}</Button> : null}
         </div>
       </form>

@@ -5,16 +5,7 @@
  */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SessionUser } from "../../lib/types.ts";
-import {
-  EMPTY_WIZARD_VALUES,
-  loadWizardState,
-  resumeStep,
-  WIZARD_STEPS,
-  type StoredWizard,
-  type WizardStep,
-  type WizardStorageDeps,
-  type WizardValues,
-} from "./wizard-storage.ts";
+import { EMPTY_WIZARD_VALUES, loadWizardState, resumeStep, WIZARD_STEPS, type StoredWizard, type WizardStep, type WizardStorageDeps, type WizardValues } from "./wizard-storage.ts";
 
 /** Never written to storage (see wizard-storage.ts). */
 export interface WizardSecrets {

@@ -88,7 +88,13 @@ export function WatchDialog({ base, onClose, onCreated }: { base: WatchBase | nu
             <span>{t("watches.mode_book")}</span>
           </label>
           <label className="field--inline">
-            <input type="radio" name="mode" value="notify" checked={choices.mode === "notify"} onChange={() => setChoices((c) => ({ ...c, mode: "notify", upgradeBookingId: null }))} />
+            <input
+              type="radio"
+              name="mode"
+              value="notify"
+              checked={choices.mode === "notify"}
+              onChange={() => setChoices((c) => ({ ...c, mode: "notify", upgradeBookingId: null }))}
+            />
             <span>{t("watches.mode_notify")}</span>
           </label>
         </fieldset>

@@ -65,7 +65,9 @@ export function WatchesSection({ watches, reload, courseName }: { watches: Watch
                 {w.tried.length === 0
                   ? t("watches.tried_none")
                   : t("watches.tried", {
-                      tries: w.tried.map((a) => t("watches.tried_item", { time: a.time, course: courseName(a.course), outcome: t(attemptOutcomeKey(a.outcome)) })).join(t("watches.tried_separator")),
+                      tries: w.tried
+                        .map((a) => t("watches.tried_item", { time: a.time, course: courseName(a.course), outcome: t(attemptOutcomeKey(a.outcome)) }))
+                        .join(t("watches.tried_separator")),
                     })}
               </p>
               {w.status === "watching" ? (
