@@ -113,6 +113,18 @@ describe("standing requests on the Bookings page", () => {
     expect(loads() - before).toBe(1);
   });
 
+  test("a member without a standing request does not load the list again when their requests change", async () => {
+    series = [];
+    renderPages("/bookings");
+    const socket = openSocket();
+    expect(await screen.findByText("No standing requests.")).toBeTruthy();
+    const loads = () => calls.filter((c) => c.method === "GET" && c.url === "/v1/my/series").length;
+    const before = loads();
+    // The handlers run within the act, and a reload would have asked by the time it settles.
+    await act(async () => socket.receive({ type: "status", status: "updated", changed: ["my.requests", "my.bookings"] }));
+    expect(loads() - before).toBe(0);
+  });
+
   test("Change opens the series' own form and saves it; Change times gives one date its own times", async () => {
     renderPages("/bookings");
     const card = await screen.findByTestId("series:4");

@@ -4,7 +4,7 @@
  * release's line), Skip and Change times per date not yet released, Change and End per series.
  * Reloads when a change names the member's standing requests (the resource cache, web/lib/resources.ts).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatReleaseAt } from "../../../src/domain/format.ts";
 import type { OccurrenceView, SeriesView } from "../../../src/features/series/series.schemas.ts";
 import { Button } from "../../components/button.tsx";
@@ -20,8 +20,20 @@ import "./series.css";
 export function useSeries(client: SocketClient = appSocket): { series: SeriesView[] | null; reload: () => void } {
   const { data, error, reload } = useResource("my.series", listSeries);
   // A date's state is its request's: a change of the member's requests (queued, booked, failed at
-  // a release) changes the series list too.
-  useEffect(() => onResourcesChanged(["my.requests"], () => void reload(), client), [client, reload]);
+  // a release) changes the series list too, when there is one (a new series names my.series itself).
+  const hasSeries = useRef(false);
+  hasSeries.current = (data?.length ?? 0) > 0;
+  useEffect(
+    () =>
+      onResourcesChanged(
+        ["my.requests"],
+        () => {
+          if (hasSeries.current) void reload();
+        },
+        client,
+      ),
+    [client, reload],
+  );
   // A list that could not be loaded shows as empty; one loaded before stays.
   return { series: data ?? (error ? [] : null), reload: () => void reload() };
 }
