@@ -70,6 +70,11 @@ export interface JobLoop {
   isRunning(): boolean;
 }
 
+/** An outbox's next pass: when its earliest queued item falls due (never in the past), at most `pollMs` away. */
+export function nextOutboxPassAt(now: number, pollMs: number, dueAt: number | null): number {
+  return Math.min(now + pollMs, dueAt === null ? Number.POSITIVE_INFINITY : Math.max(dueAt, now));
+}
+
 export function createJobLoop(d: LoopDeps, spec: JobLoopSpec): JobLoop {
   // Registered at the first start: a job that never starts (mail with no SMTP) is not listed.
   let registered: JobHandle | null = spec.listedBeforeStart ? d.jobs.register(spec.name) : null;

@@ -17,7 +17,7 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { MailError, type MailTransport } from "../mail/transport.ts";
 import type { JobRegistry } from "./registry.ts";
-import { createJobLoop } from "./loop.ts";
+import { createJobLoop, nextOutboxPassAt } from "./loop.ts";
 
 export interface MailSenderDeps {
   database: AppDatabase;
@@ -174,9 +174,8 @@ export function createMailSender(d: MailSenderDeps, options: MailSenderOptions =
     name: "mail sender",
     pass: async () => {
       await kick();
-      const next = await nextDueAt().catch(() => null);
-      const now = d.clock.now();
-      return Math.min(now + o.pollMs, next === null ? Infinity : Math.max(next, now));
+      const dueAt = await nextDueAt().catch(() => null);
+      return nextOutboxPassAt(d.clock.now(), o.pollMs, dueAt);
     },
     intervalMs: o.pollMs,
     floorMs: Math.min(o.pollMs, 1000),

@@ -22,7 +22,7 @@ import { createFetchPushTransport, PushNetworkError, retryAfterSeconds, type Pus
 import { buildPushRequest, topicOf } from "../push/web-push-request.ts";
 import type { VapidKeyStore } from "../services/push-keys.ts";
 import { removeDevices } from "../services/push-subscriptions.ts";
-import { createJobLoop } from "./loop.ts";
+import { createJobLoop, nextOutboxPassAt } from "./loop.ts";
 import type { JobRegistry } from "./registry.ts";
 
 export interface PushSenderDeps {
@@ -243,9 +243,8 @@ export function createPushSender(d: PushSenderDeps, options: PushSenderOptions =
     name: "push sender",
     pass: async () => {
       await kick();
-      const next = await nextDueAt().catch(() => null);
-      const now = d.clock.now();
-      return Math.min(now + o.pollMs, next === null ? Infinity : Math.max(next, now));
+      const dueAt = await nextDueAt().catch(() => null);
+      return nextOutboxPassAt(d.clock.now(), o.pollMs, dueAt);
     },
     intervalMs: o.pollMs,
     floorMs: Math.min(o.pollMs, SECOND),
