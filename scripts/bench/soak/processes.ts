@@ -55,7 +55,7 @@ export async function startClub(options: ClubProcessOptions): Promise<ClubHandle
 }
 
 /** Lines kept of Teebox's output, for the report when something goes wrong. */
-const TAIL_LINES = 200;
+const TAIL_LINES = 500;
 
 export interface TeeboxHandle {
   /** Where the serving Teebox answers (a race at a restart may leave the other start serving). */
@@ -87,6 +87,8 @@ export interface TeeboxHandle {
 /** From the signal to the moment the next Teebox served, on the clock the handle was given. */
 export interface Downtime {
   fromMs: number;
+  /** When the signalled process had ended. */
+  endedMs: number;
   toMs: number;
 }
 
@@ -266,12 +268,13 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
         proc.kill("SIGTERM");
         const code = await proc.exited;
         const stopMs = performance.now() - started;
+        const endedMs = now();
         if (raceMs === undefined) {
           const startMs = await launch();
-          return { stopMs, code, startMs, race: null, down: { fromMs, toMs: now() } };
+          return { stopMs, code, startMs, race: null, down: { fromMs, endedMs, toMs: now() } };
         }
         const raced = await launchRacing(raceMs);
-        return { stopMs, code, startMs: raced.startMs, race: raced.race, down: { fromMs, toMs: now() } };
+        return { stopMs, code, startMs: raced.startMs, race: raced.race, down: { fromMs, endedMs, toMs: now() } };
       }),
     restartKilled: () =>
       oneAtATime(async () => {
@@ -279,8 +282,9 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
         ending = "kill";
         proc.kill("SIGKILL");
         await proc.exited;
+        const endedMs = now();
         const startMs = await launch();
-        return { startMs, down: { fromMs, toMs: now() } };
+        return { startMs, down: { fromMs, endedMs, toMs: now() } };
       }),
     start: () => oneAtATime(launch),
     stop: () =>
