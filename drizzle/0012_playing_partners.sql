@@ -5,6 +5,7 @@ CREATE TABLE `flight_invitations` (
 	`organiser_id` integer NOT NULL,
 	`invitee_id` integer NOT NULL,
 	`member_id` text NOT NULL,
+	`player_name` text DEFAULT '' NOT NULL,
 	`status` text NOT NULL,
 	`play_date` text NOT NULL,
 	`created_at` integer NOT NULL,

@@ -639,8 +639,9 @@ export const flightInvitations = sqliteTable(
     inviteeId: integer("invitee_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The membership number the flight names the partner by. */
+    /** The membership number the flight names the partner by, and the name it gives them. */
     memberId: text("member_id").notNull(),
+    playerName: text("player_name").notNull().default(""),
     status: text("status", { enum: INVITATION_STATUSES }).notNull(),
     /** The game's date, for the lists and for retention. */
     playDate: text("play_date").notNull(),

@@ -13,7 +13,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { bookingRequests, flightInvitations, savedPlayers, slotWatches, users, type StoredPlayer } from "../db/schema.ts";
-import { normaliseMemberId } from "../domain/players.ts";
+import { isGuestType, normaliseMemberId } from "../domain/players.ts";
 import { partnerMemberIds, takesInvitationFrom, type InvitationAnswer, type InvitationSource, type InvitationStatus } from "../domain/partners.ts";
 
 export type InvitationRow = typeof flightInvitations.$inferSelect;
@@ -57,11 +57,20 @@ const sourceIs = (source: InvitationSourceRef) => and(eq(flightInvitations.sourc
  * refused, by their setting), those it no longer names are cancelled, those named again invited
  * afresh. A partner's answer stands while the flight keeps naming them.
  */
-export async function syncInvitations(db: Db, source: FlightSource, players: readonly Pick<StoredPlayer, "type" | "memberId">[], now: number): Promise<InvitationSync> {
+export async function syncInvitations(
+  db: Db,
+  source: FlightSource,
+  players: readonly Pick<StoredPlayer, "type" | "memberId" | "firstName" | "lastName">[],
+  now: number,
+): Promise<InvitationSync> {
   const named = await membersNamed(db, partnerMemberIds(players, source.organiserMemberId), source.organiserId);
   const existing = await db.select().from(flightInvitations).where(sourceIs(source));
   const invited: InvitationRow[] = [];
   const touched = new Set<number>();
+  const nameOf = (memberId: string) => {
+    const player = players.find((p) => !isGuestType(p.type) && normaliseMemberId(p.memberId) === memberId);
+    return player ? [player.firstName, player.lastName].filter((s) => s.trim() !== "").join(" ") : "";
+  };
   for (const member of named) {
     const policy = member.policy;
     const isWelcome = policy === "anyone" || takesInvitationFrom(policy, source.organiserMemberId, policy === "saved" ? await savedMemberIdsOf(db, member.id) : []);
@@ -75,7 +84,7 @@ export async function syncInvitations(db: Db, source: FlightSource, players: rea
     const [written] = row
       ? await db
           .update(flightInvitations)
-          .set({ status, memberId: member.memberId, playDate: source.playDate, answeredAt: null, updatedAt: now })
+          .set({ status, memberId: member.memberId, playerName: nameOf(member.memberId), playDate: source.playDate, answeredAt: null, updatedAt: now })
           .where(eq(flightInvitations.id, row.id))
           .returning()
       : await db
@@ -86,6 +95,7 @@ export async function syncInvitations(db: Db, source: FlightSource, players: rea
             organiserId: source.organiserId,
             inviteeId: member.id,
             memberId: member.memberId,
+            playerName: nameOf(member.memberId),
             status,
             playDate: source.playDate,
             createdAt: now,

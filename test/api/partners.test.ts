@@ -90,9 +90,9 @@ describe("playing partners", () => {
     const declined = await answer(fx, cookies.ana, ana.received[0].id, { answer: "declined" });
     expect(declined.status).toBe(200);
     expect(((await declined.json()) as { invitation: { status: string } }).invitation.status).toBe("declined");
-    expect((await invitationsOf(fx, cookies.maria)).sent.map((s) => [s.memberId, s.status])).toEqual([
-      ["SW-1002", "accepted"],
-      ["SW-1003", "declined"],
+    expect((await invitationsOf(fx, cookies.maria)).sent.map((s) => [s.memberId, s.name, s.status, s.course, s.time])).toEqual([
+      ["SW-1002", "Reyes", "accepted", "Masters", "06:00"],
+      ["SW-1003", "Cruz", "declined", "Masters", "06:00"],
     ]);
     // Ana left the flight before the release; the rule's minimum (1) still holds, so it stays pending.
     const request = await fx.request(requestId);

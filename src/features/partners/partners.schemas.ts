@@ -38,8 +38,12 @@ export const sentInvitationSchema = z.object({
   source: z.enum(INVITATION_SOURCES),
   sourceId: z.number(),
   memberId: z.string(),
+  /** The player's name as the flight names them (their membership number once they left it). */
+  name: z.string(),
   status: z.enum(INVITATION_STATUSES),
+  course: z.string(),
   date: z.string(),
+  time: z.string(),
 });
 export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 

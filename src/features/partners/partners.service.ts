@@ -29,23 +29,29 @@ async function gamesOf(db: Db, invitations: readonly InvitationRow[]) {
     requestIds.length === 0
       ? []
       : await db
-          .select({ id: bookingRequests.id, courseId: bookingRequests.courseId, selection: bookingRequests.selection, status: bookingRequests.status })
+          .select({
+            id: bookingRequests.id,
+            courseId: bookingRequests.courseId,
+            selection: bookingRequests.selection,
+            status: bookingRequests.status,
+            players: bookingRequests.players,
+          })
           .from(bookingRequests)
           .where(inArray(bookingRequests.id, requestIds));
   const watches =
     watchIds.length === 0
       ? []
       : await db
-          .select({ id: slotWatches.id, courseId: slotWatches.courseId, fromTime: slotWatches.fromTime, status: slotWatches.status })
+          .select({ id: slotWatches.id, courseId: slotWatches.courseId, fromTime: slotWatches.fromTime, status: slotWatches.status, players: slotWatches.players })
           .from(slotWatches)
           .where(inArray(slotWatches.id, watchIds));
   return (invitation: InvitationRow) => {
     if (invitation.sourceKind === "request") {
       const r = requests.find((x) => x.id === invitation.sourceId);
-      return { courseId: r?.courseId ?? "", time: r?.selection[0]?.time ?? "", isOpen: r !== undefined && OPEN_REQUEST.has(r.status) };
+      return { courseId: r?.courseId ?? "", time: r?.selection[0]?.time ?? "", isOpen: r !== undefined && OPEN_REQUEST.has(r.status), players: r?.players ?? [] };
     }
     const w = watches.find((x) => x.id === invitation.sourceId);
-    return { courseId: w?.courseId ?? "", time: w?.fromTime ?? "", isOpen: w?.status === "watching" };
+    return { courseId: w?.courseId ?? "", time: w?.fromTime ?? "", isOpen: w?.status === "watching", players: w?.players ?? [] };
   };
 }
 
@@ -74,17 +80,36 @@ async function receivedViews(db: Db, invitations: readonly InvitationRow[]): Pro
   });
 }
 
+/** The answers to the invitations the member sent, each beside the player the flight names (a declined one has left it: named by number). */
+async function sentViews(db: Db, invitations: readonly InvitationRow[]): Promise<SentInvitation[]> {
+  const gameOf = await gamesOf(db, invitations);
+  const schedule = await db.select({ id: courses.id, name: courses.name }).from(courses);
+  return invitations.map((i) => {
+    const game = gameOf(i);
+    return {
+      id: i.id,
+      source: i.sourceKind,
+      sourceId: i.sourceId,
+      memberId: i.memberId,
+      name: i.playerName || i.memberId,
+      status: i.status,
+      course: game.courseId ? courseNameOf(game.courseId, schedule) : "",
+      date: i.playDate,
+      time: game.time,
+    };
+  });
+}
+
 /** GET /v1/my/invitations: from today (Manila) on; invitations the member refused by their setting are not theirs to see. */
 export async function listInvitations(deps: PartnersFeatureDeps, userId: number) {
   const { db } = deps.database;
   const today = manilaDate(deps.clock.now());
   const [user] = await db.select({ from: users.invitationsFrom }).from(users).where(eq(users.id, userId));
   const received = (await invitationsTo(db, userId, today)).filter((i) => i.status !== "refused");
-  const sent = await invitationsFrom(db, userId, today);
   return {
     from: user?.from ?? "anyone",
     received: await receivedViews(db, received),
-    sent: sent.map((i): SentInvitation => ({ id: i.id, source: i.sourceKind, sourceId: i.sourceId, memberId: i.memberId, status: i.status, date: i.playDate })),
+    sent: await sentViews(db, await invitationsFrom(db, userId, today)),
   };
 }
 
