@@ -15,7 +15,7 @@ import { InvitationInBell } from "../../web/features/partners/invitation-in-bell
 import { InvitationSetting } from "../../web/features/partners/invitation-setting.tsx";
 import { ToastViewport } from "../../web/components/toast-viewport.tsx";
 import { resourceCache } from "../../web/lib/resources.ts";
-import { MONDAY, resetBookTest, serveApi, setLiveData } from "./book-fixtures.tsx";
+import { MONDAY, pendingRequest, resetBookTest, serveApi, setLiveData } from "./book-fixtures.tsx";
 import { jsonResponse, type RecordedCall } from "./support/fetch-mock.ts";
 import { renderPages } from "./watches-fixtures.tsx";
 
@@ -220,5 +220,31 @@ describe("the Book form with partners", () => {
     });
     await screen.findAllByRole("button");
     expect(screen.queryByRole("checkbox", { name: "Send only if every partner has accepted by the readiness check" })).toBeNull();
+  });
+});
+
+describe("the organiser's request rows", () => {
+  test("each partner's answer stands beside them in the request's players", async () => {
+    setLiveData({
+      requests: [
+        {
+          ...pendingRequest,
+          id: 40,
+          players: [
+            { name: "Juan Dela Cruz", type: "Member", memberId: "SW-2000", cart: "Walking", fee: "" },
+            { name: "Reyes", type: "Member", memberId: "SW-1002", cart: "Walking", fee: "" },
+            { name: "Ann Lee", type: "Guest", memberId: "", cart: "Walking", fee: "" },
+          ],
+        },
+      ],
+    });
+    invitations = { from: "anyone", received: [], sent: [answer("SW-1002", "Reyes", "declined", 1)] };
+    renderPages("/bookings");
+    const row = await screen.findByTestId("request:40");
+    fireEvent.click(within(row).getByRole("button", { name: "Show details" }));
+    const beside = await screen.findByTestId("answer-beside:40:SW-1002");
+    expect(beside.textContent).toBe("Declined");
+    expect(beside.closest("li")?.textContent).toContain("Reyes");
+    expect(screen.queryAllByTestId(/^answer-beside:40:/)).toHaveLength(1);
   });
 });

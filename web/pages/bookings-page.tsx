@@ -8,7 +8,7 @@ import { SeriesSection, useSeries } from "../features/series/series-section.tsx"
 import { WatchDialog } from "../features/watches/watch-dialog.tsx";
 import { watchBaseOf, type WatchBase } from "../features/watches/watches-api.ts";
 import { CheckRequestsButton, useWatches, WatchesSection } from "../features/watches/watches-section.tsx";
-import { PartnersSection, useInvitations } from "../features/partners/partners-section.tsx";
+import { AnswerBeside, PartnersSection, useInvitations } from "../features/partners/partners-section.tsx";
 import { useLiveData } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 
@@ -36,6 +36,7 @@ export default function BookingsPage() {
         const submission = submissionOf(request);
         if (submission) setBase(watchBaseOf(submission));
       }}
+      playerNote={(request, memberId) => <AnswerBeside sent={invitations?.sent ?? []} source="request" sourceId={request.id} memberId={memberId} />}
       onRepeat={(request) => {
         const submission = submissionOf(request);
         if (submission) setRepeat(repeatBaseOf(submission));

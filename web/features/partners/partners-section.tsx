@@ -5,6 +5,7 @@
  * Reloads when a change names the member's invitations (the resource cache, web/lib/resources.ts).
  */
 import type { ReceivedInvitation, SentInvitation } from "../../../src/features/partners/partners.schemas.ts";
+import { normaliseMemberId } from "../../../src/domain/players.ts";
 import { useResource } from "../../lib/resources.ts";
 import { useText } from "../../lib/text.ts";
 import { InvitationAnswerButtons } from "./invitation-answer.tsx";
@@ -67,6 +68,19 @@ export function PartnerAnswers({ answers }: { answers: readonly SentInvitation[]
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One partner's answer to an invitation the member sent, for the player's line of the request (nothing when none was sent). */
+export function AnswerBeside({ sent, source, sourceId, memberId }: { sent: readonly SentInvitation[]; source: SentInvitation["source"]; sourceId: number; memberId: string }) {
+  const t = useText();
+  const wanted = normaliseMemberId(memberId);
+  const answer = sent.find((s) => s.source === source && s.sourceId === sourceId && s.memberId === wanted);
+  if (!answer) return null;
+  return (
+    <span className={`status status--invitation-${answer.status}`} data-testid={`answer-beside:${sourceId}:${wanted}`}>
+      {t(`partners.status.${answer.status}`)}
+    </span>
   );
 }
 
