@@ -11,12 +11,15 @@
  * - `background` (bookings sync, readiness sign-ins): waits too, after every urgent request.
  * - `skip` (scraper pages, watch polls, the monitor's club probe): not sent, a ClubError('busy');
  *   the caller's next turn asks again.
+ * - `release` (a release's own sign-ins, clock probes, sheet reads and posts): drawn first from the
+ *   allowance the release opened for itself, sized by the requests due (decision 196), then as
+ *   `urgent`. The member's bucket and a pause the club asked for still hold.
  */
 import type { StoredSettings } from "../domain/settings.ts";
 import type { Clock } from "../lib/clock.ts";
 import { ClubError } from "./errors.ts";
 
-export type ClubPace = "urgent" | "background" | "skip";
+export type ClubPace = "urgent" | "background" | "skip" | "release";
 
 export interface BudgetLimits {
   /** Whole club: tokens added per minute, and the most that can be saved up. */
@@ -80,6 +83,12 @@ interface Bucket {
   at: number;
 }
 
+/** Tokens a release opened for its own requests, over and above the club's bucket, until it lapses. */
+interface Allowance {
+  tokens: number;
+  until: number;
+}
+
 interface Waiter {
   memberId: number | null;
   pace: Exclude<ClubPace, "skip">;
@@ -94,6 +103,13 @@ export interface ClubBudget {
   slowDown(signal: SlowDownSignal): number;
   /** A request got an ordinary answer: an episode whose pause is over ends here. */
   noteAnswered(): void;
+  /**
+   * Opens an allowance of `tokens` for requests of pace `release` until `until` (a release sized by
+   * the requests it has due, decision 196). Returns the call that closes it early (the release is over).
+   */
+  allow(tokens: number, until: number): () => void;
+  /** Tokens left in the allowances open now. */
+  allowed(): number;
   configure(limits: BudgetLimits): void;
   limits(): BudgetLimits;
   /** Requests waiting for a token now. */
@@ -117,6 +133,7 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
   const club: Bucket = { tokens: limits.clubBurst, at: clock.now() };
   const members = new Map<number, Bucket>();
   const waiters: Waiter[] = [];
+  const allowances = new Set<Allowance>();
   let pausedUntil = 0;
   let current: SlowDownEpisode | null = null;
   let last: SlowDownEpisode | null = null;
@@ -166,21 +183,50 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
     return true;
   }
 
+  /** Takes one token from an open allowance and the member, if both have one now. */
+  function tryTakeAllowed(memberId: number | null, now: number): boolean {
+    if (now < pausedUntil) return false;
+    let open: Allowance | null = null;
+    for (const allowance of allowances) {
+      if (allowance.until <= now || allowance.tokens < 1) allowances.delete(allowance);
+      else open ??= allowance;
+    }
+    if (!open) return false;
+    const own = memberId === null ? null : memberBucket(memberId, now);
+    if (own && own.tokens < 1) return false;
+    open.tokens -= 1;
+    if (own) own.tokens -= 1;
+    return true;
+  }
+
   /** Grants tokens to the waiters in order (urgent first), then sleeps until the next could go. */
   function pump(): void {
     const now = clock.now();
     let next = Number.POSITIVE_INFINITY;
+    let isClubSpent = false;
     for (let i = 0; i < waiters.length; ) {
       const waiter = waiters[i];
       if (now < pausedUntil) {
         next = pausedUntil;
         break;
       }
+      if (waiter.pace === "release" && tryTakeAllowed(waiter.memberId, now)) {
+        waiters.splice(i, 1);
+        waiter.resolve();
+        continue;
+      }
+      // The club's tokens go in order: nobody behind the first waiter may take one first (a
+      // release's requests behind it still draw on their allowance).
+      if (isClubSpent) {
+        i++;
+        continue;
+      }
       refill(club, limits.clubPerMinute, limits.clubBurst, now);
       if (club.tokens < 1) {
-        // The club's tokens go in order: nobody behind the first waiter may take one first.
         next = Math.min(next, readyAt(club, limits.clubPerMinute, now));
-        break;
+        isClubSpent = true;
+        i++;
+        continue;
       }
       if (tryTake(waiter.memberId, now)) {
         waiters.splice(i, 1);
@@ -220,12 +266,13 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
   return {
     take({ memberId, pace }) {
       const now = clock.now();
+      if (pace === "release" && tryTakeAllowed(memberId, now)) return Promise.resolve();
       if (waiters.length === 0 && tryTake(memberId, now)) return Promise.resolve();
       if (pace === "skip") return Promise.reject(busy(memberId));
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = { memberId, pace, resolve, reject };
-        // Urgent requests go before every background one, in arrival order within each.
-        const at = pace === "urgent" ? waiters.findIndex((w) => w.pace === "background") : -1;
+        // Urgent (and release) requests go before every background one, in arrival order within each.
+        const at = pace !== "background" ? waiters.findIndex((w) => w.pace === "background") : -1;
         if (at === -1) waiters.push(waiter);
         else waiters.splice(at, 0, waiter);
         pump();
@@ -261,6 +308,20 @@ export function createClubBudget(options: ClubBudgetOptions): ClubBudget {
       last = current;
       current = null;
       options.onEpisode?.({ type: "ended", episode: { ...last } });
+    },
+    allow(tokens, until) {
+      const allowance: Allowance = { tokens: Math.max(0, Math.floor(tokens)), until };
+      allowances.add(allowance);
+      if (waiters.length > 0) pump();
+      return () => {
+        allowances.delete(allowance);
+      };
+    },
+    allowed() {
+      const now = clock.now();
+      let tokens = 0;
+      for (const allowance of allowances) if (allowance.until > now) tokens += allowance.tokens;
+      return Math.floor(tokens);
     },
     configure(next) {
       limits = next;

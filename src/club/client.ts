@@ -79,7 +79,7 @@ export interface MemberClubSession {
   fetchTeeSheet(date: string, courseId: string, options?: ClubCallOptions): Promise<ClubTeeSheet>;
   fetchMyBookings(options?: ClubCallOptions): Promise<ClubBooking[]>;
   /** Never retried here: a booking post without an answer may still have been booked. */
-  book(input: BookInput): Promise<{ ref: string }>;
+  book(input: BookInput, options?: ClubCallOptions): Promise<{ ref: string }>;
   /**
    * The same booking post, built now (form, cookies, CSRF token) and sent when `post` is called, so
    * that at a release instant only the network call is left. Built at the call (`wire` null) if the
@@ -276,10 +276,10 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
     const bookingForm = (input: BookInput) => ({ slotId: input.slotId, date: input.date, course: input.course, time: input.time, ...playersToForm(input.players) });
     const bookingAudit = (input: BookInput) => ({ ...who, action: "book" as const, detail: `${input.course} ${input.date} ${input.time} slot ${input.slotId}` });
 
-    function book(input: BookInput): Promise<{ ref: string }> {
+    function book(input: BookInput, options?: ClubCallOptions): Promise<{ ref: string }> {
       return audited(
         bookingAudit(input),
-        async () => ({ ref: await postResult("/members/book", purpose("book"), bookingForm(input), true) }),
+        async () => ({ ref: await postResult("/members/book", purpose("book", options?.pace), bookingForm(input), true) }),
         (result) => `ref ${result.ref}`,
       );
     }
@@ -303,7 +303,7 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
         guarded(async () => parseBookingsPage(expectPage(await request("/members/bookings", "GET", purpose("my_bookings", options?.pace)), "my bookings"), reading())),
       book,
       prepareBook(input) {
-        if (!csrf) return { wire: null, post: () => book(input) };
+        if (!csrf) return { wire: null, post: () => book(input, { pace: "release" }) };
         const prepared = http.prepare("/members/book", {
           method: "POST",
           form: { ...bookingForm(input), [csrfField]: csrf },

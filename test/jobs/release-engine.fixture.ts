@@ -6,6 +6,7 @@ import { manilaInstant } from "../../src/domain/manila-time.ts";
 import { eq } from "drizzle-orm";
 import { createClubClient, type ClubAuditEntry } from "../../src/club/client.ts";
 import { createClubSim, type ClubSim, type RivalsOptions } from "../../src/club-sim/index.ts";
+import type { ClubAccount } from "../../src/club-sim/demo-data.ts";
 import { bookingRequests, bookings, requestAttempts, users } from "../../src/db/schema.ts";
 import { toSessionUser } from "../../src/services/sessions.ts";
 import type { SessionUser } from "../../src/domain/session-user.ts";
@@ -47,6 +48,8 @@ export interface ReleaseFixtureOptions {
   /** What the engine believes the offset is (default: the true one). */
   measuredOffsetMs?: number;
   rivals?: RivalsOptions;
+  /** More member accounts at the club. */
+  extraAccounts?: ClubAccount[];
   engine?: ReleaseEngineOptions;
   startEngine?: boolean;
   /** How long the adapter waits for the club (default 5 s). */
@@ -60,7 +63,15 @@ export interface ReleaseFixtureOptions {
 export async function startReleaseFixture(options: ReleaseFixtureOptions = {}): Promise<ReleaseFixture> {
   const now = options.now ?? TEST_NOW;
   const clock = new FakeClock(now);
-  const sim = createClubSim({ clock, seed: 7, clockOffsetMs: options.clubOffsetMs ?? 0, prebookedShare: 0, blockedShare: 0, rivals: options.rivals });
+  const sim = createClubSim({
+    clock,
+    seed: 7,
+    clockOffsetMs: options.clubOffsetMs ?? 0,
+    prebookedShare: 0,
+    blockedShare: 0,
+    rivals: options.rivals,
+    extraAccounts: options.extraAccounts,
+  });
   const running = await sim.start();
   const clubActions: ClubAuditEntry[] = [];
   const t = await createTestApp({

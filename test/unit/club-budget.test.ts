@@ -137,3 +137,49 @@ describe("the club budget", () => {
     expect(budget.limits().memberBurst).toBe(1);
   });
 });
+
+describe("a release's allowance", () => {
+  const spendClub = async (budget: ReturnType<typeof setup>["budget"]) => {
+    for (let i = 0; i < LIMITS.clubBurst; i++) await budget.take({ memberId: null, pace: "urgent" });
+  };
+
+  test("a release's requests draw on it once the club's bucket is spent; no other pace does", async () => {
+    const { clock, budget } = setup();
+    await spendClub(budget);
+    const close = budget.allow(2, START + 60_000);
+    expect(budget.allowed()).toBe(2);
+    expect(await stateOf(budget.take({ memberId: null, pace: "background" }))).toBe("waiting");
+    expect(await stateOf(budget.take({ memberId: 1, pace: "urgent" }))).toBe("waiting");
+    expect(await stateOf(budget.take({ memberId: 2, pace: "release" }))).toBe("taken");
+    expect(await stateOf(budget.take({ memberId: null, pace: "release" }))).toBe("taken");
+    // Spent: a release's request waits like an urgent one, ahead of the background.
+    expect(await stateOf(budget.take({ memberId: 3, pace: "release" }))).toBe("waiting");
+    expect(budget.allowed()).toBe(0);
+    close();
+    await clock.advance(1000);
+    expect(budget.waiting()).toBe(2);
+  });
+
+  test("a release's requests queued behind a spent club bucket go as soon as an allowance opens", async () => {
+    const { budget } = setup();
+    await spendClub(budget);
+    const queued = [budget.take({ memberId: null, pace: "urgent" }), budget.take({ memberId: 4, pace: "release" })];
+    expect(await stateOf(queued[1])).toBe("waiting");
+    budget.allow(1, START + 60_000);
+    expect(await stateOf(queued[1])).toBe("taken");
+    expect(await stateOf(queued[0])).toBe("waiting");
+  });
+
+  test("the member's own bucket and the club's pause still hold; the allowance lapses, or is closed", async () => {
+    const { clock, budget } = setup();
+    const close = budget.allow(100, START + 10_000);
+    for (let i = 0; i < LIMITS.memberBurst; i++) expect(await stateOf(budget.take({ memberId: 1, pace: "release" }))).toBe("taken");
+    expect(await stateOf(budget.take({ memberId: 1, pace: "release" }))).toBe("waiting");
+    budget.slowDown({ reason: "429", status: 429, retryAfterMs: 5_000 });
+    expect(await stateOf(budget.take({ memberId: 2, pace: "release" }))).toBe("waiting");
+    await clock.advance(10_000);
+    expect(budget.allowed()).toBe(0);
+    close();
+    expect(budget.allowed()).toBe(0);
+  });
+});

@@ -11,6 +11,40 @@ import { describeError, type OffsetPrecision, type ReleaseDeps, type ReleaseRunt
 /** At most this many connections are opened ahead of a release. */
 const WARM_CONNECTIONS = 32;
 
+/**
+ * What a release's allowance at the club counts (decision 196): per request due, one sign-in (the
+ * login form, the credentials, the home page), one post for each time on its list (up to ten), and
+ * one read of the member's bookings to settle a post left unanswered; per release, the fine clock
+ * measurement's probes, the connections opened ahead, and a week of one course's sheets to learn
+ * its slot ids.
+ */
+const SIGN_IN_REQUESTS = 3;
+const POSTS_COUNTED_PER_REQUEST = 10;
+const SETTLING_READS_PER_REQUEST = 1;
+const FINE_MAX_PROBES = 121;
+const SHEET_READS_PER_COURSE = 7;
+/** An allowance the release did not close (a crash of its task) lapses this long after the instant. */
+const ALLOWANCE_LAPSE_MS = 10 * 60_000;
+
+/** The requests a release may send to the club besides its first wave, for these requests due. */
+export function releaseAllowance(rows: Pick<RequestRow, "courseId" | "selection">[]): number {
+  const courses = new Set(rows.map((r) => r.courseId)).size;
+  const perRequest = rows.reduce((sum, r) => sum + SIGN_IN_REQUESTS + Math.min(r.selection.length, POSTS_COUNTED_PER_REQUEST) + SETTLING_READS_PER_REQUEST, 0);
+  return perRequest + FINE_MAX_PROBES + WARM_CONNECTIONS + SHEET_READS_PER_COURSE * courses;
+}
+
+/**
+ * Opens the release's allowance in the club budget: its sign-ins, probes, reads and posts go
+ * without waiting behind the club's bucket, which is sized for Teebox at rest. Returns its closing.
+ */
+export function openReleaseAllowance(rt: ReleaseRuntime, rows: RequestRow[], releaseAt: number): () => void {
+  const budget = rt.deps.club.politeness?.budget;
+  if (!budget || rows.length === 0) return () => {};
+  return budget.allow(releaseAllowance(rows), releaseAt - (rt.measured?.offsetMs ?? 0) + ALLOWANCE_LAPSE_MS);
+}
+
+const RELEASE_PACE = { pace: "release" } as const;
+
 /** The precision a fine measurement aims at; one this close is not measured again before it ages. */
 const FINE_UNCERTAINTY_MS = 1;
 
@@ -21,7 +55,8 @@ export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecisi
   // about one. A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead)
   // keep trying until a quiet one pins it, since every post waits out the uncertainty so as never
   // to be early.
-  return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: 121, probesPerRound: 4 });
+  const club = { clubTime: () => deps.club.clubTime(RELEASE_PACE) };
+  return measureClockOffset(club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: FINE_MAX_PROBES, probesPerRound: 4 });
 }
 
 export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
@@ -30,7 +65,7 @@ export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Pr
   await Promise.all(
     userIds.map(async (userId) => {
       try {
-        await (await sessions.forMember(userId)).renew();
+        await (await sessions.forMember(userId)).renew(RELEASE_PACE);
       } catch (error) {
         // The attempt itself reports the reason to the member; here it is only noted.
         logger.warn("release: member sign-in failed ahead of a release", { userId, error: describeError(error) });
@@ -71,7 +106,7 @@ async function learnTemplate(rt: ReleaseRuntime, row: RequestRow): Promise<void>
     for (let back = 1; back <= 7; back++) {
       const date = addDays(row.playDate, -back);
       if (date < manilaDate(rt.clubNow())) break;
-      const sheet = await session.fetchTeeSheet(date, row.courseId);
+      const sheet = await session.fetchTeeSheet(date, row.courseId, RELEASE_PACE);
       if (!sheet.released || sheet.slots.length < 2) continue;
       rt.templates.set(row.courseId, learnSlotIdTemplate(date, sheet.slots));
       return;
@@ -91,5 +126,5 @@ export function knownSlotId(rt: ReleaseRuntime, request: RequestRow, time: strin
 
 /** Opens connections to the club ahead of the burst, so no post waits for a handshake. */
 export async function warmConnections(rt: ReleaseRuntime, count: number): Promise<void> {
-  await Promise.allSettled(Array.from({ length: Math.min(count, WARM_CONNECTIONS) }, () => rt.deps.club.clubTime()));
+  await Promise.allSettled(Array.from({ length: Math.min(count, WARM_CONNECTIONS) }, () => rt.deps.club.clubTime(RELEASE_PACE)));
 }

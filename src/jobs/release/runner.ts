@@ -6,6 +6,7 @@
  * sheets and predicted slot ids, the member's status before each post, and the request's story.
  */
 import type { RequestPhase } from "../../db/schema.ts";
+import type { MemberClubSession } from "../../club/client.ts";
 import type { ClubTeeSheet } from "../../club/records.ts";
 import { reason } from "../../domain/request-reasons.ts";
 import { toClubPlayers } from "../../services/club-players.ts";
@@ -73,6 +74,14 @@ export async function runRequest(rt: ReleaseRuntime, ctx: RunContext, firstAttem
   }
 }
 
+/** A release's requests to the club draw on the allowance it opened for them (decision 196). */
+const RELEASE_PACE = { pace: "release" } as const;
+
+/** The member's session, its every request drawn on the release's allowance. */
+function releasePaced(session: MemberClubSession): AttemptCaller["session"] {
+  return { book: (input) => session.book(input, RELEASE_PACE), renew: () => session.renew(RELEASE_PACE), fetchMyBookings: () => session.fetchMyBookings(RELEASE_PACE) };
+}
+
 /** What a release adds to an attempt: its engine's pauses and turns, its sheets and predicted ids, its member's status, its story. */
 function releaseCaller(rt: ReleaseRuntime, ctx: RunContext): AttemptCaller {
   const { request } = ctx;
@@ -84,7 +93,7 @@ function releaseCaller(rt: ReleaseRuntime, ctx: RunContext): AttemptCaller {
     return rt.isRunning;
   };
   return {
-    session: ctx.session,
+    session: releasePaced(ctx.session),
     booking: { date: request.playDate, course: request.courseId, players: toClubPlayers(request.players) },
     settings: rt.settings,
     now: rt.now,
@@ -145,7 +154,7 @@ function postedAhead(rt: ReleaseRuntime, ctx: RunContext, attempt: PreparedAttem
     isPredicted: attempt.isPredicted,
     answer:
       launched?.answer ??
-      ctx.session.book({ date: request.playDate, course: request.courseId, slotId: attempt.slotId, time: attempt.time, players: toClubPlayers(request.players) }),
+      ctx.session.book({ date: request.playDate, course: request.courseId, slotId: attempt.slotId, time: attempt.time, players: toClubPlayers(request.players) }, RELEASE_PACE),
     async afterAnswer() {
       const actual = launched ? launched.sentAt() : calledAt;
       await recordAttemptTimes(rt.deps.database.db, attempt.attemptId, actual);
@@ -185,7 +194,7 @@ function readSheet(rt: ReleaseRuntime, ctx: RunContext, isFreshNeeded: boolean):
   const key = `${ctx.request.playDate}|${ctx.request.courseId}`;
   const cached = rt.sheets.get(key);
   if (cached && !isFreshNeeded) return cached;
-  const reading = ctx.session.fetchTeeSheet(ctx.request.playDate, ctx.request.courseId);
+  const reading = ctx.session.fetchTeeSheet(ctx.request.playDate, ctx.request.courseId, RELEASE_PACE);
   rt.sheets.set(key, reading);
   // A failed or not-yet-released read must not be reused by the next caller.
   reading.then(
