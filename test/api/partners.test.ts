@@ -40,15 +40,16 @@ async function invitationsOf(fx: ReleaseFixture, cookie: string): Promise<Invita
   return (await res.json()) as InvitationsResponse;
 }
 
-async function submitted(fx: ReleaseFixture, payload: unknown): Promise<number> {
-  const answer = await fx.submit("maria", payload);
-  if (answer.type !== "submissionResult") throw new Error(`not stored: ${JSON.stringify(answer)}`);
-  return answer.requestId as unknown as number;
-}
-
 async function lastRequestId(fx: ReleaseFixture): Promise<number> {
   const rows = await fx.t.deps.database.db.select({ id: bookingRequests.id }).from(bookingRequests);
   return rows.at(-1)!.id;
+}
+
+/** Maria's request stored over the socket, as the Book page sends it; its id. */
+async function submitted(fx: ReleaseFixture, payload: unknown): Promise<number> {
+  const answer = await fx.submit("maria", payload);
+  if (answer.type !== "submissionResult") throw new Error(`not stored: ${JSON.stringify(answer)}`);
+  return lastRequestId(fx);
 }
 
 const answer = (fx: ReleaseFixture, cookie: string, id: number, body: unknown) => fx.t.call("POST", `/v1/my/invitations/${id}/answer`, { cookie, body });
@@ -56,8 +57,7 @@ const answer = (fx: ReleaseFixture, cookie: string, id: number, body: unknown) =
 describe("playing partners", () => {
   test("the members a request names are invited, answer, and the one who accepted plays in the booking read only", async () => {
     const { fx, cookies } = await start();
-    await submitted(fx, submission(PLAY, ["06:00"], "masters", [JOSE, ANA]));
-    const requestId = await lastRequestId(fx);
+    const requestId = await submitted(fx, submission(PLAY, ["06:00"], "masters", [JOSE, ANA]));
     await fx.t.deps.notifier.settled?.();
 
     const jose = await invitationsOf(fx, cookies.jose);
@@ -155,8 +155,7 @@ describe("playing partners", () => {
     expect(await twice.json()).toMatchObject({ message: "You have already answered that invitation.", errorKey: "partners.error.answered" });
 
     // A game the organiser cancelled: its invitation is withdrawn.
-    await submitted(fx, submission(PLAY, ["06:08"], "masters", [ANA]));
-    const requestId = await lastRequestId(fx);
+    const requestId = await submitted(fx, submission(PLAY, ["06:08"], "masters", [ANA]));
     const [toAna] = (await invitationsOf(fx, cookies.ana)).received;
     await fx.t.deps.hub.dispatch({ user: await fx.user("maria"), sessionId: "s" }, JSON.stringify({ action: "CANCEL_REQUEST", payload: { id: requestId } }), () => undefined);
     const withdrawn = await answer(fx, cookies.ana, toAna.id, { answer: "accepted" });
@@ -227,5 +226,44 @@ describe("playing partners", () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBeString();
     }
+  }, 30_000);
+
+  test("an edit that drops a partner withdraws their invitation; naming them again invites them afresh", async () => {
+    const { fx, cookies } = await start();
+    const id = await submitted(fx, submission(PLAY, ["06:00"], "masters", [JOSE, ANA]));
+    const [toAna] = (await invitationsOf(fx, cookies.ana)).received;
+    expect((await answer(fx, cookies.ana, toAna.id, { answer: "declined" })).status).toBe(200);
+
+    await submitted(fx, { ...submission(PLAY, ["06:08"], "masters", [ANA]), editTarget: id });
+    expect((await invitationsOf(fx, cookies.jose)).received).toEqual([]);
+    const again = (await invitationsOf(fx, cookies.ana)).received;
+    expect(again.map((r) => [r.id, r.status, r.time])).toEqual([[toAna.id, "pending", "06:08"]]);
+    expect((await invitationsOf(fx, cookies.maria)).sent.map((s) => [s.memberId, s.status])).toEqual([["SW-1003", "pending"]]);
+  }, 30_000);
+
+  test("each date of a standing request invites on its own, and a slot watch invites until it ends", async () => {
+    const { fx, cookies } = await start();
+    const series = await fx.t.call("POST", "/v1/my/series", {
+      cookie: cookies.maria,
+      body: { course: "masters", times: ["06:00"], weekdays: [1], startDate: "2026-11-23", memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } },
+    });
+    expect(series.status).toBe(201);
+    const dates = (await invitationsOf(fx, cookies.jose)).received.map((r) => [r.date, r.status, r.source]);
+    expect(dates).toEqual([
+      ["2026-11-23", "pending", "request"],
+      ["2026-11-30", "pending", "request"],
+    ]);
+
+    const made = await fx.t.call("POST", "/v1/my/watches", {
+      cookie: cookies.maria,
+      body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [ANA] }, fromTime: "06:00", toTime: "07:00", mode: "book" },
+    });
+    expect(made.status).toBe(201);
+    const watchId = ((await made.json()) as { watch: { id: number } }).watch.id;
+    const [byWatch] = (await invitationsOf(fx, cookies.ana)).received;
+    expect(byWatch).toMatchObject({ source: "watch", organiser: "Maria Santos", date: PLAY, time: "06:00", isOpen: true });
+    expect((await fx.t.call("POST", `/v1/my/watches/${watchId}/cancel`, { cookie: cookies.maria, body: {} })).status).toBe(204);
+    expect((await invitationsOf(fx, cookies.ana)).received).toEqual([]);
+    expect((await answer(fx, cookies.ana, byWatch.id, { answer: "accepted" })).status).toBe(409);
   }, 30_000);
 });
