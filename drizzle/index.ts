@@ -11,6 +11,7 @@ import m8 from "./0008_bookings_ref_per_member.sql" with { type: "text" };
 import m9 from "./0009_push.sql" with { type: "text" };
 import m10 from "./0010_edit_attempts.sql" with { type: "text" };
 import m11 from "./0011_standing_series.sql" with { type: "text" };
+import m12 from "./0012_playing_partners.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -25,4 +26,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0009_push", sql: m9 },
   { tag: "0010_edit_attempts", sql: m10 },
   { tag: "0011_standing_series", sql: m11 },
+  { tag: "0012_playing_partners", sql: m12 },
 ];

@@ -26,6 +26,7 @@ import type { ApiDocument } from "./features/system/openapi.schemas.ts";
 import { createDocumentRoutes, createProbeRoutes } from "./features/system/probes.routes.ts";
 import { createPublicRoutes } from "./features/system/system.routes.ts";
 import { createSeriesRoutes } from "./features/series/series.routes.ts";
+import { createPartnersRoutes } from "./features/partners/partners.routes.ts";
 import { createWatchesRoutes } from "./features/watches/watches.routes.ts";
 import type { RouteGroup } from "./lib/contract.ts";
 import { compressJson } from "./lib/compress.ts";
@@ -61,6 +62,7 @@ function apiRouteGroups(deps: AppDeps, documentOf: () => ApiDocument): RouteGrou
     createBookingsRoutes(deps),
     createWatchesRoutes(deps),
     createSeriesRoutes(deps),
+    createPartnersRoutes(deps),
     createProfileRoutes(deps),
     createNotificationsRoutes(deps),
     createPushRoutes(deps),

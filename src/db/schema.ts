@@ -7,6 +7,7 @@ import { integer, primaryKey, sqliteTable, text, uniqueIndex, index } from "driz
 import type { FlightPlayer } from "../domain/players.ts";
 
 import { ROLES, USER_STATUSES } from "../domain/session-user.ts";
+import { INVITATION_POLICIES, INVITATION_SOURCES, INVITATION_STATUSES } from "../domain/partners.ts";
 
 export { ROLES, USER_STATUSES, type Role, type UserStatus } from "../domain/session-user.ts";
 
@@ -28,6 +29,8 @@ export const users = sqliteTable(
     defaultFeeMember: text("default_fee_member").notNull().default(""),
     /** True while the password is still the one an admin gave (the username); the wizard replaces it. */
     mustSetPassword: integer("must_set_password", { mode: "boolean" }).notNull().default(false),
+    /** Whom the member takes playing partners' invitations from (INVITATION_POLICIES, decision 200). */
+    invitationsFrom: text("invitations_from", { enum: INVITATION_POLICIES }).notNull().default("anyone"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -211,6 +214,8 @@ export const bookingRequests = sqliteTable(
     clockUncertaintyMs: integer("clock_uncertainty_ms"),
     submittedAt: integer("submitted_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Sent only if every invited partner has accepted by the readiness check (decision 200). */
+    partnersMustAccept: integer("partners_must_accept", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("booking_requests_status").on(t.status, t.releaseAt), index("booking_requests_user").on(t.userId)],
 );
@@ -613,5 +618,41 @@ export const seriesOccurrences = sqliteTable(
     uniqueIndex("series_occurrences_series_date").on(t.seriesId, t.playDate),
     index("series_occurrences_state").on(t.state, t.playDate),
     index("series_occurrences_request").on(t.requestId),
+  ],
+);
+
+/**
+ * A playing partner's invitation (decision 200): one per (source, invited member), written only by
+ * src/lifecycle/invitation-lifecycle.ts. The source is a request (a standing request's date is one)
+ * or a slot watch, by id, with no foreign key: retention removes old requests and watches on its own
+ * and these after INVITATIONS_KEPT_DAYS.
+ */
+export const flightInvitations = sqliteTable(
+  "flight_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sourceKind: text("source_kind", { enum: INVITATION_SOURCES }).notNull(),
+    sourceId: integer("source_id").notNull(),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteeId: integer("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The membership number the flight names the partner by, and the name it gives them. */
+    memberId: text("member_id").notNull(),
+    playerName: text("player_name").notNull().default(""),
+    status: text("status", { enum: INVITATION_STATUSES }).notNull(),
+    /** The game's date, for the lists and for retention. */
+    playDate: text("play_date").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    answeredAt: integer("answered_at"),
+  },
+  (t) => [
+    uniqueIndex("flight_invitations_source_invitee").on(t.sourceKind, t.sourceId, t.inviteeId),
+    index("flight_invitations_invitee").on(t.inviteeId, t.playDate),
+    index("flight_invitations_organiser").on(t.organiserId, t.playDate),
+    index("flight_invitations_play_date").on(t.playDate),
   ],
 );

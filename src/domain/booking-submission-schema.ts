@@ -42,6 +42,8 @@ export const bookingSubmissionSchema = z.object({
   memberCartType: text,
   playerDetails: z.object({ players: z.array(submissionPlayerSchema).max(MAX_LISTED_PLAYERS) }),
   editTarget: z.number().int().positive().optional(),
+  /** Send only if every invited partner has accepted by the readiness check (decision 200). */
+  partnersMustAccept: z.boolean().optional(),
 });
 
 export type SubmissionPlayer = z.infer<typeof submissionPlayerSchema>;

@@ -24,13 +24,24 @@ export type DomainEvent =
   | { type: "request_changed"; userId: number; requestId: number }
   /** An admin moved the release time: `count` of the member's waiting requests follow it. */
   | { type: "requests_moved"; userId: number; count: number }
-  | { type: "request_cancelled"; userId: number; requestId: number }
+  /** `partners`: the other members whose invitations to it were cancelled with it. */
+  | { type: "request_cancelled"; userId: number; requestId: number; partners?: number[] }
   | ({ type: "request_failed"; userId: number; course: string; date: string; reason: RequestReason } & RequestOccurrence)
   /** A request needs attention (the readiness check found a problem, or a release could not tell): `reason` says which. */
   | ({ type: "needs_attention"; userId: number; course: string; date: string; time?: string; reason?: RequestReason } & RequestOccurrence)
   // ── a member's bookings ──
   /** A request booked (the release engine, or the sync settling one that needed attention). */
-  | { type: "booking_confirmed"; userId: number; course: string; date: string; time: string; ref: string; requestId?: number }
+  | {
+      type: "booking_confirmed";
+      userId: number;
+      course: string;
+      date: string;
+      time: string;
+      ref: string;
+      requestId?: number;
+      /** The partners who accepted, each told they play with the organiser (named here). */
+      partners?: { userIds: number[]; organiser: string };
+    }
   /** The member cancelled their own booking in Teebox. */
   | { type: "booking_cancelled"; userId: number; ref: string }
   /** An edit changed a booking: its players, or moved it to the booking `ref`. */
@@ -44,9 +55,20 @@ export type DomainEvent =
   // ── a member's slot watches ──
   | { type: "watch_made"; userId: number; watchId: number }
   /** A watch ended: cancelled, its date gone by, its upgrade's booking gone, its login refused. */
-  | { type: "watch_ended"; userId: number; watchId: number }
+  | { type: "watch_ended"; userId: number; watchId: number; partners?: number[] }
   /** A slot watch booked a freed tee time for the member (a watch books once). */
-  | { type: "watch_booked"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
+  | {
+      type: "watch_booked";
+      userId: number;
+      watchId: number;
+      course: string;
+      date: string;
+      time?: string;
+      reason?: RequestReason;
+      /** The booking's reference, and the partners who accepted (each told they play with the organiser). */
+      ref?: string;
+      partners?: { userIds: number[]; organiser: string };
+    }
   /** A slot watch ("tell me only") found a freed tee time (a watch finds once). */
   | { type: "watch_found"; userId: number; watchId: number; course: string; date: string; time?: string; reason?: RequestReason }
   // ── a member's standing requests ──
@@ -54,6 +76,13 @@ export type DomainEvent =
   | { type: "series_changed"; userId: number; seriesId: number }
   /** A date of a standing request could not be queued (a rule, a closed course, a limit): `reason` (a UI-text key) says why. */
   | { type: "series_needs_attention"; userId: number; seriesId: number; course: string; date: string; reason: { key: string; context: Record<string, string> } }
+  // ── playing partners ──
+  /** A flight named the member, who takes invitations from its organiser: they are asked to play. */
+  | { type: "invitation_sent"; userId: number; invitationId: number; organiser: string; course: string; date: string; time: string }
+  /** Invitations the member received or sent changed (answered, cancelled, refused, the flight changed). */
+  | { type: "invitations_changed"; userId: number }
+  /** A partner who accepted is in a flight the club booked. */
+  | { type: "partner_booked"; userId: number; organiser: string; course: string; date: string; time: string; ref: string }
   // ── a member's own records ──
   | { type: "players_saved"; userId: number }
   | { type: "profile_saved"; userId: number }

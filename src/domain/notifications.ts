@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   "booking_cancelled",
   /** A confirmed booking was moved or its players changed on the club's site. */
   "booking_changed",
+  /** Another member named the member as a playing partner and asks for an answer. */
+  "partner_invited",
+  /** A game the member accepted was booked: they play with its organiser. */
+  "partner_booked",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -82,6 +86,9 @@ export const PUSH_DELIVERY: Readonly<Record<NotificationKind, PushDelivery>> = {
   needs_attention: { page: "/bookings", urgency: "normal", ttlSeconds: 12 * HOUR },
   booking_cancelled: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
   booking_changed: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
+  // The Bookings page is where the partner answers; an answer matters until the release.
+  partner_invited: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
+  partner_booked: { page: "/bookings", urgency: "normal", ttlSeconds: 24 * HOUR },
 };
 
 /** Newest first, at most this many per page of the list. */

@@ -26,6 +26,9 @@ export const REQUEST_REASON_KEYS = [
   "readiness.reason.rule",
   "readiness.reason.not_offered",
   "readiness.reason.not_fixed",
+  "partners.reason.declined_below_minimum",
+  "partners.reason.not_accepted",
+  "partners.reason.overlap",
 ] as const;
 
 export type RequestReasonKey = (typeof REQUEST_REASON_KEYS)[number];

@@ -14,6 +14,8 @@ export const RESOURCE_KEYS = [
   "my.watches",
   /** The member's standing requests and their next dates. */
   "my.series",
+  /** Playing partners: the invitations the member received and the answers to those they sent. */
+  "my.invitations",
   /** The member's saved players. */
   "my.players",
   /** The member's profile (name, member id, club login, defaults). */

@@ -9,7 +9,7 @@
  * rule) it goes back to pending and the engine sends it; still wrong, it is not sent, and at the
  * instant it fails with the reason, so the member is never left believing it went out.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { AppDatabase } from "../db/client.ts";
 import { bookingRequests, users } from "../db/schema.ts";
 import type { MemberSessions } from "../club/member-sessions.ts";
@@ -25,6 +25,7 @@ import { clearAttention, failRequest, flagRequest, type RequestRow } from "../li
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "../services/booking-config.service.ts";
 import { readSettings } from "../services/settings.service.ts";
+import { partnerFindings } from "../services/partners.ts";
 import type { JobRegistry } from "./registry.ts";
 import { createJobLoop } from "./loop.ts";
 
@@ -92,6 +93,7 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     const members = await db.select({ id: users.id, memberId: users.memberId }).from(users).where(inArray(users.id, memberIds));
     const logins = new Map<number, RequestReason | null>();
     for (const userId of memberIds) logins.set(userId, await checkLogin(userId));
+    const partners = await partnerFindings(db, requests);
     for (const request of requests) {
       const login = logins.get(request.userId) ?? null;
       out.set(
@@ -106,7 +108,9 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
               selfMemberId: members.find((m) => m.id === request.userId)?.memberId ?? "",
             },
             { courses: rules.courseSchedule, rules: rules.bookingRules.rules, holidays: rules.bookingRules.holidays, windows: rules.allowedWindows },
-          ),
+          ) ??
+          partners.get(request.id) ??
+          null,
       );
     }
     return out;
@@ -153,11 +157,19 @@ export function createReadinessCheck(d: ReadinessCheckDeps, options: ReadinessCh
     return apply(rows);
   }
 
-  /** Requests still needing attention near their release: checked again, and failed at the instant. */
+  /**
+   * Requests still needing attention near their release: checked again, and failed at the instant.
+   * A request sent only if every partner accepted is checked then too, even when it was made after
+   * the day's check: its partners' answers are the last word before it leaves.
+   */
   async function settleNearRelease(now: number): Promise<void> {
     const { db } = d.database;
-    const rows = await db.select().from(bookingRequests).where(eq(bookingRequests.status, "needs_attention"));
-    const near = rows.filter((r) => r.releaseAt - now <= recheckLeadMs);
+    const rows = await db
+      .select()
+      .from(bookingRequests)
+      .where(or(eq(bookingRequests.status, "needs_attention"), and(eq(bookingRequests.status, "pending"), eq(bookingRequests.partnersMustAccept, true))));
+    // A pending one is looked at only before its instant: from then on it is the engine's.
+    const near = rows.filter((r) => r.releaseAt - now <= recheckLeadMs && (r.status === "needs_attention" || r.releaseAt > now));
     if (near.length === 0) return;
     await apply(near);
     for (const request of near) {

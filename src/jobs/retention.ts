@@ -15,6 +15,7 @@ import {
   bookingRequests,
   bookings,
   editAttempts,
+  flightInvitations,
   mailOutbox,
   notifications,
   pushOutbox,
@@ -29,6 +30,7 @@ import {
   watchAttempts,
 } from "../db/schema.ts";
 import { addDays, DAY_MS, manilaDate, manilaInstant } from "../domain/manila-time.ts";
+import { INVITATIONS_KEPT_DAYS } from "../domain/partners.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import { isReleaseNear } from "../lifecycle/request-lifecycle.ts";
@@ -56,6 +58,8 @@ export const RETENTION = {
   occurrenceDays: 90,
   /** After it ended (or its last date): a standing request, with its dates. */
   seriesDays: 90,
+  /** After the play date: a playing partner's invitation and its answer (decision 200). */
+  invitationDays: INVITATIONS_KEPT_DAYS,
   /** A push is news for a day at most (its TTL); its row stays a week for the metrics and a look back. */
   pushOutboxDays: 7,
 } as const;
@@ -154,6 +158,12 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
       table: editAttempts,
       id: editAttempts.id,
       isOld: (now) => and(eq(editAttempts.state, "answered"), lt(editAttempts.playDate, dateAgo(now, keep.editAttemptDays))),
+    },
+    {
+      name: "playing partners' invitations",
+      table: flightInvitations,
+      id: flightInvitations.id,
+      isOld: (now) => lt(flightInvitations.playDate, dateAgo(now, keep.invitationDays)),
     },
     { name: "standing request dates", table: seriesOccurrences, id: seriesOccurrences.id, isOld: (now) => lt(seriesOccurrences.playDate, dateAgo(now, keep.occurrenceDays)) },
     {

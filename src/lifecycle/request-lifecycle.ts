@@ -30,6 +30,7 @@ import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import type { DomainEventOf } from "../domain/events.ts";
 import { bookingRequests, bookings, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
 import { BOOKING_KEY, courseNameOf } from "./booking-records.ts";
+import { acceptedPartnersOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
 
@@ -117,13 +118,13 @@ export const clearAttention = async (db: Db, id: number, now: number) => request
 /** A member cancels their own pending, held or failed request. */
 export async function cancelOwnRequest(db: Db, userId: number, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
   const moved = await transition(db, id, "cancel", {}, now, userId);
-  return moved ? { type: "request_cancelled", userId, requestId: id } : null;
+  return moved ? { type: "request_cancelled", userId, requestId: id, partners: await cancelInvitationsOf(db, { kind: "request", id }, now) } : null;
 }
 
 /** An occurrence's request whose series ended or no longer plays that date; a released one is left alone. */
 export async function withdrawRequest(db: Db, id: number, now: number): Promise<DomainEventOf<"request_cancelled"> | null> {
   const moved = await transition(db, id, "withdraw", {}, now);
-  return moved ? { type: "request_cancelled", userId: moved.userId, requestId: moved.id } : null;
+  return moved ? { type: "request_cancelled", userId: moved.userId, requestId: moved.id, partners: await cancelInvitationsOf(db, { kind: "request", id }, now) } : null;
 }
 
 /** An occurrence's request follows its changed series; it keeps its place in line (its submittedAt). */
@@ -327,6 +328,7 @@ export async function confirmRequest(
     time: input.time,
     ref: input.ref,
     requestId: request.id,
+    partners: await acceptedPartnersOf(database.db, { kind: "request", id: request.id }, request.userId),
   };
 }
 

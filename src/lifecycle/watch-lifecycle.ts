@@ -18,6 +18,7 @@ import type { AppDatabase, Db } from "../db/client.ts";
 import { bookings, slotWatches, watchAttempts, type WatchStatus } from "../db/schema.ts";
 import type { DomainEventOf } from "../domain/events.ts";
 import type { WatchReason } from "../domain/watches.ts";
+import { acceptedPartnersOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
 
 export type WatchRow = typeof slotWatches.$inferSelect;
 export type WatchAttemptRow = typeof watchAttempts.$inferSelect;
@@ -48,7 +49,11 @@ async function transition(
   return rows[0] ?? null;
 }
 
-const ended = (id: number, moved: { userId: number } | null): DomainEventOf<"watch_ended"> | null => (moved ? { type: "watch_ended", userId: moved.userId, watchId: id } : null);
+/** A watch that ended takes its partners' invitations with it. */
+async function ended(db: Db, id: number, moved: { userId: number } | null, now: number): Promise<DomainEventOf<"watch_ended"> | null> {
+  if (!moved) return null;
+  return { type: "watch_ended", userId: moved.userId, watchId: id, partners: await cancelInvitationsOf(db, { kind: "watch", id }, now) };
+}
 
 const reasonColumns = (why: WatchReason) => ({ reasonKey: why.key, reasonContext: why.context });
 
@@ -62,9 +67,9 @@ export async function insertWatch(db: Db, row: Omit<typeof slotWatches.$inferIns
 
 /** The member cancels their own watch; null when it is not theirs or no longer watching. */
 export const cancelOwnWatch = async (db: Db, userId: number, id: number, now: number) =>
-  ended(id, await transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId));
+  ended(db, id, await transition(db, id, "end", reasonColumns({ key: "watches.reason.cancelled", context: {} }), now, userId), now);
 
-export const endWatch = async (db: Db, id: number, why: WatchReason, now: number) => ended(id, await transition(db, id, "end", reasonColumns(why), now));
+export const endWatch = async (db: Db, id: number, why: WatchReason, now: number) => ended(db, id, await transition(db, id, "end", reasonColumns(why), now), now);
 
 /** "Tell me only": what was found is kept on the watch, and it stops. */
 export async function markWatchFound(db: Db, id: number, found: { courseId: string; time: string; courseName: string }, now: number): Promise<DomainEventOf<"watch_found"> | null> {
@@ -125,7 +130,17 @@ export async function markWatchBooked(
         createdAt: input.now,
       })
       .onConflictDoNothing();
-    return { type: "watch_booked", userId: input.watch.userId, watchId: input.watch.id, course: input.courseName, date: input.watch.playDate, time: input.time };
+    const partners = await acceptedPartnersOf(tx, { kind: "watch", id: input.watch.id }, input.watch.userId);
+    return {
+      type: "watch_booked",
+      userId: input.watch.userId,
+      watchId: input.watch.id,
+      course: input.courseName,
+      date: input.watch.playDate,
+      time: input.time,
+      ref: input.ref,
+      partners,
+    };
   });
 }
 

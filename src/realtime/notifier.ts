@@ -78,6 +78,12 @@ export function changedBy(event: DomainEvent): { userId: number | "everyone"; ke
       return mine(event.userId, "my.series", "my.requests");
     case "series_needs_attention":
       return mine(event.userId, "my.series");
+    case "invitation_sent":
+    case "invitations_changed":
+      return mine(event.userId, "my.invitations");
+    case "partner_booked":
+      // Their invitation now shows the booking, and their calendar feed has it.
+      return mine(event.userId, "my.invitations");
     case "players_saved":
       return mine(event.userId, "my.players");
     case "profile_saved":
@@ -124,7 +130,9 @@ function toastFor(event: DomainEvent): ToastPayload | null {
     case "needs_attention":
     case "series_needs_attention":
     case "club_booking_cancelled":
-    case "club_booking_changed": {
+    case "club_booking_changed":
+    case "invitation_sent":
+    case "partner_booked": {
       const { kind, context } = notificationFor(event)!;
       const textKey = notificationTextKey(kind);
       const toastKind = event.type === "watch_booked" ? "success" : event.type === "needs_attention" || event.type === "series_needs_attention" ? "error" : "info";
@@ -133,6 +141,23 @@ function toastFor(event: DomainEvent): ToastPayload | null {
     default:
       return null;
   }
+}
+
+/**
+ * The events one event implies for other members: a booking confirmed with partners who accepted
+ * tells each of them they play with the organiser. The event itself comes first.
+ */
+export function eventsImpliedBy(event: DomainEvent): DomainEvent[] {
+  if ((event.type === "request_cancelled" || event.type === "watch_ended") && event.partners) {
+    const others = event.partners.filter((userId) => userId !== event.userId);
+    return [event, ...others.map((userId): DomainEvent => ({ type: "invitations_changed", userId }))];
+  }
+  if ((event.type === "booking_confirmed" || event.type === "watch_booked") && event.partners) {
+    const { userIds, organiser } = event.partners;
+    const told = { organiser, course: event.course, date: event.date, time: event.time ?? "", ref: event.ref ?? "" };
+    return [event, ...userIds.map((userId): DomainEvent => ({ type: "partner_booked", userId, ...told }))];
+  }
+  return [event];
 }
 
 /** The socket messages of one event, in the order they are sent, with their audience: its toast, then what it changed. */
@@ -200,6 +225,15 @@ export function notificationFor(event: DomainEvent): NotificationRecord | null {
       const context = { bookingId: event.ref, course: event.course, date: event.date, time: event.time };
       return record(event.userId, "booking_changed", context, `club_booking_changed:${event.ref}:${event.readAt}`);
     }
+    case "invitation_sent": {
+      // The invitation's id lets the bell answer it; naming it again (re-invited) is a new event.
+      const context = { organiser: event.organiser, course: event.course, date: event.date, time: event.time, invitationId: String(event.invitationId) };
+      return record(event.userId, "partner_invited", context, `partner_invited:${event.invitationId}:${event.date}:${event.time}`);
+    }
+    case "partner_booked": {
+      const context = { organiser: event.organiser, course: event.course, date: event.date, time: event.time, bookingId: event.ref };
+      return record(event.userId, "partner_booked", context, `partner_booked:${event.ref}`);
+    }
     default:
       return null;
   }
@@ -244,17 +278,21 @@ export function createNotifier(sink: MessageSink, options: NotifierOptions = {})
     pending.add(run);
   }
 
+  function publishOne(event: DomainEvent) {
+    const notification = options.record ? notificationFor(event) : null;
+    const change = changedBy(event);
+    for (const { userId, message } of messagesFor(event)) {
+      // A member's change waits for their notification, to go out with it in one message.
+      if (notification && message.type === "status" && userId === notification.userId) continue;
+      send(userId, message);
+    }
+    if (notification && options.record) store(notification, change?.userId === notification.userId ? change.keys : [], options.record);
+  }
+
   return {
-    publish(event) {
-      if (!event) return;
-      const notification = options.record ? notificationFor(event) : null;
-      const change = changedBy(event);
-      for (const { userId, message } of messagesFor(event)) {
-        // A member's change waits for their notification, to go out with it in one message.
-        if (notification && message.type === "status" && userId === notification.userId) continue;
-        send(userId, message);
-      }
-      if (notification && options.record) store(notification, change?.userId === notification.userId ? change.keys : [], options.record);
+    publish(raised) {
+      if (!raised) return;
+      for (const event of eventsImpliedBy(raised)) publishOne(event);
     },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

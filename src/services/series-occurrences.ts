@@ -35,6 +35,7 @@ import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "./booking-config.service.ts";
 import { flightToStoredPlayers } from "./club-players.ts";
 import { readSettings } from "./settings.service.ts";
+import { inviteRequestPartners } from "./partners.ts";
 import { openRequestsOf, submissionGuards } from "./submission-context.ts";
 
 export interface SeriesQueueDeps {
@@ -199,6 +200,7 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
   let flagged = 0;
   /** Series whose dates this pass queued or flagged, with their member. */
   const touched = new Map<number, number>();
+  const queuedIds: number[] = [];
   for (const group of groupsInRotation(candidates)) {
     let led = false;
     for (const c of group) {
@@ -209,12 +211,14 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
         continue;
       }
       queued++;
+      queuedIds.push(requestId);
       // The first queued of its group leads only if nothing was waiting ahead of it for that release.
       if (!led && c.plan.ok && (await isFirstInLine(db, requestId, c.plan.releaseAt, c.plan.sub.courseId))) await markLed(db, c.series.id, c.plan.releaseAt);
       led = true;
     }
   }
   if (queued > 0) deps.wakeEngine();
+  for (const requestId of queuedIds) await invitePartnersOfRequest(deps, requestId);
   for (const [seriesId, userId] of touched) deps.notifier.publish({ type: "series_changed", userId, seriesId });
   if (queued + flagged > 0) deps.logger.info("standing requests queued", { queued, flagged });
   return { queued, flagged };
@@ -251,6 +255,17 @@ async function isFirstInLine(db: Db, requestId: number, releaseAt: number, cours
     .orderBy(asc(bookingRequests.submittedAt), asc(bookingRequests.id))
     .limit(1);
   return first?.id === requestId;
+}
+
+/** A date's request names its partners as any request does: each date is its own game, answered on its own (decision 200). */
+async function invitePartnersOfRequest(deps: SeriesQueueDeps, requestId: number): Promise<void> {
+  const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+  if (request) await inviteRequestPartners({ database: deps.database, notifier: deps.notifier, clock: deps.clock }, request);
+}
+
+/** A withdrawn date's partners see their invitation go (the member's own page follows the series' change). */
+function tellPartners(deps: SeriesQueueDeps, withdrawn: { userId: number; partners?: number[] } | null): void {
+  for (const userId of withdrawn?.partners ?? []) if (userId !== withdrawn?.userId) deps.notifier.publish({ type: "invitations_changed", userId });
 }
 
 /** Queues one date in one transaction (claim, request, link), or marks it as needing attention; the request's id, or null. */
@@ -308,8 +323,9 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
     const plan = await planOccurrence(db, series, row.times, row.playDate, now, rules, member);
     if (plan.ok) {
       await reviseRequest(db, row.requestId, requestFields(plan.sub, plan.selection, member, plan.releaseAt), now);
+      await invitePartnersOfRequest(deps, row.requestId);
     } else {
-      await withdrawRequest(db, row.requestId, now);
+      tellPartners(deps, await withdrawRequest(db, row.requestId, now));
       await unqueueOccurrence(db, row.id, plan.why, now);
       tellNeedsAttention(deps, series, row.playDate, plan.why, rules.courseSchedule);
     }
@@ -319,6 +335,10 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
 
 /** Ends a date: its request is withdrawn unless released (then it stands as it went, and so does the date). */
 export async function withdrawOccurrence(deps: SeriesQueueDeps, row: OccurrenceRow, state: "skipped" | "cancelled", now: number): Promise<boolean> {
-  if (row.state === "queued" && row.requestId !== null && !(await withdrawRequest(deps.database.db, row.requestId, now))) return false;
+  if (row.state === "queued" && row.requestId !== null) {
+    const withdrawn = await withdrawRequest(deps.database.db, row.requestId, now);
+    if (!withdrawn) return false;
+    tellPartners(deps, withdrawn);
+  }
   return closeOccurrence(deps.database.db, row.id, state, now);
 }

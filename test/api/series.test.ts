@@ -251,4 +251,35 @@ describe("standing requests", () => {
       .where(and(eq(seriesOccurrences.seriesId, mine.id)));
     expect(rows).toHaveLength(0);
   });
+
+  test("another member's series is not there for them, and two changes at once leave one whole series", async () => {
+    const { t, cookie } = await start();
+    const { body } = await create(t, cookie);
+    const id = body.series.id;
+    const before = await requestsOf(t, "maria");
+    const jose = await t.signIn("jose", "demo1234");
+    const asJose = [
+      t.call("PUT", `/v1/my/series/${id}`, { cookie: jose, body: seriesBody({ times: ["07:04"] }) }),
+      t.call("POST", `/v1/my/series/${id}/end`, { cookie: jose, body: {} }),
+      t.call("POST", `/v1/my/series/${id}/occurrences/2026-11-30/change`, { cookie: jose, body: { times: ["07:04"] } }),
+      t.call("POST", `/v1/my/series/${id}/occurrences/2026-11-30/skip`, { cookie: jose, body: {} }),
+    ];
+    for (const res of await Promise.all(asJose)) expect([res.status, ((await res.json()) as { errorKey?: string }).errorKey]).toEqual([404, expect.any(String)]);
+    expect((await (await t.call("GET", "/v1/my/series", { cookie: jose })).json()) as SeriesView[]).toEqual([]);
+    expect(await requestsOf(t, "maria")).toEqual(before);
+
+    // Two of her own tabs change it at the same moment: one version wins whole, never a mixture.
+    const [a, b] = await Promise.all([
+      t.call("PUT", `/v1/my/series/${id}`, { cookie, body: seriesBody({ times: ["07:04"] }) }),
+      t.call("PUT", `/v1/my/series/${id}`, { cookie, body: seriesBody({ times: ["07:12"] }) }),
+    ]);
+    expect([a.status, b.status].every((status) => status === 200 || status === 409)).toBe(true);
+    const pending = (await requestsOf(t, "maria")).filter((r) => r.status === "pending");
+    const times = new Set(pending.map((r) => r.selection.map((s) => s.time).join(",")));
+    expect(times.size).toBe(1);
+    expect(["07:04", "07:12"]).toContain([...times][0]);
+    const [listed] = (await (await t.call("GET", "/v1/my/series", { cookie })).json()) as SeriesView[];
+    expect(listed.times?.join(",")).toBe([...times][0]);
+    expect(pending.map((r) => r.id)).toEqual(before.filter((r) => r.status === "pending").map((r) => r.id));
+  });
 });

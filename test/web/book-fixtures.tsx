@@ -163,12 +163,20 @@ export function setViewportWidth(width: number): void {
   });
 }
 
+/** What the pages ask for beside what a test is about: no standing requests, no invitations, no flight elsewhere. */
+function quietDefault(url: string): Response | undefined {
+  if (url === "/v1/my/series") return jsonResponse([]);
+  if (url.startsWith("/v1/my/invitations")) return jsonResponse({ from: "anyone", received: [], sent: [] });
+  if (url.startsWith("/v1/my/partners/overlaps")) return jsonResponse({ overlaps: [] });
+  return undefined;
+}
+
 /** Every call the screens make; form options answered, anything else by `extra`. */
 export function serveApi(extra: FetchHandler = () => undefined): RecordedCall[] {
   return mockFetch((call) => {
     if (call.url.startsWith("/v1/form-options")) return jsonResponse(FORM_OPTIONS);
     // The Bookings page lists the member's standing requests: none, unless the test serves some.
-    return extra(call) ?? (call.method === "GET" && call.url === "/v1/my/series" ? jsonResponse([]) : undefined);
+    return extra(call) ?? (call.method === "GET" ? quietDefault(call.url) : undefined);
   });
 }
 

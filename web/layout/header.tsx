@@ -4,6 +4,7 @@ import { BRAND_TITLE } from "../../src/domain/ui-text/common.ts";
 import { Button } from "../components/button.tsx";
 import { RefreshButton } from "../features/home/refresh-button.tsx";
 import { NotificationBell } from "../features/notifications/notification-bell.tsx";
+import { InvitationInBell } from "../features/partners/invitation-in-bell.tsx";
 import { useLiveData, useLiveDataSync } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 import { useText } from "../lib/text.ts";
@@ -37,7 +38,7 @@ export function Header() {
         <RefreshButton />
         {/* Side by side even on a phone, where the rest of this column stacks. */}
         <div className="app-header__account">
-          <NotificationBell />
+          <NotificationBell renderActions={(item) => <InvitationInBell item={item} />} />
           <Button variant="secondary" className="app-header__logout" isLoading={isSigningOut} onClick={handleLogout}>
             {t("layout.logout")}
           </Button>

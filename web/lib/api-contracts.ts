@@ -14,6 +14,7 @@ import type { calendarRoutes } from "../../src/features/calendar/calendar.contra
 import type { clientLogRoutes } from "../../src/features/client-log/client-log.contract.ts";
 import type { clubRoutes } from "../../src/features/club/club.contract.ts";
 import type { notificationsRoutes } from "../../src/features/notifications/notifications.contract.ts";
+import type { partnersRoutes } from "../../src/features/partners/partners.contract.ts";
 import type { playersRoutes } from "../../src/features/players/players.contract.ts";
 import type { profileRoutes } from "../../src/features/profile/profile.contract.ts";
 import type { pushRoutes } from "../../src/features/push/push.contract.ts";
@@ -38,7 +39,8 @@ type Groups =
   | typeof documentRoutes
   | typeof systemRoutes
   | typeof watchesRoutes
-  | typeof seriesRoutes;
+  | typeof seriesRoutes
+  | typeof partnersRoutes;
 
 /** What the web app reads of a contract. */
 interface Contract {

@@ -8,16 +8,18 @@ import { SeriesSection, useSeries } from "../features/series/series-section.tsx"
 import { WatchDialog } from "../features/watches/watch-dialog.tsx";
 import { watchBaseOf, type WatchBase } from "../features/watches/watches-api.ts";
 import { CheckRequestsButton, useWatches, WatchesSection } from "../features/watches/watches-section.tsx";
+import { AnswerBeside, PartnersSection, useInvitations } from "../features/partners/partners-section.tsx";
 import { useLiveData } from "../lib/live-data-store.ts";
 import { useSessionStore } from "../lib/session-store.ts";
 
-/** My Bookings: the bookings and requests, the member's standing requests and slot watches, and the readiness check. */
+/** My Bookings: the bookings and requests, playing partners' invitations and answers, the member's standing requests and slot watches, and the readiness check. */
 export default function BookingsPage() {
   const user = useSessionStore((s) => s.user);
   const data = useBookingData();
   const courses = useLiveData((s) => s.rules?.courseSchedule);
   const { watches, reload } = useWatches();
   const { series, reload: reloadSeries } = useSeries();
+  const { invitations, reload: reloadInvitations } = useInvitations();
   const [base, setBase] = useState<WatchBase | null>(null);
   const [repeat, setRepeat] = useState<RepeatBase | null>(null);
   const courseName = (id: string) => courses?.find((c) => c.id.toLowerCase() === id.toLowerCase())?.name ?? id;
@@ -34,11 +36,13 @@ export default function BookingsPage() {
         const submission = submissionOf(request);
         if (submission) setBase(watchBaseOf(submission));
       }}
+      playerNote={(request, memberId) => <AnswerBeside sent={invitations?.sent ?? []} source="request" sourceId={request.id} memberId={memberId} />}
       onRepeat={(request) => {
         const submission = submissionOf(request);
         if (submission) setRepeat(repeatBaseOf(submission));
       }}
     >
+      <PartnersSection invitations={invitations} reload={reloadInvitations} />
       <SeriesSection series={series} reload={reloadSeries} courseName={courseName} />
       <WatchesSection watches={watches} reload={reload} courseName={courseName} />
       <WatchDialog base={base} onClose={() => setBase(null)} onCreated={reload} />

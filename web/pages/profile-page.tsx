@@ -1,5 +1,10 @@
+import { InvitationSetting } from "../features/partners/invitation-setting.tsx";
 import { ProfileView } from "../features/profile/profile-view.tsx";
 
 export default function ProfilePage() {
-  return <ProfileView />;
+  return (
+    <ProfileView>
+      <InvitationSetting />
+    </ProfileView>
+  );
 }

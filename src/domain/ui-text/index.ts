@@ -10,6 +10,7 @@ import { errorsText } from "./errors.ts";
 import { homeText } from "./home.ts";
 import { loginText } from "./login.ts";
 import { notificationsText } from "./notifications.ts";
+import { partnersText } from "./partners.ts";
 import { playersText } from "./players.ts";
 import { profileText } from "./profile.ts";
 import { setupText } from "./setup.ts";
@@ -34,6 +35,7 @@ export const DEFAULT_UI_TEXT = {
   ...storyText,
   ...watchesText,
   ...seriesText,
+  ...partnersText,
 } as const satisfies Record<string, string>;
 
 export type UiTextKey = keyof typeof DEFAULT_UI_TEXT;

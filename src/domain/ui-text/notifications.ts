@@ -16,6 +16,8 @@ const lines = {
   "notifications.text.needs_attention": "Your request for {course} on {date} needs attention: {reason}",
   "notifications.text.booking_cancelled": "Your booking {bookingId} for {course} on {date} at {time} was cancelled on the club's site.",
   "notifications.text.booking_changed": "Your booking {bookingId} was changed on the club's site: now {course} on {date} at {time}.",
+  "notifications.text.partner_invited": "{organiser} invites you to play {course} on {date} at {time}.",
+  "notifications.text.partner_booked": "You are playing with {organiser}: {course} on {date} at {time} ({bookingId}).",
 } as const satisfies PerKind<"notifications.text">;
 
 const subjects = {
@@ -26,6 +28,8 @@ const subjects = {
   "notifications.subject.needs_attention": "Your request for {course} on {date} needs attention",
   "notifications.subject.booking_cancelled": "Booking {bookingId} was cancelled on the club's site",
   "notifications.subject.booking_changed": "Booking {bookingId} was changed on the club's site",
+  "notifications.subject.partner_invited": "{organiser} invites you to play {course} on {date}",
+  "notifications.subject.partner_booked": "You are playing with {organiser} on {date}",
 } as const satisfies PerKind<"notifications.subject">;
 
 const switches = {
@@ -36,6 +40,8 @@ const switches = {
   "notifications.switch.needs_attention": "A request needs attention before its release",
   "notifications.switch.booking_cancelled": "A booking was cancelled on the club's site",
   "notifications.switch.booking_changed": "A booking was changed on the club's site",
+  "notifications.switch.partner_invited": "A member invites me to play",
+  "notifications.switch.partner_booked": "A game I accepted is booked",
 } as const satisfies PerKind<"notifications.switch">;
 
 /** A push's title; its body is the kind's line. Short: a phone shows a line of it. */
@@ -47,6 +53,8 @@ const pushTitles = {
   "notifications.push_title.needs_attention": "A request needs attention",
   "notifications.push_title.booking_cancelled": "Booking cancelled at the club",
   "notifications.push_title.booking_changed": "Booking changed at the club",
+  "notifications.push_title.partner_invited": "You are invited to play",
+  "notifications.push_title.partner_booked": "Your game is booked",
 } as const satisfies PerKind<"notifications.push_title">;
 
 /** The channel switches per kind, and the switch that turns push on for this device. */

@@ -50,6 +50,7 @@ export const storyText = {
   // Text of the feed itself (read by the member's calendar app).
   "calendar.feed.name": "Teebox tee times",
   "calendar.feed.booking_summary": "Golf: {course} at {time}",
+  "calendar.feed.partner_summary": "Golf with {organiser}: {course} at {time}",
   "calendar.feed.booking_description": "Booking {ref}. Players: {players}.",
   "calendar.feed.release_summary": "Release of your request for {course} on {date}",
   "calendar.feed.release_description": "Teebox sends your request to the club at this moment. Times in order of preference: {times}.",

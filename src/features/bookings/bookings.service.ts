@@ -28,6 +28,7 @@ import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "
 import { displayName, flightToStoredPlayers } from "../../services/club-players.ts";
 import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
 import { offeredDateRange } from "../../domain/date-kinds.ts";
+import { inviteRequestPartners } from "../../services/partners.ts";
 
 /** Texts of the errors this feature answers with (defaults of the UI-text keys in ui-text/bookings.ts). */
 export const BOOKING_ERRORS = {
@@ -114,7 +115,8 @@ async function requireClubLogin(db: Db, userId: number): Promise<void> {
 export async function submitBookingRequest(deps: AppDeps, user: SessionUser, payload: unknown): Promise<SubmissionOutcome> {
   const { database, clock } = deps;
   const now = clock.now();
-  const sub = await checkSubmission(database.db, user, parseWith(bookingSubmissionSchema, payload), now);
+  const submission = parseWith(bookingSubmissionSchema, payload);
+  const sub = await checkSubmission(database.db, user, submission, now);
   await checkMemberRequests(database.db, user.id, sub, now);
   await requireClubLogin(database.db, user.id);
   const rules = await readRules(database.db);
@@ -132,6 +134,7 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     latenessMs: null,
     submittedAt: now,
     updatedAt: now,
+    partnersMustAccept: submission.partnersMustAccept === true,
   };
   const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
   const { requestId } = submitted;
@@ -139,11 +142,18 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
   deps.releaseEngine.wake();
   deps.notifier.publish(submitted);
+  await invitePartnersOf(deps, requestId);
   return {
     status: isDue ? "submitted" : "pending",
     requestId,
     details: { play_date: sub.targetDate, course: sub.courseId, time: sub.times[0], releaseAt: isDue ? null : releaseAt },
   };
+}
+
+/** The partners the stored request names are invited (a request already due is released meanwhile: its answers cannot change it). */
+async function invitePartnersOf(deps: AppDeps, requestId: number): Promise<void> {
+  const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+  if (request) await inviteRequestPartners(deps, request);
 }
 
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;

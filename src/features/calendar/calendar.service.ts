@@ -17,6 +17,7 @@ import { formatEventDate, manilaDate, manilaTimeOfDay, normaliseTime, parseBooki
 import { DEFAULT_UI_TEXT, type UiTextKey } from "../../domain/ui-text/index.ts";
 import { fixedOffsetTimezone, localStamp, raw, text, utcStamp, writeIcal, type IcalComponent } from "../../lib/ical.ts";
 import { FEED_FILE_PATTERN, type CalendarAddress } from "./calendar.schemas.ts";
+import { partnerBookingsOf } from "../../services/partners.ts";
 
 export const MANILA_TZID = "Asia/Manila";
 const PRODID = "-//Teebox//Tee times//EN";
@@ -101,7 +102,29 @@ export async function feedOf(db: Db, userId: number, now: number): Promise<strin
     .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, [...WAITING_STATUSES])))
     .orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.id));
 
+  // The games the member plays in as a partner who accepted (decision 200), read only for them.
+  const asPartner = await partnerBookingsOf(db, userId, "0000-00-00");
+
   const events: IcalComponent[] = [];
+  for (const { booking: b, organiser } of asPartner) {
+    const date = parseBookingDate(b.playDate);
+    const time = normaliseTime(b.time);
+    if (!date || !time) continue;
+    const course = courseName(b.courseId);
+    events.push({
+      name: "VEVENT",
+      properties: [
+        text("UID", `partner-${b.userId}-${b.bookingRef}@teebox`),
+        raw("DTSTAMP", utcStamp(b.createdAt)),
+        raw("DTSTART", localStamp(date, time), { TZID: MANILA_TZID }),
+        raw("DURATION", ROUND),
+        text("SUMMARY", say("calendar.feed.partner_summary", { course, time, date: formatEventDate(date), organiser })),
+        text("DESCRIPTION", say("calendar.feed.booking_description", { ref: b.bookingRef, players: b.players.map(playerName).join(", ") })),
+        text("LOCATION", course),
+        raw("STATUS", "CONFIRMED"),
+      ],
+    });
+  }
   for (const b of booked) {
     const date = parseBookingDate(b.playDate);
     const time = normaliseTime(b.time);

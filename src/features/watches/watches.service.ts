@@ -22,6 +22,7 @@ import { submissionGuards } from "../../services/submission-context.ts";
 import { flightToStoredPlayers } from "../../services/club-players.ts";
 import type { CreateWatchInput } from "./watches-input.ts";
 import type { WatchView } from "./watches.schemas.ts";
+import { inviteWatchPartners } from "../../services/partners.ts";
 
 /** What the watch calls use of the app. */
 export type WatchesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "slotWatch" | "notifier">;
@@ -145,6 +146,7 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
   deps.logger.info("slot watch made", { watchId: row.id, userId: user.id, date: row.playDate, course: courseId, from: fromTime, to: toTime, mode: row.mode });
   deps.slotWatch.wake();
   deps.notifier.publish(event);
+  await inviteWatchPartners(deps, row);
   return toView(row, [], () => null);
 }
 

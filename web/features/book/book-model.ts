@@ -138,13 +138,19 @@ export function checkBeforeSubmit(
   return problem;
 }
 
-export function buildSubmission(draft: Pick<BookDraft, "date" | "course" | "selection">, flight: readonly FlightPlayer[], editTarget: EditTarget | null): BookingSubmission {
+export function buildSubmission(
+  draft: Pick<BookDraft, "date" | "course" | "selection"> & { partnersMustAccept?: boolean },
+  flight: readonly FlightPlayer[],
+  editTarget: EditTarget | null,
+): BookingSubmission {
   const submission: BookingSubmission = {
     course: draft.course ?? "",
     targetDate: draft.date ?? "",
     selectionOrder: draft.selection.map((s) => ({ time: s.time, slotId: s.slotId })),
     memberCartType: flight[0]?.cart ?? "",
     playerDetails: { players: flightToSubmissionPlayers(flight) },
+    // Only when asked for: a submission without partners stays as it always was.
+    ...(draft.partnersMustAccept ? { partnersMustAccept: true } : {}),
   };
   return editTarget?.kind === "request" ? { ...submission, editTarget: editTarget.id } : submission;
 }

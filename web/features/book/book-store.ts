@@ -31,6 +31,9 @@ interface BookState extends BookDraft {
   editTarget: EditTarget | null;
   /** A submit was refused for missing fields: incomplete rows now say so. */
   hasTriedSubmit: boolean;
+  /** Send only if every invited partner has accepted by the readiness check (decision 200). */
+  partnersMustAccept: boolean;
+  setPartnersMustAccept(isOn: boolean): void;
   markTriedSubmit(): void;
   chooseDate(date: string): void;
   chooseCourse(course: string | null): void;
@@ -69,6 +72,10 @@ export const useBookStore = create<BookState>()((set, get) => ({
   step: 1,
   editTarget: null,
   hasTriedSubmit: false,
+  partnersMustAccept: false,
+  setPartnersMustAccept(isOn) {
+    set({ partnersMustAccept: isOn });
+  },
   markTriedSubmit() {
     set({ hasTriedSubmit: true });
   },
@@ -102,9 +109,9 @@ export const useBookStore = create<BookState>()((set, get) => ({
     set({ memberCart: cart });
   },
   startEdit(target, draft) {
-    set({ ...draft, editTarget: target, step: 4, hasTriedSubmit: false });
+    set({ ...draft, editTarget: target, step: 4, hasTriedSubmit: false, partnersMustAccept: false });
   },
   reset() {
-    set({ ...EMPTY_DRAFT, step: 1, editTarget: null, hasTriedSubmit: false });
+    set({ ...EMPTY_DRAFT, step: 1, editTarget: null, hasTriedSubmit: false, partnersMustAccept: false });
   },
 }));

@@ -1,14 +1,16 @@
 import { Button } from "../../components/button.tsx";
 import { useText } from "../../lib/text.ts";
 import { useBookStore } from "./book-store.ts";
+import { PartnerOptions } from "./partner-options.tsx";
 import type { SubmitState } from "./use-submit-booking.ts";
 
-/** The submit button with its error line right beside it. */
+/** The submit button with its error line right beside it, and the flight's partners' option and warnings above. */
 export function SubmitBar({ submitState }: { submitState: SubmitState }) {
   const t = useText();
   const isEditingBooking = useBookStore((s) => s.editTarget !== null);
   return (
     <div className="submit-bar">
+      <PartnerOptions />
       {submitState.errorText ? (
         <p className="form-error submit-bar__error" role="alert">
           {submitState.errorText}

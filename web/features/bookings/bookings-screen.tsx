@@ -48,12 +48,15 @@ export function BookingsScreen({
   client = appSocket,
   onWatch,
   onRepeat,
+  playerNote,
   actions,
   children,
 }: {
   client?: SocketClient;
   onWatch?: (request: RequestRow) => void;
   onRepeat?: (request: RequestRow) => void;
+  /** Beside each player of a request after the member: their answer to the member's invitation. */
+  playerNote?: PlayerNote;
   actions?: ReactNode;
   children?: ReactNode;
 }) {
@@ -115,6 +118,7 @@ export function BookingsScreen({
     onStory: (item) => setStory(item.kind === "booking" ? { kind: "booking", bookingId: item.booking.bookingId } : { kind: "request", id: item.request.id }),
     onWatch,
     onRepeat,
+    playerNote,
   };
   const Section = isDesktop ? ItemTable : ItemCards;
 
@@ -152,7 +156,11 @@ interface ViewProps {
   onStory: (item: Item) => void;
   onWatch?: (request: RequestRow) => void;
   onRepeat?: (request: RequestRow) => void;
+  playerNote?: PlayerNote;
 }
+
+/** What the page shows beside a request's player (a playing partner's answer), by the player's membership number. */
+export type PlayerNote = (request: RequestRow, memberId: string) => ReactNode;
 
 function dateOf(item: Item): string {
   return displayDate(item.kind === "booking" ? item.booking.date : item.request.play_date);
@@ -261,7 +269,7 @@ function ItemTable({ items, ...view }: { items: Item[] } & ViewProps) {
               {view.isExpanded(item) ? (
                 <tr className="bookings-table__details">
                   <td colSpan={6}>
-                    <ItemDetails item={item} t={t} />
+                    <ItemDetails item={item} t={t} playerNote={view.playerNote} />
                   </td>
                 </tr>
               ) : null}
@@ -294,7 +302,7 @@ function ItemCards({ items, ...view }: { items: Item[] } & ViewProps) {
               <span className={`status status--${item.kind === "booking" ? "confirmed" : requestStatusKind(item.request.status)}`}>{statusText(item, t)}</span>
               {submitted ? <span className="row-sub">{submitted}</span> : null}
             </div>
-            {view.isExpanded(item) ? <ItemDetails item={item} t={t} /> : null}
+            {view.isExpanded(item) ? <ItemDetails item={item} t={t} playerNote={view.playerNote} /> : null}
             <RowActions item={item} {...view} />
           </li>
         );
@@ -303,8 +311,11 @@ function ItemCards({ items, ...view }: { items: Item[] } & ViewProps) {
   );
 }
 
-function ItemDetails({ item, t }: { item: Item; t: Translate }) {
-  const names = item.kind === "booking" ? item.booking.playersInfo.map((p) => ({ name: p.name, type: p.type })) : item.request.players.map((p) => ({ name: p.name, type: p.type }));
+function ItemDetails({ item, t, playerNote }: { item: Item; t: Translate; playerNote?: PlayerNote }) {
+  const names =
+    item.kind === "booking"
+      ? item.booking.playersInfo.map((p) => ({ name: p.name, type: p.type, memberId: p.id }))
+      : item.request.players.map((p) => ({ name: p.name, type: p.type, memberId: p.memberId }));
   return (
     <div className="item-details">
       <h3 className="item-details__title">{t("bookings.players")}</h3>
@@ -315,6 +326,7 @@ function ItemDetails({ item, t }: { item: Item; t: Translate }) {
           {names.map((p, i) => (
             <li key={`${p.name}-${i}`}>
               {p.name} <span className="row-sub">{p.type}</span>
+              {item.kind === "request" && i > 0 && p.memberId && playerNote ? <> {playerNote(item.request, p.memberId)}</> : null}
             </li>
           ))}
         </ul>

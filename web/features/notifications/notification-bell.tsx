@@ -4,7 +4,7 @@
  * the list reloads whenever the socket says the member's data changed (a notification stored, one
  * read in another tab) or the socket came back.
  */
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatEventDate, manilaDate, manilaTimeOfDay } from "../../../src/domain/manila-time.ts";
 import { Button } from "../../components/button.tsx";
 import { Dialog } from "../../components/dialog.tsx";
@@ -38,7 +38,10 @@ function BellIcon() {
   );
 }
 
-function NotificationRow({ item, onRead, isBusy }: { item: NotificationItem; onRead: (id: number) => void; isBusy: boolean }) {
+/** What a row can do beyond being read, by its kind (an invitation's answer): the page composing the bell gives it. */
+export type NotificationActions = (item: NotificationItem) => ReactNode;
+
+function NotificationRow({ item, onRead, isBusy, renderActions }: { item: NotificationItem; onRead: (id: number) => void; isBusy: boolean; renderActions?: NotificationActions }) {
   const t = useText();
   const textId = useId();
   const isUnread = item.readAt === null;
@@ -51,6 +54,7 @@ function NotificationRow({ item, onRead, isBusy }: { item: NotificationItem; onR
         <time dateTime={new Date(item.createdAt).toISOString()}>{whenOf(item.createdAt)}</time>
         {isUnread ? <span className="notification__unread">{t("notifications.unread")}</span> : null}
       </p>
+      {renderActions?.(item)}
       {isUnread ? (
         <Button variant="ghost" className="notification__read" aria-describedby={textId} disabled={isBusy} onClick={() => onRead(item.id)}>
           {t("notifications.mark_read")}
@@ -60,7 +64,7 @@ function NotificationRow({ item, onRead, isBusy }: { item: NotificationItem; onR
   );
 }
 
-export function NotificationBell({ client = appSocket }: { client?: SocketClient }) {
+export function NotificationBell({ client = appSocket, renderActions }: { client?: SocketClient; renderActions?: NotificationActions }) {
   const t = useText();
   const [isOpen, setOpen] = useState(false);
   const [list, setList] = useState<ListState | null>(null);
@@ -176,7 +180,7 @@ export function NotificationBell({ client = appSocket }: { client?: SocketClient
         {list && list.items.length > 0 ? (
           <ul className="notification-list" aria-label={t("notifications.title")}>
             {list.items.map((item) => (
-              <NotificationRow key={item.id} item={item} isBusy={isBusy} onRead={(id) => void markRead({ ids: [id] })} />
+              <NotificationRow key={item.id} item={item} isBusy={isBusy} renderActions={renderActions} onRead={(id) => void markRead({ ids: [id] })} />
             ))}
           </ul>
         ) : null}

@@ -1,4 +1,5 @@
 /** The Profile page body: the user details form, the change-password form, the calendar address and the notification switches. */
+import type { ReactNode } from "react";
 import { LoadingBlock } from "../../components/spinner.tsx";
 import { useSessionStore } from "../../lib/session-store.ts";
 import { useText } from "../../lib/text.ts";
@@ -8,7 +9,8 @@ import { NotificationSettingsSection } from "./notification-settings.tsx";
 import { ProfileDetailsForm } from "./profile-details-form.tsx";
 import "./profile.css";
 
-export function ProfileView() {
+/** `children`: what the page adds to the profile's cards (the playing partners' setting). */
+export function ProfileView({ children }: { children?: ReactNode }) {
   const t = useText();
   const user = useSessionStore((state) => state.user);
   return (
@@ -20,6 +22,7 @@ export function ProfileView() {
           <ChangePasswordForm />
           <CalendarSection />
           <NotificationSettingsSection />
+          {children}
         </div>
       ) : (
         <LoadingBlock label={t("profile.loading")} />
