@@ -196,16 +196,21 @@ function faultsOf(day: number) {
 /** Our time for a Manila wall time of the club's clock. */
 const ours = (date: string, time: string) => manilaInstant(date, time) - CLUB_OFFSET_MS;
 
-/** Restarts Teebox as planned; returns when it was down (simulated time, our clock). */
-async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[]): Promise<Downtime> {
+/**
+ * Restarts Teebox as planned; returns when it was down (simulated time, our clock). In the release
+ * phase (`instant`, our clock) its note says when, relative to the instant (one note a restart:
+ * the restarts are counted by their notes).
+ */
+async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[], instant?: number): Promise<Downtime> {
+  const when = (down: Downtime) => (instant === undefined ? "" : ` (down from ${secondsFrom(instant, down.fromMs)} to ${secondsFrom(instant, down.toMs)} s of the release, club time)`);
   if (planned.how === "kill") {
     const { startMs, down } = await soak.teebox.restartKilled();
-    notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s`);
+    notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s${when(down)}`);
     soak.lifeRss = [];
     return down;
   }
   const { stopMs, startMs, code, race, down } = await soak.teebox.restartGracefully(planned.raceMs);
-  notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later`);
+  notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later${when(down)}`);
   if (stopMs > STOP_BOUND_MS)
     failures.push({ invariant: "SIGTERM slow to stop", detail: `stopped in ${(stopMs / 1000).toFixed(1)} s (bound ${STOP_BOUND_MS / 1000} s, real time)` });
   const lines = (race?.stderr ?? "").split("\n").filter((line) => line.trim());
@@ -275,9 +280,7 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
         // The club's clock reads the instant at our `instant`; a forced moment is told on the club's clock.
         if (planned.atInstantMs === undefined) await Bun.sleep(planned.at * realLength);
         else await clock.sleepUntil(instant + planned.atInstantMs);
-        const down = await restart(soak, planned, notes, failures);
-        downtimes.push(down);
-        notes.push(`(down from ${secondsFrom(instant, down.fromMs)} to ${secondsFrom(instant, down.toMs)} s of the release, club time)`);
+        downtimes.push(await restart(soak, planned, notes, failures, instant));
       })(),
     );
   }
