@@ -202,7 +202,8 @@ const ours = (date: string, time: string) => manilaInstant(date, time) - CLUB_OF
  * the restarts are counted by their notes).
  */
 async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[], instant?: number): Promise<Downtime> {
-  const when = (down: Downtime) => (instant === undefined ? "" : ` (down from ${secondsFrom(instant, down.fromMs)} to ${secondsFrom(instant, down.toMs)} s of the release, club time)`);
+  const when = (down: Downtime) =>
+    instant === undefined ? "" : ` (down from ${secondsFrom(instant, down.fromMs)} to ${secondsFrom(instant, down.toMs)} s of the release, club time)`;
   if (planned.how === "kill") {
     const { startMs, down } = await soak.teebox.restartKilled();
     notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s${when(down)}`);
@@ -210,7 +211,9 @@ async function restart(soak: Soak, planned: Restart, notes: string[], failures: 
     return down;
   }
   const { stopMs, startMs, code, race, down } = await soak.teebox.restartGracefully(planned.raceMs);
-  notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later${when(down)}`);
+  notes.push(
+    `SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later${when(down)}`,
+  );
   if (stopMs > STOP_BOUND_MS)
     failures.push({ invariant: "SIGTERM slow to stop", detail: `stopped in ${(stopMs / 1000).toFixed(1)} s (bound ${STOP_BOUND_MS / 1000} s, real time)` });
   const lines = (race?.stderr ?? "").split("\n").filter((line) => line.trim());
