@@ -16,8 +16,14 @@
  *   bun scripts/bench/soak.ts [--days=30] [--members=200] [--seed=1] [--chart=bench-output/soak-chart.svg]
  *                             [--release-rate=20] [--day-rate=120] [--no-restarts]
  *                             [--database-mb=N] [--log-mb-per-day=N]
+ *                             [--restart=DAY:kill|term:SECONDS[:RACE_MS],...]
+ *
+ * --restart replaces the weekly plan by restarts at given moments of given days' release phases
+ * (SECONDS from the instant, club clock; e.g. --restart=6:kill:-60,6:term:-2 on the 7th day, whose
+ * club opens late), to reproduce one.
  */
 import { readOptions } from "./release-support.ts";
+import type { Restart } from "./soak/day.ts";
 import { DEFAULT_BOUNDS, DEFAULT_OPTIONS, runSoak } from "./soak/run.ts";
 
 const { options } = readOptions(process.argv.slice(2));
@@ -31,6 +37,22 @@ const number = (name: string, fallback: number) => {
 };
 const optional = (name: string) => (options.has(name) ? number(name, 0) : null);
 
+/** --restart=DAY:kill|term:SECONDS[:RACE_MS],… as a plan by day. */
+function forcedRestarts(text: string | undefined): Map<number, Restart[]> | undefined {
+  if (text === undefined) return undefined;
+  const plan = new Map<number, Restart[]>();
+  for (const item of text.split(",")) {
+    const [day, how, seconds, race = "0"] = item.split(":");
+    if (!/^\d+$/.test(day) || (how !== "kill" && how !== "term") || !Number.isFinite(Number(seconds)) || !/^\d+$/.test(race)) {
+      console.error(`--restart: '${item}' is not DAY:kill|term:SECONDS[:RACE_MS]`);
+      process.exit(2);
+    }
+    const restart: Restart = { how, phase: "release", at: 0, raceMs: Number(race), atInstantMs: Number(seconds) * 1000 };
+    plan.set(Number(day), [...(plan.get(Number(day)) ?? []), restart]);
+  }
+  return plan;
+}
+
 // Ctrl-C or SIGTERM: the day being lived ends, the processes are stopped, and what was lived is reported.
 const stop = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stop.abort());
@@ -43,6 +65,7 @@ const result = await runSoak({
   releaseRate: number("release-rate", DEFAULT_OPTIONS.releaseRate),
   dayRate: number("day-rate", DEFAULT_OPTIONS.dayRate),
   restarts: !options.has("no-restarts"),
+  forcedRestarts: forcedRestarts(options.get("restart")),
   chartFile: options.get("chart") ?? DEFAULT_OPTIONS.chartFile,
   bounds: { ...DEFAULT_BOUNDS, databaseMb: optional("database-mb") ?? DEFAULT_BOUNDS.databaseMb, logMbPerDay: optional("log-mb-per-day") ?? DEFAULT_BOUNDS.logMbPerDay },
 });

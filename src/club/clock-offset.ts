@@ -20,6 +20,8 @@ export interface ClockOffset {
    * quickest way out the probes found (decision 191); 0 for a near club.
    */
   sendAheadMs?: number;
+  /** Ended by its deadline or a stop before it reached the uncertainty it aimed at. */
+  isCutShort?: boolean;
 }
 
 export interface MeasureClockOffsetOptions {
@@ -30,6 +32,13 @@ export interface MeasureClockOffsetOptions {
   targetUncertaintyMs?: number;
   /** Probes per round. Default 4. */
   probesPerRound?: number;
+  /**
+   * No round of probes is begun that could still be waiting for answers at this moment (our clock):
+   * the measurement ends with the interval it has by then (decision 210). The first probe is always made.
+   */
+  deadlineMs?: number;
+  /** Aborted: no further probe is made, and the interval so far is the answer (a stop does not wait out the rounds). */
+  signal?: AbortSignal;
 }
 
 const SECOND = 1000;
@@ -97,18 +106,30 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
   const trips = { least: first.receivedMs - first.sentMs, most: first.receivedMs - first.sentMs };
   let edgeProbes = 0;
 
+  let isCutShort = false;
   while (probes < maxProbes && (interval.hi - interval.lo) / 2 > target) {
+    if (options.signal?.aborted) {
+      isCutShort = true;
+      break;
+    }
     const count = Math.min(perRound, maxProbes - probes);
     // The club second boundary B falls at our B − offset. A probe sent at B − x (x "ahead" of B)
     // is stamped before B exactly when offset + its way out < x: stamped before, it caps hi at x;
     // after, it lifts lo to x − its round trip.
     const aheads = aimProbes(interval, trips, halfTrip, count);
-    if (isDownToTravel(interval, trips)) edgeProbes += count;
     const boundary = Math.ceil((clock.now() + LEAD_MS + Math.max(...aheads)) / SECOND) * SECOND;
     const sendTimes = aheads.map((x) => boundary - x).sort((a, b) => a - b);
+    // The round's last answer comes about a slow round trip after its last probe leaves.
+    if (options.deadlineMs !== undefined && sendTimes[sendTimes.length - 1] + 2 * trips.most + LEAD_MS > options.deadlineMs) {
+      isCutShort = true;
+      break;
+    }
+    const isAtEdge = isDownToTravel(interval, trips);
     const readings: Promise<ClubTimeReading>[] = [];
     for (const at of sendTimes) {
-      await clock.sleepUntil(at);
+      await clock.sleepUntil(at, options.signal);
+      // Stopped mid-round: the probes already out are still read, the rest are not sent.
+      if (options.signal?.aborted) break;
       const reading = client.clubTime();
       // Handled now: a probe the club fails while the round's later probes still wait to leave
       // would otherwise be a rejection nobody handles, which ends the process. Promise.all below
@@ -122,14 +143,16 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
       trips.least = Math.min(trips.least, trip);
       trips.most = Math.max(trips.most, trip);
     }
-    probes += count;
+    probes += readings.length;
+    if (isAtEdge) edgeProbes += readings.length;
   }
   // Whole milliseconds, with the uncertainty measured from the rounded offset: offset ± uncertainty
   // still covers the whole interval, so a post timed by it alone is never early.
   const offsetMs = Math.round((interval.lo + interval.hi) / 2);
   const uncertaintyMs = Math.ceil(Math.max(interval.hi - offsetMs, offsetMs - interval.lo));
   // Only many probes at the edge bring hi down to the quickest way out; a short measurement's hi may be far above it.
-  return { offsetMs, uncertaintyMs, sendAheadMs: edgeProbes >= MIN_EDGE_PROBES ? sendAheadOf(interval, offsetMs - uncertaintyMs) : 0 };
+  const sendAheadMs = edgeProbes >= MIN_EDGE_PROBES ? sendAheadOf(interval, offsetMs - uncertaintyMs) : 0;
+  return isCutShort ? { offsetMs, uncertaintyMs, sendAheadMs, isCutShort } : { offsetMs, uncertaintyMs, sendAheadMs };
 }
 
 /**

@@ -22,14 +22,14 @@ import { defaultMeasureOffset, openReleaseAllowance, prepareRelease, warmConnect
 import { recoverProcessing } from "./release/recovery.ts";
 import { loadPendingAt, type RequestRow } from "../lifecycle/request-lifecycle.ts";
 import { forgetSheetsOf, runRequest } from "./release/runner.ts";
-import { DEFAULT_RELEASE_SETTINGS, ReleaseRuntime, type ReleaseDeps, type ReleaseSettings } from "./release/runtime.ts";
+import { DEFAULT_RELEASE_SETTINGS, ReleaseRuntime, type MeasureOffset, type ReleaseDeps, type ReleaseSettings } from "./release/runtime.ts";
 import { DEFAULT_UI_TEXT } from "../domain/ui-text/index.ts";
 
 export type { ReleaseDeps } from "./release/runtime.ts";
 
 export interface ReleaseEngineOptions extends Partial<ReleaseSettings> {
   /** How the club clock's offset is measured (tests give a fixed one). */
-  measureOffset?: (deps: ReleaseDeps) => Promise<ClockOffset>;
+  measureOffset?: MeasureOffset;
 }
 
 export interface ReleaseEngine {
@@ -74,6 +74,25 @@ export function armAheadMs(count: number): number {
   return ARM_AHEAD_MS + ARM_MS_PER_REQUEST * Math.max(0, count - ARM_AHEAD_COVERS);
 }
 
+/** The preparation ends this long before the wave is armed: the slot ids are learned, the last probe answered. */
+const PREPARE_MARGIN_MS = 250;
+
+/**
+ * Our moment at which a first post leaves: the club's clock reads releaseAt at our releaseAt −
+ * offset; the uncertainty is added so that no attempt can arrive early, whatever the true offset
+ * within the measured bounds. A distant club's posts leave earlier by the part of that which is
+ * their own way there (decision 191).
+ */
+function fireAtOf(offset: ClockOffset, releaseAt: number): number {
+  return Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
+}
+
+/** The earliest a first post may leave by the offset measured so far: a finer measurement moves it no earlier. */
+function earliestFireAt(measured: ClockOffset | null, releaseAt: number): number {
+  const offset = measured ?? { offsetMs: 0, uncertaintyMs: 0 };
+  return fireAtOf(offset, releaseAt) - 2 * offset.uncertaintyMs;
+}
+
 export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOptions = {}): ReleaseEngine {
   const { measureOffset = defaultMeasureOffset, ...overrides } = options;
   const settings: ReleaseSettings = { ...DEFAULT_RELEASE_SETTINGS, retryWindowFromSettings: overrides.unavailableWindowMs === undefined, ...overrides };
@@ -105,14 +124,17 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     let timing = { armMs: 0, planMs: 0 };
     try {
       if (isAhead) {
-        await prepareRelease(rt, due);
-        const offset: ClockOffset = rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 };
-        // The club's clock reads releaseAt at our releaseAt − offset; the uncertainty is added so
-        // that no attempt can arrive early, whatever the true offset within the measured bounds. A
-        // distant club's posts leave earlier by the part of that which is their own way there (decision 191).
-        fireAt = Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
+        // However little time is left (a start just before the instant), the preparation ends in
+        // time to arm the wave, by the earliest instant the offset measured so far allows (decision 210).
+        const readyBy = earliestFireAt(rt.measured, releaseAt) - armAheadMs(due.length) - PREPARE_MARGIN_MS;
+        rt.deps.logger.info("release: preparing", { releaseAt, requests: due.length, readyInMs: readyBy - rt.now() });
+        await prepareRelease(rt, due, readyBy);
+        if (!rt.isRunning) return;
+        fireAt = fireAtOf(rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 }, releaseAt);
         await rt.park(rt.deps.clock.sleepUntil(fireAt - armAheadMs(due.length), rt.stopController.signal));
         if (!rt.isRunning) return;
+      } else {
+        rt.deps.logger.info("release: its instant has passed, posting at once", { releaseAt, requests: due.length, lateMs: rt.clubNow() - releaseAt });
       }
       // Read again just before the instant: requests added meanwhile join, cancelled ones are
       // gone. From here on they are processing (a cancel is refused), their first claims are

@@ -36,6 +36,40 @@ describe("clock offset, simulated", () => {
     expect(Math.abs(result.offsetMs - offset)).toBeLessThanOrEqual(result.uncertaintyMs);
   });
 
+  test("a deadline ends the rounds in time with the interval so far, which still holds the offset (decision 210)", async () => {
+    const start = 1_700_000_000_123;
+    const clock = new JumpingClock(start);
+    // A noisy line that never reaches 0 ms: only the deadline (or the 121 probes, ~30 s) ends it.
+    const club = distantClub(clock, 437, 15, 5, 3);
+    const result = await measureClockOffset(club, { clock, targetUncertaintyMs: 0, maxProbes: 121, probesPerRound: 4, deadlineMs: start + 4_000 });
+    expect(clock.now()).toBeLessThanOrEqual(start + 4_000);
+    expect(result.isCutShort).toBe(true);
+    expect(Math.abs(result.offsetMs - 437)).toBeLessThanOrEqual(result.uncertaintyMs);
+    // A deadline already past leaves the first probe alone.
+    const late = new JumpingClock(start);
+    const one = await measureClockOffset(simulatedClub(late, 437, 4), { clock: late, targetUncertaintyMs: 0, maxProbes: 121, deadlineMs: start });
+    expect(one.uncertaintyMs).toBeGreaterThanOrEqual(500);
+    expect(one.isCutShort).toBe(true);
+  });
+
+  test("an aborted measurement sends no further probe and answers with what it has", async () => {
+    const start = 1_700_000_000_000;
+    const clock = new JumpingClock(start);
+    const stop = new AbortController();
+    const club = simulatedClub(clock, -700, 4);
+    let probes = 0;
+    const counting = {
+      clubTime: () => {
+        if (++probes === 6) stop.abort();
+        return club.clubTime();
+      },
+    };
+    const result = await measureClockOffset(counting, { clock, targetUncertaintyMs: 0, maxProbes: 121, signal: stop.signal });
+    expect(probes).toBe(6);
+    expect(result.isCutShort).toBe(true);
+    expect(Math.abs(result.offsetMs + 700)).toBeLessThanOrEqual(result.uncertaintyMs);
+  });
+
   test("a single probe only knows the second", async () => {
     const clock = new JumpingClock(1_700_000_000_000);
     const result = await measureClockOffset(simulatedClub(clock, 250, 2), { clock, maxProbes: 1 });

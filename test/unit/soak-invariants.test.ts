@@ -4,7 +4,18 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { SimBooking } from "../../src/club-sim/state.ts";
-import { checkMail, checkRecords, newLedger, noSuspects, slope, type CheckInput, type Ledger } from "../../scripts/bench/soak/invariants.ts";
+import {
+  checkMail,
+  checkRecords,
+  checkReleaseOnTime,
+  newLedger,
+  noSuspects,
+  onTimeDeadline,
+  slope,
+  type CheckInput,
+  type Ledger,
+  type ReleaseOnTimeInput,
+} from "../../scripts/bench/soak/invariants.ts";
 import type { RequestRecord, TeeboxSnapshot } from "../../scripts/bench/soak/teebox-db.ts";
 
 const NOW = Date.parse("2027-03-10T18:06:00+08:00");
@@ -18,6 +29,7 @@ const request = (over: Partial<RequestRecord> = {}): RequestRecord => ({
   courseId: "masters",
   status: "pending",
   releaseAt: Date.parse("2027-03-10T07:00:00+08:00"),
+  submittedAt: Date.parse("2027-03-09T18:00:00+08:00"),
   bookingRef: null,
   reasonKey: null,
   failureReason: null,
@@ -164,5 +176,55 @@ describe("the soak's record checks", () => {
     expect(slope([150, 152, 154, 156])).toBeCloseTo(2);
     expect(slope([150, 149, 151, 150])).toBeCloseTo(0.2);
     expect(slope([150])).toBe(0);
+  });
+
+  describe("the release fired on time", () => {
+    const INSTANT = Date.parse("2027-03-10T07:00:00+08:00");
+    const post = (afterMs: number, email = EMAIL) => ({ email, course: "masters", date: "2027-03-17", arrivedClubMs: INSTANT + afterMs });
+    const onTime = (over: Partial<ReleaseOnTimeInput> = {}) =>
+      checkReleaseOnTime({
+        instantMs: INSTANT,
+        onTimeMs: 2_000,
+        requests: [request()],
+        posts: [post(400)],
+        emailOf: new Map([[7, EMAIL]]),
+        outages: [],
+        clubOffsetMs: 700,
+        ...over,
+      }).map((f) => f.invariant);
+
+    test("a first post within the bound passes; one later fails, whatever came after it", () => {
+      expect(onTime()).toEqual([]);
+      expect(onTime({ posts: [post(39_185_000)] })).toEqual(["release not fired on time"]);
+      expect(onTime({ posts: [post(2_500), post(3_000)] })).toEqual(["release not fired on time"]);
+    });
+
+    test("an outage that covered the instant moves the bound to its end and what follows it; one over before it does not", () => {
+      const restart = { fromMs: INSTANT - 1_000, toMs: INSTANT + 20_000, settleMs: 3_000 };
+      expect(onTimeDeadline(INSTANT, 2_000, [restart])).toBe(INSTANT + 25_000);
+      expect(onTime({ posts: [post(24_000)], outages: [restart] })).toEqual([]);
+      expect(onTime({ posts: [post(26_000)], outages: [restart] })).toEqual(["release not fired on time"]);
+      // A restart a minute before the instant, up again with time to spare: the instant still holds.
+      const early = { fromMs: INSTANT - 60_000, toMs: INSTANT - 20_000, settleMs: 3_000 };
+      expect(onTimeDeadline(INSTANT, 2_000, [early])).toBe(INSTANT + 2_000);
+      expect(onTime({ posts: [post(10_000)], outages: [early] })).toEqual(["release not fired on time"]);
+      // Up again just before it: given its settling time after the start.
+      expect(onTimeDeadline(INSTANT, 2_000, [{ fromMs: INSTANT - 60_000, toMs: INSTANT - 1_000, settleMs: 3_000 }])).toBe(INSTANT + 4_000);
+    });
+
+    test("outages in a row each extend the bound; one that began after it does not", () => {
+      const kill = { fromMs: INSTANT - 50_000, toMs: INSTANT - 1_000, settleMs: 3_000 };
+      const term = { fromMs: INSTANT + 1_000, toMs: INSTANT + 10_000, settleMs: 3_000 };
+      expect(onTimeDeadline(INSTANT, 2_000, [term, kill])).toBe(INSTANT + 15_000);
+      expect(onTimeDeadline(INSTANT, 2_000, [{ fromMs: INSTANT + 30_000, toMs: INSTANT + 40_000, settleMs: 3_000 }])).toBe(INSTANT + 2_000);
+    });
+
+    test("requests not due at this instant, stored after it, cancelled, or never posted are not judged here", () => {
+      const late = [post(60_000)];
+      expect(onTime({ posts: late, requests: [request({ releaseAt: INSTANT + 86_400_000 })] })).toEqual([]);
+      expect(onTime({ posts: late, requests: [request({ submittedAt: INSTANT })] })).toEqual([]);
+      expect(onTime({ posts: late, requests: [request({ status: "cancelled" })] })).toEqual([]);
+      expect(onTime({ posts: [post(60_000, "someone@else.demo")] })).toEqual([]);
+    });
   });
 });

@@ -18,10 +18,10 @@ import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
 import type { SimClockDriver } from "../../../src/lib/sim-clock.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../test/helpers/smtp-server.ts";
 import { noActivity, planDay, type ActivityCounts, type AdminState, type World } from "./activity.ts";
-import { checkMail, checkRecords, slope, type Failure, type Suspects } from "./invariants.ts";
+import { checkMail, checkRecords, checkReleaseOnTime, slope, type Failure, type Outage, type Suspects } from "./invariants.ts";
 import { ServerTrouble } from "./members.ts";
 import { heapUsedMb, ratePerMinute, sampleAtRest, summariseTraffic, type TrafficSummary } from "./measure.ts";
-import type { ClubHandle, TeeboxHandle } from "./processes.ts";
+import type { ClubHandle, Downtime, TeeboxHandle } from "./processes.ts";
 import type { SoakOptions } from "./run.ts";
 import { readSnapshot } from "./teebox-db.ts";
 
@@ -44,6 +44,71 @@ const QUIET_DAY_REST_SLICES = 3;
 const REST_MAX_SETTLE_MS = 15_000;
 /** How late the club opens on a late day, after the instant it announced (the demo club's 'open late' fault). */
 const LATE_OPENING_MS = 15_000;
+/** On a late day the clock runs at real speed from this long before the instant to this long after the opening. */
+const LATE_RATE_FROM_MS = 3_000;
+const LATE_RATE_TAIL_MS = 5_000;
+/** The club down on a down day, from before the instant to after it. */
+const CLUB_DOWN_FROM_MS = -5_000;
+const CLUB_DOWN_TO_MS = 40_000;
+/**
+ * After an outage that covered the instant, how long the posts due may still take: the club's
+ * clock read again (its probes wait for a club second) and a retry's back-off, in simulated time,
+ * and the rest in real time (a fresh Teebox reading its database and signing members in, the
+ * requests reading the members' bookings after posts left unanswered), which the phase's rate
+ * stretches. A fresh start is given a second of real time, a club back again half as much.
+ */
+const SETTLE_SIM_MS = 3_000;
+const START_SETTLE_REAL_MS = 1_000;
+const CLUB_BACK_SETTLE_REAL_MS = 500;
+/** What a SIGTERM's stop is allowed in the outage it makes (real time; it takes about 0.4 s). */
+const STOP_SETTLE_REAL_MS = 1_000;
+/**
+ * A SIGTERM stops Teebox within this (real time): what it waits for (answers of posts in flight,
+ * a pass finishing its step) takes milliseconds; a stop that waits for a long piece of work (a
+ * clock measurement of half a minute) leaves the release unfired meanwhile.
+ */
+const STOP_BOUND_MS = 5_000;
+/** Lines of Teebox's log shown under a late release. */
+const TAIL_SHOWN = 40;
+/** Lines that say what a release did and when (the club's clock measured, Teebox up or stopping, the wave armed, trouble), not each request's outcome or mail. */
+const ROUTINE_LINE = /"message":"(mail: |booking request stored|release: booked|release: request failed|scrape run finished|retention pass|bookings sync)/;
+const explains = (line: string) => !ROUTINE_LINE.test(line);
+
+/**
+ * A first post reaches the club within 2 s of the instant (club time), plus 0.25 s of real time at
+ * the phase's rate: a post's way to the club, making 30 requests ready and a busy moment of the
+ * machine take real time, which the simulated clock stretches (at 30× the engine's half second to
+ * make them ready is 17 ms of real time; on a loaded machine a wave once left 4.75 s of club time late).
+ */
+const ON_TIME_SIM_MS = 2_000;
+const ON_TIME_REAL_MS = 250;
+const onTimeMs = (rate: number) => ON_TIME_SIM_MS + ON_TIME_REAL_MS * rate;
+
+/** The rate of the simulated clock in the release phase at a moment (our clock): real time while the club opens late. */
+function releaseRateAt(day: number, instant: number, atMs: number, rate: number): number {
+  const isLateWindow = faultsOf(day).lateOpening && atMs >= instant - LATE_RATE_FROM_MS && atMs < instant + LATE_OPENING_MS + LATE_RATE_TAIL_MS;
+  return isLateWindow ? 1 : rate;
+}
+
+/**
+ * The outages that may cover a day's release (club clock): Teebox's restarts in the phase, the club
+ * down on a down day, and the club not yet open on a late day (a Teebox that could not prepare, a
+ * restart, has no slot ids until the club shows the date's sheet). `instant` is on our clock.
+ */
+function releaseOutages(day: number, instant: number, downtimes: readonly Downtime[], rate: number): Outage[] {
+  const settle = (ourMs: number, realMs: number) => SETTLE_SIM_MS + realMs * releaseRateAt(day, instant, ourMs, rate);
+  const instantClub = instant + CLUB_OFFSET_MS;
+  const outages: Outage[] = downtimes.map((d) => {
+    // A stop longer than a stop takes is Teebox's own lateness, not an outage: it is not allowed for.
+    const slowStopMs = Math.max(0, d.endedMs - d.fromMs - STOP_SETTLE_REAL_MS * releaseRateAt(day, instant, d.endedMs, rate));
+    return { fromMs: d.fromMs + CLUB_OFFSET_MS, toMs: d.toMs - slowStopMs + CLUB_OFFSET_MS, settleMs: settle(d.toMs, START_SETTLE_REAL_MS) };
+  });
+  const trouble = faultsOf(day);
+  if (trouble.clubDown)
+    outages.push({ fromMs: instantClub + CLUB_DOWN_FROM_MS, toMs: instantClub + CLUB_DOWN_TO_MS, settleMs: settle(instant + CLUB_DOWN_TO_MS, CLUB_BACK_SETTLE_REAL_MS) });
+  if (trouble.lateOpening) outages.push({ fromMs: instantClub, toMs: instantClub + LATE_OPENING_MS, settleMs: settle(instant + LATE_OPENING_MS, CLUB_BACK_SETTLE_REAL_MS) });
+  return outages;
+}
 
 export interface Soak {
   options: SoakOptions;
@@ -72,6 +137,8 @@ export interface Restart {
   at: number;
   /** After a SIGTERM, a second start on the same folder this many ms after the first (a supervisor racing a manual start). */
   raceMs: number;
+  /** In the release phase: at this simulated moment relative to the instant (club clock) instead of at a share of the phase (--restart). */
+  atInstantMs?: number;
 }
 
 export interface DayFigures {
@@ -129,20 +196,33 @@ function faultsOf(day: number) {
 /** Our time for a Manila wall time of the club's clock. */
 const ours = (date: string, time: string) => manilaInstant(date, time) - CLUB_OFFSET_MS;
 
-async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[]): Promise<void> {
+/**
+ * Restarts Teebox as planned; returns when it was down (simulated time, our clock). In the release
+ * phase (`instant`, our clock) its note says when, relative to the instant (one note a restart:
+ * the restarts are counted by their notes).
+ */
+async function restart(soak: Soak, planned: Restart, notes: string[], failures: Failure[], instant?: number): Promise<Downtime> {
+  const when = (down: Downtime) =>
+    instant === undefined ? "" : ` (down from ${secondsFrom(instant, down.fromMs)} to ${secondsFrom(instant, down.toMs)} s of the release, club time)`;
   if (planned.how === "kill") {
-    const { startMs } = await soak.teebox.restartKilled();
-    notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s`);
-  } else {
-    const { stopMs, startMs, code, race } = await soak.teebox.restartGracefully(planned.raceMs);
-    notes.push(`SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later`);
-    const lines = (race?.stderr ?? "").split("\n").filter((line) => line.trim());
-    if (race?.bothServed) failures.push({ invariant: "two servers on one database", detail: `a second start ${planned.raceMs} ms after the first served too` });
-    else if (race && (race.code === 0 || lines.length !== 1)) {
-      failures.push({ invariant: "a second start not refused in one line", detail: `exit ${race.code}, stderr: ${lines.slice(0, 5).join(" | ").slice(0, 400)}` });
-    }
+    const { startMs, down } = await soak.teebox.restartKilled();
+    notes.push(`kill -9, up again in ${(startMs / 1000).toFixed(1)} s${when(down)}`);
+    soak.lifeRss = [];
+    return down;
+  }
+  const { stopMs, startMs, code, race, down } = await soak.teebox.restartGracefully(planned.raceMs);
+  notes.push(
+    `SIGTERM (exit ${code}, stopped in ${(stopMs / 1000).toFixed(1)} s), up again in ${(startMs / 1000).toFixed(1)} s with a second start ${planned.raceMs} ms later${when(down)}`,
+  );
+  if (stopMs > STOP_BOUND_MS)
+    failures.push({ invariant: "SIGTERM slow to stop", detail: `stopped in ${(stopMs / 1000).toFixed(1)} s (bound ${STOP_BOUND_MS / 1000} s, real time)` });
+  const lines = (race?.stderr ?? "").split("\n").filter((line) => line.trim());
+  if (race?.bothServed) failures.push({ invariant: "two servers on one database", detail: `a second start ${planned.raceMs} ms after the first served too` });
+  else if (race && (race.code === 0 || lines.length !== 1)) {
+    failures.push({ invariant: "a second start not refused in one line", detail: `exit ${race.code}, stderr: ${lines.slice(0, 5).join(" | ").slice(0, 400)}` });
   }
   soak.lifeRss = [];
+  return down;
 }
 
 /** Teebox started again on the same folder after it ended on its own. */
@@ -159,19 +239,20 @@ function setMailServer(soak: Soak, isDown: boolean): void {
   soak.smtp.isDown = isDown;
 }
 
-async function releasePhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[], failures: Failure[]): Promise<void> {
+/** The release phase; returns when Teebox was down in it (simulated time, our clock). */
+async function releasePhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[], failures: Failure[]): Promise<Downtime[]> {
   const { clock, club, options } = soak;
   const instant = ours(date, RELEASE_TIME);
   const trouble = faultsOf(day);
   clock.jumpTo(instant - RELEASE_LEAD_MS, options.releaseRate);
   const side: Promise<void>[] = [];
   if (trouble.clubDown) {
-    faults.push("club down from 5 s before the release to 40 s after");
+    faults.push(`club down from ${-CLUB_DOWN_FROM_MS / 1000} s before the release to ${CLUB_DOWN_TO_MS / 1000} s after`);
     side.push(
       (async () => {
-        await clock.sleepUntil(instant - 5000);
+        await clock.sleepUntil(instant + CLUB_DOWN_FROM_MS);
         await club.control("POST", "/faults", { down: true });
-        await clock.sleepUntil(instant + 40_000);
+        await clock.sleepUntil(instant + CLUB_DOWN_TO_MS);
         await club.control("POST", "/faults", { down: false });
       })(),
     );
@@ -185,9 +266,9 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
     await club.control("POST", "/faults", { openLateMs: LATE_OPENING_MS });
     side.push(
       (async () => {
-        await clock.sleepUntil(instant - 3000);
+        await clock.sleepUntil(instant - LATE_RATE_FROM_MS);
         clock.setRate(1);
-        await clock.sleepUntil(instant + LATE_OPENING_MS + 5000);
+        await clock.sleepUntil(instant + LATE_OPENING_MS + LATE_RATE_TAIL_MS);
         clock.setRate(options.releaseRate);
         await clock.sleepUntil(instant + RELEASE_TAIL_MS - 5000);
         await club.control("POST", "/faults", { openLateMs: 0 });
@@ -195,17 +276,28 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
     );
   }
   const realLength = (RELEASE_LEAD_MS + RELEASE_TAIL_MS) / options.releaseRate;
+  const downtimes: Downtime[] = [];
   for (const planned of restarts.filter((r) => r.phase === "release")) {
     side.push(
       (async () => {
-        await Bun.sleep(planned.at * realLength);
-        await restart(soak, planned, notes, failures);
+        // The club's clock reads the instant at our `instant`; a forced moment is told on the club's clock.
+        if (planned.atInstantMs === undefined) await Bun.sleep(planned.at * realLength);
+        else await clock.sleepUntil(instant + planned.atInstantMs);
+        downtimes.push(await restart(soak, planned, notes, failures, instant));
       })(),
     );
   }
   await clock.sleepUntil(instant + RELEASE_TAIL_MS);
   await Promise.all(side);
+  // A Teebox up again late in the phase is given the time it may take to send what is due before
+  // time jumps to the evening: a jump would make "a second later" hours later.
+  const lastUp = Math.max(...downtimes.map((d) => d.toMs));
+  if (Number.isFinite(lastUp)) await clock.sleepUntil(lastUp + SETTLE_SIM_MS + START_SETTLE_REAL_MS * options.releaseRate + onTimeMs(options.releaseRate));
+  return downtimes;
 }
+
+/** A moment as signed seconds from another, as the day line shows it. */
+const secondsFrom = (originMs: number, ms: number) => `${ms >= originMs ? "+" : "−"}${(Math.abs(ms - originMs) / 1000).toFixed(1)}`;
 
 async function dayPhase(soak: Soak, day: number, date: string, restarts: Restart[], notes: string[], faults: string[], failures: Failure[]): Promise<void> {
   const { clock, club, options, world } = soak;
@@ -308,7 +400,8 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   setMailServer(soak, trouble.mailDown);
   if (trouble.mailDown) faults.push("mail server down");
 
-  await releasePhase(soak, day, date, restarts, notes, faults, failures);
+  const downtimes = await releasePhase(soak, day, date, restarts, notes, faults, failures);
+  const releaseTail = teebox.tail();
   await dayPhase(soak, day, date, restarts, notes, faults, failures);
 
   // ── at rest ────────────────────────────────────────────────────────────
@@ -384,6 +477,26 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   const playDate = addDays(date, soak.releaseDaysBefore);
   const { attempts } = await club.control<{ attempts: BookingAttemptRecord[] }>("GET", `/attempts?date=${playDate}`);
   const ourPosts = attempts.filter((a) => !a.isRival);
+  const instantClub = manilaInstant(date, RELEASE_TIME);
+  const onTime = checkReleaseOnTime({
+    instantMs: instantClub,
+    onTimeMs: onTimeMs(options.releaseRate),
+    requests: snapshot.requests,
+    posts: ourPosts,
+    emailOf: soak.emailOf,
+    outages: releaseOutages(day, ours(date, RELEASE_TIME), downtimes, options.releaseRate),
+    clubOffsetMs: CLUB_OFFSET_MS,
+  });
+  failures.push(...onTime);
+  // What Teebox said around the release explains a late one: its last lines at the end of the
+  // release phase, and its release engine's lines after it.
+  if (onTime.length > 0) {
+    const after = teebox.tail().filter((line) => !releaseTail.includes(line) && line.includes("release") && explains(line));
+    failures.push({
+      invariant: "Teebox's log around the release",
+      detail: [...releaseTail.filter(explains).slice(-TAIL_SHOWN), ...after.slice(0, TAIL_SHOWN / 2)].join("\n      "),
+    });
+  }
   const firstArrival = ourPosts.length === 0 ? null : Math.min(...ourPosts.map((a) => a.arrivedClubMs));
   const released = snapshot.requests.filter((r) => r.playDate === playDate && r.status !== "cancelled");
   const dayStart = manilaInstant(date, "00:00");

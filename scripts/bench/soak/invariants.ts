@@ -11,7 +11,7 @@
  */
 import type { SimBooking } from "../../../src/club-sim/state.ts";
 import { addDays } from "../../../src/domain/manila-time.ts";
-import type { TeeboxSnapshot } from "./teebox-db.ts";
+import type { RequestRecord, TeeboxSnapshot } from "./teebox-db.ts";
 
 export interface LedgerRequest {
   id: number;
@@ -197,4 +197,70 @@ export function slope(values: readonly number[]): number {
     den += (x - meanX) ** 2;
   });
   return num / den;
+}
+
+/** A span of simulated time (club clock) when Teebox or the club was down. */
+export interface Outage {
+  fromMs: number;
+  toMs: number;
+  /** How long after it ends the posts due may still take: a fresh Teebox's start, or a retry's back-off. */
+  settleMs: number;
+}
+
+/**
+ * When the first posts of a release must have reached the club: `onTimeMs` after the instant, or
+ * after an outage that covered it (Teebox restarting, the club down) and what follows it. An
+ * outage covers the instant when it began by the deadline so far and ended (with its settling)
+ * after the instant; a restart that ended early enough leaves the deadline as it was: a Teebox
+ * up by then must fire at the instant.
+ */
+export function onTimeDeadline(instantMs: number, onTimeMs: number, outages: readonly Outage[]): number {
+  let due = instantMs;
+  for (const outage of [...outages].sort((a, b) => a.fromMs - b.fromMs)) {
+    if (outage.fromMs <= due + onTimeMs) due = Math.max(due, outage.toMs + outage.settleMs);
+  }
+  return due + onTimeMs;
+}
+
+export interface ReleaseOnTimeInput {
+  /** The release instant, club clock. */
+  instantMs: number;
+  /** How long after the instant (or after an outage that covered it) a first post may arrive, club clock. */
+  onTimeMs: number;
+  /** Teebox's requests (those due at this instant, stored before it and not cancelled, are checked). */
+  requests: readonly Pick<RequestRecord, "id" | "userId" | "courseId" | "playDate" | "status" | "releaseAt" | "submittedAt">[];
+  /** Our booking posts the club recorded for the play date (rivals' left out). */
+  posts: readonly { email: string; course: string; date: string; arrivedClubMs: number }[];
+  emailOf: ReadonlyMap<number, string>;
+  outages: readonly Outage[];
+  /** The club's clock minus ours (a request's submittedAt is on ours). */
+  clubOffsetMs: number;
+}
+
+/**
+ * The release fired on time: each request due at the instant had its first post at the club by
+ * `onTimeDeadline`. One the club never saw a post of is left to the other checks: it was settled
+ * without one (every time it asked for went to another of our members first, its member was
+ * disabled, its sign-in failed), or it is still unsettled ("request stuck").
+ */
+export function checkReleaseOnTime(input: ReleaseOnTimeInput): Failure[] {
+  const deadline = onTimeDeadline(input.instantMs, input.onTimeMs, input.outages);
+  const late: string[] = [];
+  let due = 0;
+  for (const request of input.requests) {
+    if (request.releaseAt !== input.instantMs || request.submittedAt + input.clubOffsetMs >= input.instantMs || request.status === "cancelled") continue;
+    due++;
+    const email = input.emailOf.get(request.userId);
+    const arrivals = input.posts.filter((p) => p.email === email && p.course === request.courseId && p.date === request.playDate).map((p) => p.arrivedClubMs);
+    if (arrivals.length === 0) continue;
+    const first = Math.min(...arrivals);
+    if (first > deadline) late.push(`${request.id} at +${((first - input.instantMs) / 1000).toFixed(2)} s`);
+  }
+  if (late.length === 0) return [];
+  return [
+    {
+      invariant: "release not fired on time",
+      detail: `${late.length} of ${due} request(s) due had their first post after +${((deadline - input.instantMs) / 1000).toFixed(1)} s of the instant (${(input.onTimeMs / 1000).toFixed(1)} s after it, or after an outage that covered it): ${late.slice(0, 8).join(", ")}${late.length > 8 ? ", …" : ""}`,
+    },
+  ];
 }

@@ -55,7 +55,7 @@ export async function startClub(options: ClubProcessOptions): Promise<ClubHandle
 }
 
 /** Lines kept of Teebox's output, for the report when something goes wrong. */
-const TAIL_LINES = 200;
+const TAIL_LINES = 500;
 
 export interface TeeboxHandle {
   /** Where the serving Teebox answers (a race at a restart may leave the other start serving). */
@@ -76,12 +76,20 @@ export interface TeeboxHandle {
    * same data folder follows the first that many ms later (a supervisor racing a manual start):
    * exactly one may serve, the other must stop with one line and a non-zero exit.
    */
-  restartGracefully(raceMs?: number): Promise<{ stopMs: number; startMs: number; code: number | null; race: RaceOutcome | null }>;
+  restartGracefully(raceMs?: number): Promise<{ stopMs: number; startMs: number; code: number | null; race: RaceOutcome | null; down: Downtime }>;
   /** kill -9 and start again. */
-  restartKilled(): Promise<{ startMs: number }>;
+  restartKilled(): Promise<{ startMs: number; down: Downtime }>;
   /** SIGTERM (kill -9 after 30 s); `start` brings it back on the same data folder. */
   stop(): Promise<void>;
   start(): Promise<number>;
+}
+
+/** From the signal to the moment the next Teebox served, on the clock the handle was given. */
+export interface Downtime {
+  fromMs: number;
+  /** When the signalled process had ended. */
+  endedMs: number;
+  toMs: number;
 }
 
 export interface LifeEnd {
@@ -104,7 +112,8 @@ export interface RaceOutcome {
 
 type TeeboxProc = Subprocess<"ignore", "pipe", "pipe">;
 
-export async function startTeeboxProcess(env: Record<string, string>, dataDir: string): Promise<TeeboxHandle> {
+/** `now`: the clock a restart's downtime is told on (the soak's simulated one). */
+export async function startTeeboxProcess(env: Record<string, string>, dataDir: string, now: () => number = Date.now): Promise<TeeboxHandle> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   let port = await freePort();
   let proc: TeeboxProc;
@@ -254,20 +263,28 @@ export async function startTeeboxProcess(env: Record<string, string>, dataDir: s
     restartGracefully: (raceMs) =>
       oneAtATime(async () => {
         const started = performance.now();
+        const fromMs = now();
         ending = "term";
         proc.kill("SIGTERM");
         const code = await proc.exited;
         const stopMs = performance.now() - started;
-        if (raceMs === undefined) return { stopMs, code, startMs: await launch(), race: null };
+        const endedMs = now();
+        if (raceMs === undefined) {
+          const startMs = await launch();
+          return { stopMs, code, startMs, race: null, down: { fromMs, endedMs, toMs: now() } };
+        }
         const raced = await launchRacing(raceMs);
-        return { stopMs, code, startMs: raced.startMs, race: raced.race };
+        return { stopMs, code, startMs: raced.startMs, race: raced.race, down: { fromMs, endedMs, toMs: now() } };
       }),
     restartKilled: () =>
       oneAtATime(async () => {
+        const fromMs = now();
         ending = "kill";
         proc.kill("SIGKILL");
         await proc.exited;
-        return { startMs: await launch() };
+        const endedMs = now();
+        const startMs = await launch();
+        return { startMs, down: { fromMs, endedMs, toMs: now() } };
       }),
     start: () => oneAtATime(launch),
     stop: () =>

@@ -15,7 +15,7 @@ import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
 import { createSimClockFile } from "../../../src/lib/sim-clock.ts";
 import { startSmtpServer } from "../../../test/helpers/smtp-server.ts";
 import { DEFAULT_MIX, noActivity, planOpeningRequests, type ActivityMix, type World } from "./activity.ts";
-import { CLUB_OFFSET_MS, livesDay, planRestarts, type DayFigures, type Soak } from "./day.ts";
+import { CLUB_OFFSET_MS, livesDay, planRestarts, type DayFigures, type Restart, type Soak } from "./day.ts";
 import { newLedger, noSuspects, type Failure } from "./invariants.ts";
 import { Client, createMember, inBatches, usernameOf, type Member } from "./members.ts";
 import { startClub, startTeeboxProcess } from "./processes.ts";
@@ -51,6 +51,8 @@ export interface SoakOptions {
   bounds: SoakBounds;
   /** Weekly kill -9 and SIGTERM restarts at random moments. */
   restarts: boolean;
+  /** Restarts at given moments of given days' release phases instead (to reproduce one), by day. */
+  forcedRestarts?: Map<number, Restart[]>;
   /** Where the chart is written; null: none. */
   chartFile: string | null;
   /** Aborted: the soak ends after the day it is living, and reports what it lived. */
@@ -122,7 +124,7 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
     });
     cleanups.unshift(() => club.stop());
     const env = { CLUB_URL: club.url, TEEBOX_SIM_CLOCK: clock.path, ADMIN_PASSWORD, SECRET_KEY, SMTP_URL: smtp.url, MAIL_FROM: "Teebox <teebox@soak.test>" };
-    const teebox = await startTeeboxProcess(env, dataDir);
+    const teebox = await startTeeboxProcess(env, dataDir, () => clock.now());
     cleanups.unshift(() => teebox.stop());
 
     // The club's members: a few through the admin's form and the wizard, the rest enrolled while
@@ -160,7 +162,7 @@ export async function runSoak(overrides: Partial<SoakOptions> = {}): Promise<Soa
       suspects: noSuspects(),
       lifeRss: [],
       figures: [],
-      restarts: options.restarts ? planRestarts(rand, options.days) : new Map(),
+      restarts: options.forcedRestarts ?? (options.restarts ? planRestarts(rand, options.days) : new Map()),
       logBytesAtCheck: teebox.logBytes(),
       endsSeen: teebox.ends().length,
       releaseDaysBefore: RELEASE_DAYS_BEFORE,

@@ -20,6 +20,8 @@ export interface RequestRecord {
   courseId: string;
   status: string;
   releaseAt: number;
+  /** When the member stored it (our clock). */
+  submittedAt: number;
   bookingRef: string | null;
   reasonKey: string | null;
   failureReason: string | null;
@@ -78,13 +80,14 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
           course_id: string;
           status: string;
           release_at: number;
+          submitted_at: number;
           booking_ref: string | null;
           reason_key: string | null;
           failure_reason: string | null;
           selection: string;
         },
         []
-      >("SELECT id, user_id, play_date, course_id, status, release_at, booking_ref, reason_key, failure_reason, selection FROM booking_requests")
+      >("SELECT id, user_id, play_date, course_id, status, release_at, submitted_at, booking_ref, reason_key, failure_reason, selection FROM booking_requests")
       .all()
       .map((r) => ({
         id: r.id,
@@ -93,6 +96,7 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
         courseId: r.course_id,
         status: r.status,
         releaseAt: r.release_at,
+        submittedAt: r.submitted_at,
         bookingRef: r.booking_ref,
         reasonKey: r.reason_key,
         failureReason: r.failure_reason,

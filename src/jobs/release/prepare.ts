@@ -5,8 +5,9 @@
 import { measureClockOffset, type ClockOffset } from "../../club/clock-offset.ts";
 import { addDays, manilaDate } from "../../domain/manila-time.ts";
 import type { RequestRow } from "../../lifecycle/request-lifecycle.ts";
+import type { Clock } from "../../lib/clock.ts";
 import { applySlotIdTemplate, learnSlotIdTemplate } from "./slot-ids.ts";
-import { describeError, type OffsetPrecision, type ReleaseDeps, type ReleaseRuntime } from "./runtime.ts";
+import { describeError, type MeasureBounds, type OffsetPrecision, type ReleaseDeps, type ReleaseRuntime } from "./runtime.ts";
 
 /** At most this many connections are opened ahead of a release. */
 const WARM_CONNECTIONS = 32;
@@ -48,22 +49,46 @@ const RELEASE_PACE = { pace: "release" } as const;
 /** The precision a fine measurement aims at; one this close is not measured again before it ages. */
 const FINE_UNCERTAINTY_MS = 1;
 
-export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecision = "fine"): Promise<ClockOffset> {
+export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecision = "fine", bounds: MeasureBounds = {}): Promise<ClockOffset> {
   // Planning needs only a rough offset, quickly (a late request must not wait for it).
-  if (precision === "coarse") return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4 });
+  if (precision === "coarse") return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4, ...bounds });
   // Loopback and nearby servers answer within a millisecond or two, so the offset can be pinned to
   // about one. A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead)
   // keep trying until a quiet one pins it, since every post waits out the uncertainty so as never
-  // to be early.
+  // to be early. The deadline ends it in time for the wave when less time is left (decision 210).
   const club = { clubTime: () => deps.club.clubTime(RELEASE_PACE) };
-  return measureClockOffset(club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: FINE_MAX_PROBES, probesPerRound: 4 });
+  return measureClockOffset(club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: FINE_MAX_PROBES, probesPerRound: 4, ...bounds });
 }
 
-export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
+/**
+ * Below this much time before the wave must be armed, the clock is measured without waiting for
+ * the members' sign-ins: a few rounds of probes pin the offset to a few milliseconds.
+ */
+const FINE_MEASURE_LEAST_MS = 5_000;
+
+/**
+ * Signs the members due in, measures the club clock finely and learns how the club names slots,
+ * all by `readyBy` (our clock), when the wave must be armed (decision 210). Ahead of time, the
+ * clock is measured once the sign-ins are done (they would widen its probes); close to the instant
+ * (a restart), it does not wait for them, its rounds end by `readyBy`, and whatever is still under
+ * way then goes on in the background while the wave is armed: a post whose sign-in has not
+ * finished waits for its session, the others leave at the instant.
+ */
+export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[], readyBy: number): Promise<void> {
+  const signIns = rt.spawn("release sign-ins", () => signInMembers(rt, rows));
+  const learned = rt.spawn("release slot ids", async () => {
+    await signIns;
+    await learnTemplates(rt, rows);
+  });
+  await awaitUntil(rt, signIns, readyBy - FINE_MEASURE_LEAST_MS);
+  await ensureOffset(rt, "fine", readyBy);
+  await awaitUntil(rt, learned, readyBy);
+}
+
+async function signInMembers(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
   const { sessions, logger } = rt.deps;
-  const userIds = [...new Set(rows.map((r) => r.userId))];
   await Promise.all(
-    userIds.map(async (userId) => {
+    [...new Set(rows.map((r) => r.userId))].map(async (userId) => {
       try {
         await (await sessions.forMember(userId)).renew(RELEASE_PACE);
       } catch (error) {
@@ -72,23 +97,52 @@ export async function prepareRelease(rt: ReleaseRuntime, rows: RequestRow[]): Pr
       }
     }),
   );
-  await ensureOffset(rt, "fine");
+}
+
+async function learnTemplates(rt: ReleaseRuntime, rows: RequestRow[]): Promise<void> {
   const firstByCourse = new Map<string, RequestRow>();
   for (const row of rows) if (!firstByCourse.has(row.courseId)) firstByCourse.set(row.courseId, row);
   await Promise.all([...firstByCourse.values()].map((row) => learnTemplate(rt, row)));
 }
 
-export async function ensureOffset(rt: ReleaseRuntime, precision: OffsetPrecision): Promise<void> {
-  const isFresh = rt.measured !== null && rt.now() - rt.measured.measuredAt < rt.settings.offsetMaxAgeMs;
+/** Waits for `work`, but no later than `untilMs` (our clock) or the engine's stop; the work goes on. */
+async function awaitUntil(rt: ReleaseRuntime, work: Promise<void>, untilMs: number): Promise<void> {
+  const timer = new AbortController();
+  try {
+    await rt.park(Promise.race([work, rt.deps.clock.sleepUntil(untilMs, timer.signal), rt.stopped()]));
+  } finally {
+    // The sleep goes with the wait: a wait the work ended must not leave a sleeper behind.
+    timer.abort();
+  }
+}
+
+/**
+ * A measurement of the club's clock at the precision asked for, unless a fresh one is close enough.
+ * `deadlineMs` ends a fine one in time (decision 210); one cut short by it, or by the engine's stop,
+ * counts as coarse, and a fresh narrower measurement stands over a wider one.
+ */
+export async function ensureOffset(rt: ReleaseRuntime, precision: OffsetPrecision, deadlineMs?: number): Promise<void> {
+  const isFresh = () => rt.measured !== null && rt.now() - rt.measured.measuredAt < rt.settings.offsetMaxAgeMs;
   const isCloseEnough = precision === "coarse" || (rt.measured !== null && (rt.measured.precision === "fine" || rt.measured.uncertaintyMs <= FINE_UNCERTAINTY_MS));
-  if (isFresh && isCloseEnough) return;
+  if (isFresh() && isCloseEnough) return;
   if (rt.measuring) await rt.measuring;
   if (precision === "coarse" && rt.measured) return;
   rt.measuring ??= (async () => {
     try {
-      const offset = await rt.measureOffset(rt.deps, precision);
-      rt.measured = { ...offset, measuredAt: rt.now(), precision };
-      rt.deps.logger.info("release: club clock measured", { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs, sendAheadMs: offset.sendAheadMs ?? 0 });
+      // Its waits between probes are waits on the clock: a test sees the engine idle in them.
+      const clock: Clock = { now: () => rt.deps.clock.now(), sleepUntil: (atMs, signal) => rt.park(rt.deps.clock.sleepUntil(atMs, signal)) };
+      const offset = await rt.measureOffset({ ...rt.deps, clock }, precision, { deadlineMs, signal: rt.stopController.signal });
+      const current = rt.measured;
+      // Both intervals hold the true offset: the narrower one is kept, so a fine measurement cut
+      // short after one probe does not widen a coarse one taken a moment ago.
+      if (current && isFresh() && current.uncertaintyMs <= offset.uncertaintyMs) return;
+      rt.measured = { ...offset, measuredAt: rt.now(), precision: offset.isCutShort ? "coarse" : precision };
+      rt.deps.logger.info("release: club clock measured", {
+        offsetMs: offset.offsetMs,
+        uncertaintyMs: offset.uncertaintyMs,
+        sendAheadMs: offset.sendAheadMs ?? 0,
+        ...(offset.isCutShort ? { cutShort: true } : {}),
+      });
     } catch (error) {
       rt.deps.logger.warn("release: the club clock could not be measured", { error: describeError(error) });
     } finally {

@@ -27,6 +27,15 @@ import type { SlotIdTemplate } from "./slot-ids.ts";
  */
 export type OffsetPrecision = "coarse" | "fine";
 
+/** What bounds a measurement of the club's clock: the moment it must have ended by, and the engine's stop. */
+export interface MeasureBounds {
+  deadlineMs?: number;
+  signal?: AbortSignal;
+}
+
+/** How the club clock's offset is measured (tests give a fixed one). */
+export type MeasureOffset = (deps: ReleaseDeps, precision?: OffsetPrecision, bounds?: MeasureBounds) => Promise<ClockOffset>;
+
 export interface ReleaseDeps {
   database: AppDatabase;
   clock: Clock;
@@ -93,7 +102,7 @@ export class ReleaseRuntime {
   constructor(
     readonly deps: ReleaseDeps,
     public settings: ReleaseSettings,
-    readonly measureOffset: (deps: ReleaseDeps, precision?: OffsetPrecision) => Promise<ClockOffset>,
+    readonly measureOffset: MeasureOffset,
   ) {
     this.openings = new OpeningTurns(deps.clock);
     // Requests waiting for a claim wake on a stop as on any change of the board, and find the
@@ -118,8 +127,8 @@ export class ReleaseRuntime {
     }
   }
 
-  /** Runs a task the engine waits for on stop. */
-  spawn(name: string, task: () => Promise<void>): void {
+  /** Runs a task the engine waits for on stop; resolves when it has ended (never rejects). */
+  spawn(name: string, task: () => Promise<void>): Promise<void> {
     const running = this.track(task)
       .catch((error) => {
         this.deps.logger.error("release engine task failed", { task: name, error });
@@ -127,6 +136,7 @@ export class ReleaseRuntime {
       })
       .finally(() => this.tasks.delete(running));
     this.tasks.add(running);
+    return running;
   }
 
   /** Waiting on the clock or on other tasks (not on the club or the database). */
