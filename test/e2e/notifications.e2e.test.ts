@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { ADMIN_USERNAME, bookAnOpenDate, openPage, saveScreenshot, signIn, type TestServer, useServerAndBrowser } from "./harness.ts";
 import type { Browser } from "playwright-core";
+import { NOTIFICATION_KINDS } from "../../src/domain/notifications.ts";
 
 const DEMO_PASSWORD = "demo1234";
 const CLUB_WAIT_MS = 20_000;
@@ -103,8 +104,8 @@ describe("notifications", () => {
         await page.goto("/profile");
         const switches = page.getByRole("region", { name: "Notifications" }).getByRole("switch");
         await switches.nth(1).waitFor();
-        // This device's push, then each of the 7 kinds by push, in the app and by email.
-        expect(await switches.count()).toBe(1 + 7 * 3);
+        // This device's push, then each kind by push, in the app and by email.
+        expect(await switches.count()).toBe(1 + NOTIFICATION_KINDS.length * 3);
         for (const row of await page.locator(".notification-settings__switch").all()) expect(Math.round((await row.boundingBox())!.height)).toBeGreaterThanOrEqual(44);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await saveScreenshot(page, "notifications-phone-3-profile");
