@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, flightInvitations, savedPlayers } from "../../src/db/schema.ts";
 import type { InvitationsResponse } from "../../src/features/partners/partners.schemas.ts";
-import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+import { memberPlayer, PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {
@@ -18,15 +18,8 @@ afterEach(async () => {
   f = null;
 });
 
-const member = (lastName: string, id: string) => ({
-  type: "Member",
-  cartType: { Walking: true },
-  chargeFeesTo: { "Charge to their account": true },
-  searchLastName: lastName,
-  searchIdNumber: id,
-});
-const JOSE = member("Reyes", "sw-1002");
-const ANA = member("Cruz", "SW-1003");
+const JOSE = memberPlayer("Reyes", "sw-1002");
+const ANA = memberPlayer("Cruz", "SW-1003");
 
 async function start() {
   f = await startReleaseFixture();

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, bookingRules, flightInvitations } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
-import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
+import { memberPlayer, PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;
 afterEach(async () => {
@@ -17,15 +17,8 @@ afterEach(async () => {
   f = null;
 });
 
-const member = (lastName: string, id: string) => ({
-  type: "Member",
-  cartType: { Walking: true },
-  chargeFeesTo: { "Charge to their account": true },
-  searchLastName: lastName,
-  searchIdNumber: id,
-});
-const JOSE = member("Reyes", "SW-1002");
-const ANA = member("Cruz", "SW-1003");
+const JOSE = memberPlayer("Reyes", "SW-1002");
+const ANA = memberPlayer("Cruz", "SW-1003");
 
 async function submitAs(fx: ReleaseFixture, username: string, payload: unknown): Promise<number> {
   const answer = await fx.submit(username, payload);

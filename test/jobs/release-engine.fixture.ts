@@ -150,3 +150,14 @@ export function submission(date: string, times: string[], course = "masters", pl
     playerDetails: { players },
   };
 }
+
+/** A flight player who is a club member (and a Teebox member when the number is theirs), walking and charged to their account. */
+export function memberPlayer(lastName: string, id: string) {
+  return {
+    type: "Member",
+    cartType: { Walking: true },
+    chargeFeesTo: { "Charge to their account": true },
+    searchLastName: lastName,
+    searchIdNumber: id,
+  };
+}

@@ -25,6 +25,7 @@ const PRODID = "-//Teebox//Tee times//EN";
 const ROUND = "PT4H30M";
 /** A release is a moment; a short event keeps it visible in every calendar app. */
 const RELEASE_SPAN = "PT15M";
+type BookingRow = typeof bookings.$inferSelect;
 const WAITING_STATUSES = ["pending", "held", "needs_attention"] as const;
 
 const hashOf = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
@@ -94,6 +95,26 @@ export async function feedOf(db: Db, userId: number, now: number): Promise<strin
   const say = (key: UiTextKey, context: Record<string, string> = {}) => fill(texts.get(key) || DEFAULT_UI_TEXT[key], context);
   const courseRows = await db.select({ id: courses.id, name: courses.name }).from(courses);
   const courseName = (id: string) => courseRows.find((c) => c.id === id)?.name ?? id;
+  /** A booked game as an event, its summary in the words given; null when its date or time cannot be read. */
+  const bookingEvent = (b: BookingRow, uid: string, summary: (fields: { course: string; time: string; date: string }) => string): IcalComponent | null => {
+    const date = parseBookingDate(b.playDate);
+    const time = normaliseTime(b.time);
+    if (!date || !time) return null;
+    const course = courseName(b.courseId);
+    return {
+      name: "VEVENT",
+      properties: [
+        text("UID", uid),
+        raw("DTSTAMP", utcStamp(b.createdAt)),
+        raw("DTSTART", localStamp(date, time), { TZID: MANILA_TZID }),
+        raw("DURATION", ROUND),
+        text("SUMMARY", summary({ course, time, date: formatEventDate(date) })),
+        text("DESCRIPTION", say("calendar.feed.booking_description", { ref: b.bookingRef, players: b.players.map(playerName).join(", ") })),
+        text("LOCATION", course),
+        raw("STATUS", "CONFIRMED"),
+      ],
+    };
+  };
 
   const booked = await db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(asc(bookings.playDate), asc(bookings.time));
   const waiting = await db
@@ -106,43 +127,13 @@ export async function feedOf(db: Db, userId: number, now: number): Promise<strin
   const asPartner = await partnerBookingsOf(db, userId, "0000-00-00");
 
   const events: IcalComponent[] = [];
-  for (const { booking: b, organiser } of asPartner) {
-    const date = parseBookingDate(b.playDate);
-    const time = normaliseTime(b.time);
-    if (!date || !time) continue;
-    const course = courseName(b.courseId);
-    events.push({
-      name: "VEVENT",
-      properties: [
-        text("UID", `partner-${b.userId}-${b.bookingRef}@teebox`),
-        raw("DTSTAMP", utcStamp(b.createdAt)),
-        raw("DTSTART", localStamp(date, time), { TZID: MANILA_TZID }),
-        raw("DURATION", ROUND),
-        text("SUMMARY", say("calendar.feed.partner_summary", { course, time, date: formatEventDate(date), organiser })),
-        text("DESCRIPTION", say("calendar.feed.booking_description", { ref: b.bookingRef, players: b.players.map(playerName).join(", ") })),
-        text("LOCATION", course),
-        raw("STATUS", "CONFIRMED"),
-      ],
-    });
+  for (const { booking, organiser } of asPartner) {
+    const event = bookingEvent(booking, `partner-${booking.userId}-${booking.bookingRef}@teebox`, (fields) => say("calendar.feed.partner_summary", { ...fields, organiser }));
+    if (event) events.push(event);
   }
-  for (const b of booked) {
-    const date = parseBookingDate(b.playDate);
-    const time = normaliseTime(b.time);
-    if (!date || !time) continue;
-    const course = courseName(b.courseId);
-    events.push({
-      name: "VEVENT",
-      properties: [
-        text("UID", `booking-${b.bookingRef}@teebox`),
-        raw("DTSTAMP", utcStamp(b.createdAt)),
-        raw("DTSTART", localStamp(date, time), { TZID: MANILA_TZID }),
-        raw("DURATION", ROUND),
-        text("SUMMARY", say("calendar.feed.booking_summary", { course, time, date: formatEventDate(date) })),
-        text("DESCRIPTION", say("calendar.feed.booking_description", { ref: b.bookingRef, players: b.players.map(playerName).join(", ") })),
-        text("LOCATION", course),
-        raw("STATUS", "CONFIRMED"),
-      ],
-    });
+  for (const booking of booked) {
+    const event = bookingEvent(booking, `booking-${booking.bookingRef}@teebox`, (fields) => say("calendar.feed.booking_summary", fields));
+    if (event) events.push(event);
   }
   for (const r of waiting) {
     const course = courseName(r.courseId);
