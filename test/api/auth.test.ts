@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from "../helpers/api.ts";
+import { SESSION_TTL_MS } from "../../src/services/sessions.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -141,4 +142,19 @@ describe("client log masking", () => {
     const line = t.logLines.find((l) => l.includes("client: form failed")) ?? "";
     expect(line).not.toContain("hunter2-secret");
   });
+});
+
+test("a sign-in on a clock more than 400 days from the machine's own time still gets its session, kept for its lifetime", async () => {
+  // Teebox's clock, not the machine's, times the session: a simulated year is such a clock.
+  const later = await createTestApp({ now: Date.now() + 420 * 24 * 60 * 60 * 1000 });
+  try {
+    const res = await later.call("POST", "/v1/auth/login", { body: { username: "Admin", password: ADMIN_PASSWORD } });
+    expect(res.status).toBe(200);
+    const cookieHeader = res.headers.get("set-cookie") ?? "";
+    expect(cookieHeader).toContain(`Max-Age=${SESSION_TTL_MS / 1000}`);
+    const status = await (await later.call("GET", "/v1/auth/status", { cookie: cookieHeader.split(";")[0] })).json();
+    expect(status.isAuthenticated).toBe(true);
+  } finally {
+    await later.close();
+  }
 });

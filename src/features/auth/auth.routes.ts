@@ -20,7 +20,9 @@ export function createAuthRoutes(deps: AuthRoutesDeps) {
         sameSite: "Lax",
         secure: isSecureRequest(c, deps),
         path: "/",
-        expires: new Date(result.expiresAt),
+        // How long, not until when: the cookie library checks an Expires date against the machine's
+        // own time, and Teebox's clock is not always it (a simulated year refused every sign-in).
+        maxAge: Math.max(0, Math.floor((result.expiresAt - deps.clock.now()) / 1000)),
       });
       return c.json({ user: result.user }, 200);
     })
