@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { manilaTimeOfDay } from "../../src/domain/manila-time.ts";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -295,4 +296,19 @@ export async function bookAnOpenDate(page: Page, waitMs = 20_000): Promise<void>
   const submitted = page.getByRole("dialog", { name: "Request Submitted" });
   await submitted.waitFor({ timeout: waitMs });
   await submitted.getByRole("button", { name: "OK" }).click();
+}
+
+/** Sets the release to the next whole minute at least 75 s away (Manila), a week before the play date; returns the instant. */
+export async function setReleaseSoon(server: TestServer): Promise<number> {
+  const cookie = await apiSession(server, ADMIN_USERNAME, server.adminPassword);
+  const headers = { "Content-Type": "application/json", Origin: server.baseUrl, Cookie: cookie };
+  const settings = ((await (await fetch(`${server.baseUrl}/v1/admin/app-settings`, { headers })).json()) as { settings: Record<string, unknown> }).settings;
+  const releaseAt = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
+  const answer = await fetch(`${server.baseUrl}/v1/admin/app-settings`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ ...settings, release_time: manilaTimeOfDay(releaseAt).slice(0, 5), release_days_before: 7 }),
+  });
+  if (!answer.ok) throw new Error(`the release settings were refused: ${answer.status} ${await answer.text()}`);
+  return releaseAt;
 }

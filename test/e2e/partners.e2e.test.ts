@@ -7,8 +7,8 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
-import { ADMIN_USERNAME, apiSession, openPage, saveScreenshot, signIn, useServerAndBrowser, type TestServer } from "./harness.ts";
+import { addDays, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
+import { openPage, setReleaseSoon, saveScreenshot, signIn, useServerAndBrowser, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -24,21 +24,6 @@ async function memberPage(username: string): Promise<Page> {
   contexts.push(context);
   await signIn(page, username, "demo1234");
   return page;
-}
-
-/** Sets the release to the next whole minute at least 75 s away (Manila), a week before the play date; returns the instant. */
-async function releaseSoon(): Promise<number> {
-  const cookie = await apiSession(server, ADMIN_USERNAME, server.adminPassword);
-  const headers = { "Content-Type": "application/json", Origin: server.baseUrl, Cookie: cookie };
-  const settings = ((await (await fetch(`${server.baseUrl}/v1/admin/app-settings`, { headers })).json()) as { settings: Record<string, unknown> }).settings;
-  const releaseAt = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
-  const answer = await fetch(`${server.baseUrl}/v1/admin/app-settings`, {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({ ...settings, release_time: manilaTimeOfDay(releaseAt).slice(0, 5), release_days_before: 7 }),
-  });
-  if (!answer.ok) throw new Error(`the release settings were refused: ${answer.status} ${await answer.text()}`);
-  return releaseAt;
 }
 
 async function addMember(page: Page, lastName: string, memberId: string): Promise<void> {
@@ -58,7 +43,7 @@ describe("playing partners", () => {
     const maria = await memberPage("maria");
     const jose = await memberPage("jose");
     const ana = await memberPage("ana");
-    const releaseAt = await releaseSoon();
+    const releaseAt = await setReleaseSoon(server);
     const date = addDays(manilaDate(releaseAt), 7);
     const course = weekdayOf(date) === 7 ? "Legends" : "Masters";
 

@@ -19,6 +19,7 @@ import { createContainer, jobsOf, type ContainerConfig } from "../../src/contain
 import type { ReleaseEngineOptions } from "../../src/jobs/release-engine.ts";
 import type { MailSenderOptions } from "../../src/jobs/mail-sender.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
+import type { ClubAccount } from "../../src/club-sim/demo-data.ts";
 import { openTestDatabase } from "./test-database.ts";
 import { createContractChecker } from "./contract-check.ts";
 
@@ -167,4 +168,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export async function userIdOf(t: TestApp, username: string): Promise<number> {
   const rows = await t.deps.database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
   return rows[0].id;
+}
+
+/** Stores members of Teebox for the club's accounts (`${prefix}1`, …), each with their sealed club login; returns their rows in order. */
+export async function enrolClubAccounts(deps: Pick<AppDeps, "database" | "secretBox">, accounts: ClubAccount[], prefix: string, now: number) {
+  return deps.database.db
+    .insert(users)
+    .values(
+      accounts.map((account, i) => ({
+        username: `${prefix}${i + 1}`,
+        passwordHash: "x",
+        name: `${account.firstName} ${account.lastName}`,
+        memberId: account.membershipNumber,
+        clubEmail: account.email,
+        clubPasswordSealed: deps.secretBox.seal(account.password),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
 }

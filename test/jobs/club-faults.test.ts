@@ -10,14 +10,14 @@ import { eq, inArray } from "drizzle-orm";
 import { createClubClient } from "../../src/club/client.ts";
 import { generateAccounts } from "../../src/club-sim/demo-data.ts";
 import type { ClubFaultsInput } from "../../src/club-sim/faults.ts";
-import { bookingRequests, bookings, users } from "../../src/db/schema.ts";
+import { bookingRequests, bookings } from "../../src/db/schema.ts";
 import { addDays, manilaDate, manilaTimeOfDay, weekdayOf } from "../../src/domain/manila-time.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { listRequests, submitBookingRequest } from "../../src/features/bookings/bookings.service.ts";
 import { systemClock } from "../../src/lib/clock.ts";
 import { writeSettings } from "../../src/services/settings.service.ts";
 import { toSessionUser } from "../../src/services/sessions.ts";
-import { createTestApp, type TestApp } from "../helpers/api.ts";
+import { createTestApp, enrolClubAccounts, type TestApp } from "../helpers/api.ts";
 import { startClubProcess, type ClubProcess } from "../helpers/club-process.ts";
 
 const MEMBERS = 8;
@@ -72,21 +72,7 @@ async function startRelease(): Promise<Release> {
   await writeSettings(db, { ...DEFAULT_SETTINGS, release_time: releaseTime, release_days_before: releaseDaysBefore, ui_date_range_days: 14, club_retry_minutes: 2 });
   const now = Date.now();
   const accounts = generateAccounts(MEMBERS);
-  const rows = await db
-    .insert(users)
-    .values(
-      accounts.map((a, i) => ({
-        username: `golfer${i + 1}`,
-        passwordHash: "x",
-        name: `${a.firstName} ${a.lastName}`,
-        memberId: a.membershipNumber,
-        clubEmail: a.email,
-        clubPasswordSealed: app!.deps.secretBox.seal(a.password),
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning();
+  const rows = await enrolClubAccounts(app.deps, accounts, "golfer", now);
   const members: Release["members"] = [];
   for (const [i, row] of rows.entries()) {
     const times = i === MEMBERS - 1 ? [TIMES[1], TIMES[i], TIMES[MEMBERS]] : [TIMES[i], TIMES[MEMBERS]];

@@ -9,9 +9,10 @@ import { afterEach, expect, test } from "bun:test";
 import { DEFAULT_STORED_SETTINGS } from "../../src/domain/settings.ts";
 import { generateAccounts } from "../../src/club-sim/demo-data.ts";
 import { count, inArray } from "drizzle-orm";
-import { bookingRequests, users } from "../../src/db/schema.ts";
+import { bookingRequests } from "../../src/db/schema.ts";
 import { submitBookingRequest } from "../../src/features/bookings/bookings.service.ts";
 import { toSessionUser } from "../../src/services/sessions.ts";
+import { enrolClubAccounts } from "../helpers/api.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const MEMBERS = 1000;
@@ -26,27 +27,11 @@ afterEach(async () => {
 test("a thousand members' release sends every first post at the instant, within the budget's defaults", async () => {
   const accounts = generateAccounts(MEMBERS);
   f = await startReleaseFixture({ extraAccounts: accounts });
-  const { db } = f.t.deps.database;
   const limits = f.t.deps.club.politeness.budget.limits();
   expect(limits).toMatchObject({ clubPerMinute: DEFAULT_STORED_SETTINGS.club_requests_per_minute, clubBurst: DEFAULT_STORED_SETTINGS.club_request_burst });
   expect(MEMBERS * 3).toBeGreaterThan(limits.clubBurst);
 
-  const now = f.clock.now();
-  const rows = await db
-    .insert(users)
-    .values(
-      accounts.map((account, i) => ({
-        username: `member${i + 1}`,
-        passwordHash: "x",
-        name: `${account.firstName} ${account.lastName}`,
-        memberId: account.membershipNumber,
-        clubEmail: account.email,
-        clubPasswordSealed: f!.t.deps.secretBox.seal(account.password),
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning();
+  const rows = await enrolClubAccounts(f.t.deps, accounts, "member", f.clock.now());
   // Each member lists three of the morning's first times, from a different start.
   for (const [i, row] of rows.entries()) {
     const times = TIMES.map((_, k) => TIMES[(i + k) % TIMES.length]).slice(0, 3);
