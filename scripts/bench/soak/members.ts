@@ -38,12 +38,19 @@ export class Client {
 
   async signIn(): Promise<void> {
     const url = this.baseUrl();
-    const res = await fetch(`${url}/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify({ username: this.username, password: this.password }),
-    });
-    if (!res.ok) throw new Error(`sign-in of ${this.username} failed: ${res.status} ${await res.text()}`);
+    let res: Response;
+    try {
+      res = await fetch(`${url}/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({ username: this.username, password: this.password }),
+      });
+    } catch (error) {
+      throw new ServerTrouble(`sign-in of ${this.username}: ${(error as Error).message}`);
+    }
+    // A refused sign-in (a password an admin changed) is the soak's surprise; a 5xx is Teebox failing a member.
+    const Failure = res.status >= 500 ? ServerTrouble : Error;
+    if (!res.ok) throw new Failure(`sign-in of ${this.username} failed: ${res.status} ${await res.text()}`);
     this.cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
   }
 
