@@ -259,4 +259,61 @@ describe("playing partners", () => {
     expect((await invitationsOf(fx, cookies.ana)).received).toEqual([]);
     expect((await answer(fx, cookies.ana, byWatch.id, { answer: "accepted" })).status).toBe(409);
   }, 30_000);
+
+  test("an edit keeps 'send only if every partner has accepted' unless it says otherwise; the request list shows it; a value that is not true or false is refused", async () => {
+    const { fx, cookies } = await start();
+    const id = await submitted(fx, { ...submission(PLAY, ["06:00"], "masters", [JOSE]), partnersMustAccept: true });
+    const listed = async () => {
+      const res = await fx.t.call("GET", "/v1/my/requests", { cookie: cookies.maria });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: number; times: string[]; partnersMustAccept: boolean }[]).find((r) => r.id === id);
+    };
+    expect(await listed()).toMatchObject({ times: ["06:00"], partnersMustAccept: true });
+
+    // Another time, the option left out (a client that does not know it): it stays on.
+    await submitted(fx, { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id });
+    expect(await listed()).toMatchObject({ times: ["06:08"], partnersMustAccept: true });
+    // Turned off by the edit, and on again.
+    await submitted(fx, { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: false });
+    expect(await listed()).toMatchObject({ partnersMustAccept: false });
+    await submitted(fx, { ...submission(PLAY, ["06:16"], "masters", [JOSE]), editTarget: id, partnersMustAccept: true });
+    expect(await listed()).toMatchObject({ times: ["06:16"], partnersMustAccept: true });
+
+    for (const hostile of ["false", 0, null, { on: true }]) {
+      const refused = await fx.submit("maria", { ...submission(PLAY, ["06:24"], "masters", [JOSE]), editTarget: id, partnersMustAccept: hostile });
+      expect(refused).toMatchObject({ type: "error", message: expect.any(String), errorKey: expect.any(String) });
+    }
+    expect(await listed()).toMatchObject({ times: ["06:16"], partnersMustAccept: true });
+    // The same submission over HTTP (a booking's edit) answers the error shape with its 400.
+    const http = await fx.t.call("POST", "/v1/bookings/SW-NONE/edit", {
+      cookie: cookies.maria,
+      body: { ...submission(PLAY, ["06:24"], "masters", [JOSE]), partnersMustAccept: "yes" },
+    });
+    expect(http.status).toBe(400);
+    expect(await http.json()).toMatchObject({ message: expect.any(String), errorKey: expect.any(String) });
+  }, 30_000);
+
+  test("a standing request gives each date its 'send only if every partner has accepted'; a change keeps it unless it says otherwise", async () => {
+    const { fx, cookies } = await start();
+    const body = { course: "masters", times: ["06:00"], weekdays: [1], startDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } };
+    const made = await fx.t.call("POST", "/v1/my/series", { cookie: cookies.maria, body: { ...body, partnersMustAccept: true } });
+    expect(made.status).toBe(201);
+    const series = ((await made.json()) as { series: { id: number; partnersMustAccept: boolean } }).series;
+    expect(series.partnersMustAccept).toBe(true);
+    const dateRequest = async () => (await fx.t.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.playDate, PLAY)))[0];
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: true, status: "pending" });
+
+    const change = (extra: Record<string, unknown>) => fx.t.call("PUT", `/v1/my/series/${series.id}`, { cookie: cookies.maria, body: { ...body, ...extra } });
+    const kept = await change({ times: ["06:08"] });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { series: { partnersMustAccept: boolean } }).series.partnersMustAccept).toBe(true);
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: true, selection: [{ time: "06:08", slotId: null }] });
+
+    expect((await change({ times: ["06:08"], partnersMustAccept: false })).status).toBe(200);
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: false });
+    const hostile = await change({ partnersMustAccept: "yes" });
+    expect(hostile.status).toBe(400);
+    expect(await hostile.json()).toMatchObject({ message: expect.any(String), errorKey: expect.any(String) });
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: false });
+  }, 30_000);
 });

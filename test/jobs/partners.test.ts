@@ -112,4 +112,25 @@ describe("partners and the request lifecycle", () => {
     expect(await f.request(anas)).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.overlap", reasonContext: { member: "Reyes (SW-1002)", time: "06:00" } });
     expect((await f.request(later)).status).toBe("pending");
   });
+
+  test("the readiness check holds an edited request by the option as the edit left it", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const maria = await f.user("maria");
+    const check = async () => {
+      await f?.t.deps.readiness.checkMember(maria.id);
+      return f?.request(id);
+    };
+    const id = await submitAs(f, "maria", { ...submission(PLAY, ["06:00"], "masters", [JOSE]), partnersMustAccept: true });
+    // Another time, the option not said: it still asks for Jose's answer.
+    expect(await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id })).toBe(id);
+    expect(await check()).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted", reasonContext: { names: "Reyes" } });
+    // Turned off: his silence no longer holds it.
+    await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: false });
+    expect(await check()).toMatchObject({ status: "pending", reasonKey: null });
+    // On again: held until he accepts.
+    await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: true });
+    expect(await check()).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted" });
+    await answerAs(f, "jose", id, "accepted");
+    expect(await check()).toMatchObject({ status: "pending", reasonKey: null });
+  });
 });

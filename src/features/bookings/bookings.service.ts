@@ -134,7 +134,7 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     latenessMs: null,
     submittedAt: now,
     updatedAt: now,
-    partnersMustAccept: submission.partnersMustAccept === true,
+    ...mustAcceptOf(submission),
   };
   const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
   const { requestId } = submitted;
@@ -148,6 +148,15 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     requestId,
     details: { play_date: sub.targetDate, course: sub.courseId, time: sub.times[0], releaseAt: isDue ? null : releaseAt },
   };
+}
+
+/**
+ * "Send only if every partner has accepted" as the submission gives it. A new request without it
+ * has it off (the column's default); an edit without it keeps the request's own setting, so a
+ * client that does not know the option cannot turn it off by editing something else.
+ */
+function mustAcceptOf(submission: BookingSubmission): { partnersMustAccept?: boolean } {
+  return submission.partnersMustAccept === undefined ? {} : { partnersMustAccept: submission.partnersMustAccept };
 }
 
 /** The partners the stored request names are invited (a request already due is released meanwhile: its answers cannot change it). */
@@ -231,6 +240,7 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     latenessMs: row.latenessMs,
     selectionOrder: row.selection,
     memberCartType: row.memberCartType,
+    partnersMustAccept: row.partnersMustAccept,
     attempts: attempts
       .filter((a) => a.requestId === row.id)
       .map(
