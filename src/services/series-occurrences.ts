@@ -219,8 +219,9 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
       led = true;
     }
   }
-  if (queued > 0) deps.wakeEngine();
+  // Before the engine is woken: a date queued at or after its release has its partners stored unasked before it can be booked.
   for (const requestId of queuedIds) await invitePartnersOfRequest(deps, requestId);
+  if (queued > 0) deps.wakeEngine();
   for (const [seriesId, userId] of touched) deps.notifier.publish({ type: "series_changed", userId, seriesId });
   if (queued + flagged > 0) deps.logger.info("standing requests queued", { queued, flagged });
   return { queued, flagged };

@@ -241,10 +241,11 @@ describe("playing partners", () => {
       body: { course: "masters", times: ["06:00"], weekdays: [1], startDate: "2026-11-23", memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } },
     });
     expect(series.status).toBe(201);
-    const dates = (await invitationsOf(fx, cookies.jose)).received.map((r) => [r.date, r.status, r.source]);
+    // Tomorrow's date was released a week ago: its request goes at once, so Jose is not asked (he is told if it is booked).
+    const dates = (await invitationsOf(fx, cookies.jose)).received.map((r) => [r.date, r.status, r.source, r.isOpen]);
     expect(dates).toEqual([
-      ["2026-11-23", "pending", "request"],
-      ["2026-11-30", "pending", "request"],
+      ["2026-11-23", "unasked", "request", false],
+      ["2026-11-30", "pending", "request", true],
     ]);
 
     const made = await fx.t.call("POST", "/v1/my/watches", {
@@ -315,5 +316,27 @@ describe("playing partners", () => {
     expect(hostile.status).toBe(400);
     expect(await hostile.json()).toMatchObject({ message: expect.any(String), errorKey: expect.any(String) });
     expect(await dateRequest()).toMatchObject({ partnersMustAccept: false });
+  }, 30_000);
+
+  test("a request released as it is made asks no partner: nothing to answer, nothing in the bell, and told once it is booked", async () => {
+    const { fx, cookies } = await start();
+    // Tomorrow was released a week ago: the request goes to the club at once.
+    const late = "2026-11-23";
+    const requestId = await submitted(fx, submission(late, ["06:00"], "masters", [JOSE]));
+    const [row] = await fx.t.deps.database.db.select().from(flightInvitations).where(eq(flightInvitations.sourceId, requestId));
+    expect(row).toMatchObject({ status: "unasked", sourceKind: "request" });
+    await fx.stepUntil(async () => (await fx.request(requestId)).status === "confirmed", 50, 400);
+    await fx.t.deps.notifier.settled?.();
+
+    const bell = (await (await fx.t.call("GET", "/v1/my/notifications", { cookie: cookies.jose })).json()) as { items: { kind: string; text: string }[] };
+    expect(bell.items.map((i) => i.kind)).toEqual(["partner_booked"]);
+    const [booking] = await fx.bookingsOf("maria");
+    expect(bell.items[0].text).toBe(`You are playing with Maria Santos: Masters on ${late} at 06:00 (${booking.bookingRef}).`);
+    const [received] = (await invitationsOf(fx, cookies.jose)).received;
+    expect(received).toMatchObject({ status: "unasked", isOpen: false, booking: { bookingId: booking.bookingRef, time: "06:00" } });
+    expect((await invitationsOf(fx, cookies.maria)).sent.map((s) => [s.memberId, s.status])).toEqual([["SW-1002", "unasked"]]);
+    const answered = await answer(fx, cookies.jose, received.id, { answer: "accepted" });
+    expect(answered.status).toBe(409);
+    expect(await answered.json()).toMatchObject({ errorKey: "partners.error.released" });
   }, 30_000);
 });

@@ -97,6 +97,15 @@ describe("invitations on the Bookings page", () => {
     expect(screen.getByTestId("invitation:5").textContent).toContain("Accepted");
   });
 
+  test("a game released before the member could be asked is no question: no Accept or Decline, and they will be told if it is booked", async () => {
+    invitations = { from: "anyone", received: [{ ...invited, status: "unasked", isOpen: false }], sent: [] };
+    renderPages("/bookings");
+    const card = await screen.findByTestId("invitation:5");
+    expect(card.textContent).toContain("Not asked: already released");
+    expect(card.textContent).toContain("Maria Santos named you for Masters on 2026-11-23 at 06:00, already released: you will be told if it is booked.");
+    expect(within(card).queryByRole("button")).toBeNull();
+  });
+
   test("an answer the server refuses keeps the buttons and says why", async () => {
     answerReply = jsonResponse({ message: "That game has already been released; the answer can no longer change it.", errorKey: "partners.error.released" }, 409);
     renderPages("/bookings");

@@ -138,11 +138,13 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   };
   const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
   const { requestId } = submitted;
-  const isDue = releaseAt <= clubNowOf(deps);
+  const clubNow = clubNowOf(deps);
+  const isDue = releaseAt <= clubNow;
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
+  // Before the engine is woken: a request due at once has its partners stored unasked before it can be booked, so they are told of it.
+  await invitePartnersOf(deps, requestId, clubNow);
   deps.releaseEngine.wake();
   deps.notifier.publish(submitted);
-  await invitePartnersOf(deps, requestId);
   return {
     status: isDue ? "submitted" : "pending",
     requestId,
@@ -159,10 +161,10 @@ function mustAcceptOf(submission: BookingSubmission): { partnersMustAccept?: boo
   return submission.partnersMustAccept === undefined ? {} : { partnersMustAccept: submission.partnersMustAccept };
 }
 
-/** The partners the stored request names are invited (a request already due is released meanwhile: its answers cannot change it). */
-async function invitePartnersOf(deps: AppDeps, requestId: number): Promise<void> {
+/** The partners the stored request names are invited; those of a request already due are not asked (its release is on the club's clock, `clubNow`). */
+async function invitePartnersOf(deps: AppDeps, requestId: number, clubNow: number): Promise<void> {
   const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
-  if (request) await inviteRequestPartners(deps, request);
+  if (request) await inviteRequestPartners(deps, request, clubNow);
 }
 
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;
