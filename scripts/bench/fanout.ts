@@ -14,6 +14,10 @@
  * message handlers only note the time, so a receipt time carries as little as can be of this
  * process's own turn through a thousand handlers. Target: p99 ≤ 10 ms at 1,000 sockets, ≤ 25 ms at 5,000.
  *
+ * The same receivers are first measured against a bare Bun.serve publishing the same text to one
+ * topic (fanout-bare-server.ts), side by side in one run: what reaching them takes on this machine,
+ * whatever the server, so Teebox's own share of the delay shows beside it.
+ *
  * Each socket is a file descriptor on both sides: 1,000 sockets need a limit above ~1,100 in this
  * shell (`ulimit -n 4096` first if `ulimit -n` says 1024).
  *
@@ -21,7 +25,8 @@
  */
 import { SOCKET_MAX_PER_USER } from "../../src/lib/limits.ts";
 import type { ReceiverCommand, ReceiverReport } from "./fanout-receiver.ts";
-import { BENCH_ADMIN_PASSWORD, percentile, rssMb, signIn, startTeebox } from "./support.ts";
+import { join } from "node:path";
+import { BENCH_ADMIN_PASSWORD, freePort, percentile, rssMb, signIn, startTeebox, waitFor } from "./support.ts";
 
 const SOCKETS = Number(process.argv[2] ?? 1000);
 const ROUNDS = Number(process.argv[3] ?? 20);
@@ -54,11 +59,41 @@ function fdLimit(): string {
   return out || "unknown";
 }
 
-const teebox = await startTeebox();
-const threads = Array.from({ length: RECEIVER_THREADS }, startReceiver);
-try {
+/** A server the receivers listen to: where to connect, and the call that makes it broadcast. */
+interface Target {
+  name: string;
+  wsUrl: string;
+  origin: string;
+  pid: number;
+  /** One session cookie per socket. */
+  cookies: string[];
+  broadcast(round: number): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+async function startBare(): Promise<Target> {
+  const port = await freePort();
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "fanout-bare-server.ts"), String(port)], { stdout: "ignore", stderr: "inherit" });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url);
+  return {
+    name: "bare Bun.serve",
+    wsUrl: url.replace(/^http/, "ws"),
+    origin: url,
+    pid: proc.pid,
+    cookies: Array.from({ length: SOCKETS }, () => ""),
+    broadcast: () => fetch(`${url}/publish`, { method: "POST" }),
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** Teebox in demo mode, its members made and signed in; a broadcast is an admin's front-page message. */
+async function startTeeboxTarget(): Promise<Target> {
+  const teebox = await startTeebox();
   const origin = teebox.url;
-  const wsUrl = `${teebox.url.replace(/^http/, "ws")}/v1/ws`;
   const adminCookie = await signIn(teebox.url, "admin", BENCH_ADMIN_PASSWORD);
   const usernames = Array.from({ length: MEMBER_COUNT }, (_, i) => `fanout${String(i).padStart(3, "0")}`);
   for (const username of usernames) {
@@ -81,81 +116,95 @@ try {
     if (body.lastScrapeTime) break;
     await Bun.sleep(100);
   }
-
-  const openStarted = performance.now();
-  // Each thread opens its share of the sockets, a member's sockets spread over the threads.
-  const opened = threads.map((t) => t.next("opened"));
-  for (const [k, t] of threads.entries()) {
-    t.send({
-      type: "open",
-      wsUrl,
-      origin,
-      batch: OPEN_BATCH,
-      cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]).filter((_, i) => i % threads.length === k),
-    });
-  }
-  const socketCount = (await Promise.all(opened)).reduce((sum, r) => sum + r.count, 0);
-  const openMs = performance.now() - openStarted;
-  console.log(
-    `${socketCount} sockets open in ${openMs.toFixed(0)} ms over ${MEMBER_COUNT} members on ${threads.length} receiving threads (file-descriptor limit here: ${fdLimit()}); Teebox RSS ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`,
-  );
-  await Bun.sleep(500);
-
-  const fromSend: number[] = [];
-  const fromAnswer: number[] = [];
-  const callMs: number[] = [];
-  const roundP99: number[] = [];
-  let missing = 0;
-  const wallNow = () => performance.timeOrigin + performance.now();
-  for (let round = 1; round <= ROUNDS; round++) {
-    const armed = threads.map((t) => t.next("armed"));
-    const received = threads.map((t) => t.next("received"));
-    for (const t of threads) t.send({ type: "arm", round, timeoutMs: ROUND_TIMEOUT_MS });
-    await Promise.all(armed);
-    const sentAt = wallNow();
-    const res = await fetch(`${teebox.url}/v1/admin/frontpage-messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin, cookie: adminCookie },
-      body: JSON.stringify({ title: `Fan-out round ${round}`, content: "A message for every member.", is_active: true }),
-    });
-    const answeredAt = wallNow();
-    if (!res.ok) throw new Error(`the admin call failed: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    callMs.push(answeredAt - sentAt);
-    const times: number[] = [];
-    for (const report of await Promise.all(received)) {
-      missing += report.missing;
-      for (const at of report.times) {
-        fromSend.push(at - sentAt);
-        fromAnswer.push(at - answeredAt);
-        times.push(at - sentAt);
-      }
-    }
-    times.sort((a, b) => a - b);
-    roundP99.push(percentile(times, 99));
-    await Bun.sleep(200);
-  }
-
-  const sortedSend = [...fromSend].sort((a, b) => a - b);
-  const sortedAnswer = [...fromAnswer].sort((a, b) => a - b);
-  const sortedCall = [...callMs].sort((a, b) => a - b);
-  const f = (n: number) => n.toFixed(1);
-  console.log(`${ROUNDS} broadcasts × ${socketCount} sockets = ${fromSend.length} deliveries; missing: ${missing}`);
-  console.log(
-    `delivery after the admin call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms (target p99 ≤ ${SOCKETS > 1000 ? 25 : 10} ms)`,
-  );
-  console.log(
-    `delivery after the admin call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`,
-  );
-  console.log(
-    `the admin call itself (POST frontpage-messages): p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`,
-  );
-  console.log(`per-round p99 (from send): ${roundP99.map(f).join(", ")} ms`);
-  console.log(`Teebox RSS after: ${(await rssMb(teebox.proc.pid)).toFixed(1)} MB`);
-} finally {
-  for (const t of threads) {
-    t.send({ type: "close" });
-    t.worker.terminate();
-  }
-  await teebox.stop();
+  return {
+    name: "Teebox",
+    wsUrl: `${teebox.url.replace(/^http/, "ws")}/v1/ws`,
+    origin,
+    pid: teebox.proc.pid,
+    cookies: Array.from({ length: SOCKETS }, (_, i) => cookies[i % cookies.length]),
+    broadcast: (round) =>
+      fetch(`${teebox.url}/v1/admin/frontpage-messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, cookie: adminCookie },
+        body: JSON.stringify({ title: `Fan-out round ${round}`, content: "A message for every member.", is_active: true }),
+      }),
+    stop: teebox.stop,
+  };
 }
+
+/** Opens the sockets on fresh receiving threads, broadcasts ROUNDS times, prints the figures; returns the p99 from send. */
+async function measure(target: Target): Promise<number> {
+  const threads = Array.from({ length: RECEIVER_THREADS }, startReceiver);
+  try {
+    const openStarted = performance.now();
+    // Each thread opens its share of the sockets, a member's sockets spread over the threads.
+    const opened = threads.map((t) => t.next("opened"));
+    for (const [k, t] of threads.entries()) {
+      t.send({ type: "open", wsUrl: target.wsUrl, origin: target.origin, batch: OPEN_BATCH, cookies: target.cookies.filter((_, i) => i % threads.length === k) });
+    }
+    const socketCount = (await Promise.all(opened)).reduce((sum, r) => sum + r.count, 0);
+    const openMs = performance.now() - openStarted;
+    console.log(`\n${target.name}: ${socketCount} sockets open in ${openMs.toFixed(0)} ms on ${threads.length} receiving threads; RSS ${(await rssMb(target.pid)).toFixed(1)} MB`);
+    await Bun.sleep(500);
+
+    const fromSend: number[] = [];
+    const fromAnswer: number[] = [];
+    const callMs: number[] = [];
+    const roundP99: number[] = [];
+    let missing = 0;
+    const wallNow = () => performance.timeOrigin + performance.now();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const armed = threads.map((t) => t.next("armed"));
+      const received = threads.map((t) => t.next("received"));
+      for (const t of threads) t.send({ type: "arm", round, timeoutMs: ROUND_TIMEOUT_MS });
+      await Promise.all(armed);
+      const sentAt = wallNow();
+      const res = await target.broadcast(round);
+      const answeredAt = wallNow();
+      if (!res.ok) throw new Error(`the broadcast call failed: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+      callMs.push(answeredAt - sentAt);
+      const times: number[] = [];
+      for (const report of await Promise.all(received)) {
+        missing += report.missing;
+        for (const at of report.times) {
+          fromSend.push(at - sentAt);
+          fromAnswer.push(at - answeredAt);
+          times.push(at - sentAt);
+        }
+      }
+      times.sort((a, b) => a - b);
+      roundP99.push(percentile(times, 99));
+      await Bun.sleep(200);
+    }
+
+    const sortedSend = [...fromSend].sort((a, b) => a - b);
+    const sortedAnswer = [...fromAnswer].sort((a, b) => a - b);
+    const sortedCall = [...callMs].sort((a, b) => a - b);
+    const f = (n: number) => n.toFixed(1);
+    console.log(`${ROUNDS} broadcasts × ${socketCount} sockets = ${fromSend.length} deliveries; missing: ${missing}`);
+    console.log(`delivery after the call was sent:    p50 ${f(percentile(sortedSend, 50))} ms, p99 ${f(percentile(sortedSend, 99))} ms, max ${f(sortedSend.at(-1) ?? NaN)} ms`);
+    console.log(
+      `delivery after the call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`,
+    );
+    console.log(`the call itself: p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`);
+    console.log(`per-round p99 (from send): ${roundP99.map(f).join(", ")} ms`);
+    console.log(`RSS after: ${(await rssMb(target.pid)).toFixed(1)} MB`);
+    return percentile(sortedSend, 99);
+  } finally {
+    for (const t of threads) {
+      t.send({ type: "close" });
+      t.worker.terminate();
+    }
+  }
+}
+
+console.log(`${SOCKETS} sockets, ${ROUNDS} rounds (file-descriptor limit here: ${fdLimit()})`);
+const bare = await startBare();
+const bareP99 = await measure(bare).finally(() => bare.stop());
+const teebox = await startTeeboxTarget();
+const teeboxP99 = await measure(teebox).finally(() => teebox.stop());
+const target = SOCKETS > 1000 ? 25 : 10;
+console.log(
+  `\nfan-out p99 from send: Teebox ${teeboxP99.toFixed(1)} ms (target ≤ ${target} ms), bare Bun.serve to the same receivers ${bareP99.toFixed(1)} ms; Teebox's own share ${(teeboxP99 - bareP99).toFixed(1)} ms`,
+);
