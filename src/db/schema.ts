@@ -572,6 +572,8 @@ export const standingSeries = sqliteTable(
     /** The extra players as a submission lists them (checked again for each date). */
     players: text("players", { mode: "json" }).$type<unknown[]>().notNull(),
     memberCartType: text("member_cart_type").notNull().default(""),
+    /** Each date's request is sent only if every partner has accepted by the readiness check (decision 200). */
+    partnersMustAccept: integer("partners_must_accept", { mode: "boolean" }).notNull().default(false),
     /** 1 = Monday … 7 = Sunday. */
     weekdays: text("weekdays", { mode: "json" }).$type<number[]>().notNull(),
     startDate: text("start_date").notNull(),

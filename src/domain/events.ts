@@ -39,7 +39,7 @@ export type DomainEvent =
       time: string;
       ref: string;
       requestId?: number;
-      /** The partners who accepted, each told they play with the organiser (named here). */
+      /** The partners who accepted (or were not asked as it was released), each told they play with the organiser (named here). */
       partners?: { userIds: number[]; organiser: string };
     }
   /** The member cancelled their own booking in Teebox. */
@@ -65,7 +65,7 @@ export type DomainEvent =
       date: string;
       time?: string;
       reason?: RequestReason;
-      /** The booking's reference, and the partners who accepted (each told they play with the organiser). */
+      /** The booking's reference, and the partners who accepted or were not asked (each told they play with the organiser). */
       ref?: string;
       partners?: { userIds: number[]; organiser: string };
     }

@@ -14,11 +14,16 @@ export type InvitationSource = (typeof INVITATION_SOURCES)[number];
 
 /**
  * pending: waiting for the partner's answer; accepted, declined: answered; refused: not sent, the
- * partner takes no invitations from this organiser; cancelled: the organiser dropped the partner,
+ * partner takes no invitations from this organiser; unasked: not sent, the game was released
+ * before the partner could answer (a late request, an edit as the release runs, a watch that
+ * booked meanwhile): they are told if it is booked; cancelled: the organiser dropped the partner,
  * or cancelled the game.
  */
-export const INVITATION_STATUSES = ["pending", "accepted", "declined", "refused", "cancelled"] as const;
+export const INVITATION_STATUSES = ["pending", "accepted", "declined", "refused", "unasked", "cancelled"] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** The partners told when the game is booked, and who see it read only: those who accepted, and those it was released before they could be asked. */
+export const TOLD_OF_BOOKING: readonly InvitationStatus[] = ["accepted", "unasked"];
 
 /** A partner's answer, as the invitation routes take it. */
 export const INVITATION_ANSWERS = ["accepted", "declined"] as const;

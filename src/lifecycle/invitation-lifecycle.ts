@@ -5,8 +5,9 @@
  *
  *   (named) ──► pending ──► accepted | declined        (the partner answers, while the game is not released)
  *   (named) ──► refused                                 (the partner takes no invitations from the organiser)
- *   pending | accepted | declined | refused ──► cancelled   (the organiser drops the partner or cancels the game)
- *   cancelled | declined ──► pending                    (the organiser names the partner again)
+ *   (named) ──► unasked                                 (the game is released already: no question, told if booked)
+ *   pending | accepted | declined | refused | unasked ──► cancelled   (the organiser drops the partner or cancels the game)
+ *   cancelled | declined | unasked ──► pending          (the organiser names the partner again, before the release)
  *
  * Partners are found by membership number among active members other than the organiser.
  */
@@ -14,7 +15,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { bookingRequests, flightInvitations, savedPlayers, slotWatches, users, type StoredPlayer } from "../db/schema.ts";
 import { isGuestType, normaliseMemberId } from "../domain/players.ts";
-import { partnerMemberIds, takesInvitationFrom, type InvitationAnswer, type InvitationSource, type InvitationStatus } from "../domain/partners.ts";
+import { partnerMemberIds, takesInvitationFrom, TOLD_OF_BOOKING, type InvitationAnswer, type InvitationSource, type InvitationStatus } from "../domain/partners.ts";
 
 export type InvitationRow = typeof flightInvitations.$inferSelect;
 
@@ -27,6 +28,8 @@ export interface FlightSource extends InvitationSourceRef {
   organiserId: number;
   organiserMemberId: string;
   playDate: string;
+  /** The game can still be answered (not released): partners newly named are asked; otherwise they are not. */
+  isAnswerable: boolean;
 }
 
 /** What naming a flight's players changed: the invitations newly sent, and every member whose invitations changed. */
@@ -54,8 +57,9 @@ const sourceIs = (source: InvitationSourceRef) => and(eq(flightInvitations.sourc
 
 /**
  * Brings a source's invitations in line with its flight: the partners it names are invited (or
- * refused, by their setting), those it no longer names are cancelled, those named again invited
- * afresh. A partner's answer stands while the flight keeps naming them.
+ * refused, by their setting; or, when the game is released already, stored unasked), those it no
+ * longer names are cancelled, those named again invited afresh. A partner's answer stands while
+ * the flight keeps naming them.
  */
 export async function syncInvitations(
   db: Db,
@@ -74,13 +78,14 @@ export async function syncInvitations(
   for (const member of named) {
     const policy = member.policy;
     const isWelcome = policy === "anyone" || takesInvitationFrom(policy, source.organiserMemberId, policy === "saved" ? await savedMemberIdsOf(db, member.id) : []);
-    const status: InvitationStatus = isWelcome ? "pending" : "refused";
+    const status: InvitationStatus = !isWelcome ? "refused" : source.isAnswerable ? "pending" : "unasked";
     const row = existing.find((r) => r.inviteeId === member.id);
-    if (row && (row.status === "pending" || row.status === "accepted") && isWelcome) {
+    // A question asked or answered before stands (an answer racing the release gets its 409 there).
+    const stands = row && (row.status === status || (isWelcome && (row.status === "pending" || row.status === "accepted")));
+    if (row && stands) {
       if (row.playDate !== source.playDate) await db.update(flightInvitations).set({ playDate: source.playDate, updatedAt: now }).where(eq(flightInvitations.id, row.id));
       continue;
     }
-    if (row && row.status === status) continue;
     const [written] = row
       ? await db
           .update(flightInvitations)
@@ -105,10 +110,9 @@ export async function syncInvitations(
           .returning();
     if (!written) continue;
     touched.add(source.organiserId);
-    if (status === "pending") {
-      invited.push(written);
-      touched.add(member.id);
-    }
+    if (status === "pending") invited.push(written);
+    // A refused one is not theirs to see; an unasked one is listed (not asked), so their page follows.
+    if (status !== "refused") touched.add(member.id);
   }
   const kept = new Set(named.map((m) => m.id));
   const dropped = existing.filter((r) => !kept.has(r.inviteeId) && r.status !== "cancelled").map((r) => r.id);
@@ -163,15 +167,15 @@ export async function isInvitationOpen(db: Db, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The partners who accepted a source's invitations, and the organiser's name they play with (undefined: none). */
-export async function acceptedPartnersOf(db: Db, source: InvitationSourceRef, organiserId: number): Promise<{ userIds: number[]; organiser: string } | undefined> {
-  const accepted = await db
+/** The partners told of a source's booking (those who accepted, and those not asked as it was released), and the organiser's name they play with (undefined: none). */
+export async function partnersToTellOf(db: Db, source: InvitationSourceRef, organiserId: number): Promise<{ userIds: number[]; organiser: string } | undefined> {
+  const told = await db
     .select({ inviteeId: flightInvitations.inviteeId })
     .from(flightInvitations)
-    .where(and(sourceIs(source), eq(flightInvitations.status, "accepted")));
-  if (accepted.length === 0) return undefined;
+    .where(and(sourceIs(source), inArray(flightInvitations.status, [...TOLD_OF_BOOKING])));
+  if (told.length === 0) return undefined;
   const [organiser] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, organiserId));
-  return { userIds: accepted.map((i) => i.inviteeId), organiser: organiser?.name || organiser?.username || "" };
+  return { userIds: told.map((i) => i.inviteeId), organiser: organiser?.name || organiser?.username || "" };
 }
 
 /** A partner's own invitation (null: none of theirs by that id). */

@@ -30,7 +30,7 @@ import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import type { DomainEventOf } from "../domain/events.ts";
 import { bookingRequests, bookings, requestAttempts, users, type RequestPhase, type RequestStatus } from "../db/schema.ts";
 import { BOOKING_KEY, courseNameOf } from "./booking-records.ts";
-import { acceptedPartnersOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
+import { partnersToTellOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
 
 export type RequestRow = typeof bookingRequests.$inferSelect;
 
@@ -328,7 +328,7 @@ export async function confirmRequest(
     time: input.time,
     ref: input.ref,
     requestId: request.id,
-    partners: await acceptedPartnersOf(database.db, { kind: "request", id: request.id }, request.userId),
+    partners: await partnersToTellOf(database.db, { kind: "request", id: request.id }, request.userId),
   };
 }
 

@@ -18,7 +18,7 @@ import type { AppDatabase, Db } from "../db/client.ts";
 import { bookings, slotWatches, watchAttempts, type WatchStatus } from "../db/schema.ts";
 import type { DomainEventOf } from "../domain/events.ts";
 import type { WatchReason } from "../domain/watches.ts";
-import { acceptedPartnersOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
+import { partnersToTellOf, cancelInvitationsOf } from "./invitation-lifecycle.ts";
 
 export type WatchRow = typeof slotWatches.$inferSelect;
 export type WatchAttemptRow = typeof watchAttempts.$inferSelect;
@@ -130,7 +130,7 @@ export async function markWatchBooked(
         createdAt: input.now,
       })
       .onConflictDoNothing();
-    const partners = await acceptedPartnersOf(tx, { kind: "watch", id: input.watch.id }, input.watch.userId);
+    const partners = await partnersToTellOf(tx, { kind: "watch", id: input.watch.id }, input.watch.userId);
     return {
       type: "watch_booked",
       userId: input.watch.userId,

@@ -8,7 +8,7 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { bookingRequests, bookings, flightInvitations, slotWatches, users, type StoredPlayer } from "../db/schema.ts";
 import { courseNameOf } from "../domain/booking-rules.ts";
-import { findOverlaps, flightWithout, missingMinimum, type FlightOnDay, type Overlap } from "../domain/partners.ts";
+import { findOverlaps, flightWithout, missingMinimum, TOLD_OF_BOOKING, type FlightOnDay, type Overlap } from "../domain/partners.ts";
 import { isGuestType, normaliseMemberId } from "../domain/players.ts";
 import { reason, type RequestReason } from "../domain/request-reasons.ts";
 import { flagRequest, type RequestRow } from "../lifecycle/request-lifecycle.ts";
@@ -36,7 +36,11 @@ async function memberOf(db: Db, userId: number): Promise<{ name: string; memberI
   return { name: row?.name || row?.username || "", memberId: row?.memberId ?? "" };
 }
 
-/** Invites the partners a flight names (and cancels those it no longer names), telling each member whose invitations changed. */
+/**
+ * Invites the partners a flight names (and cancels those it no longer names), telling each member
+ * whose invitations changed. A game already released asks nobody: an answer could no longer
+ * change it, so its partners are stored unasked and told only if it is booked.
+ */
 export async function inviteFlight(deps: PartnersDeps, flight: NamedFlight): Promise<void> {
   const { db } = deps.database;
   const organiser = await memberOf(db, flight.source.organiserId);
@@ -58,20 +62,41 @@ export async function inviteFlight(deps: PartnersDeps, flight: NamedFlight): Pro
   for (const userId of sync.touchedUserIds) if (!told.has(userId)) deps.notifier.publish({ type: "invitations_changed", userId });
 }
 
-/** The request's invitations brought in line with its flight as stored now. */
-export async function inviteRequestPartners(deps: PartnersDeps, request: RequestRow): Promise<void> {
+const OPEN_REQUEST: readonly RequestRow["status"][] = ["pending", "held", "needs_attention"];
+
+/**
+ * Whether a request's partners can still answer: it waits for its release, and the release has
+ * not come (by `now`, the club's clock where the caller reads it). A request stored at or after its
+ * release is taken by the engine at once.
+ */
+export function isRequestAnswerable(request: Pick<RequestRow, "status" | "releaseAt">, now: number): boolean {
+  return OPEN_REQUEST.includes(request.status) && request.releaseAt > now;
+}
+
+/**
+ * The request's invitations brought in line with its flight as stored now (`now`: the instant its
+ * release is compared with). A request already released that is to be sent only if every partner
+ * has accepted cannot wait for answers nobody was asked for: it needs attention with the finding
+ * the readiness check would make, so it is not sent and the check fails it with that cause.
+ */
+export async function inviteRequestPartners(deps: PartnersDeps, request: RequestRow, now: number = deps.clock.now()): Promise<void> {
+  const isAnswerable = isRequestAnswerable(request, now);
   await inviteFlight(deps, {
-    source: { kind: "request", id: request.id, organiserId: request.userId, playDate: request.playDate },
+    source: { kind: "request", id: request.id, organiserId: request.userId, playDate: request.playDate, isAnswerable },
     courseId: request.courseId,
     time: request.selection[0]?.time ?? "",
     players: request.players,
   });
+  if (isAnswerable || !request.partnersMustAccept || request.status !== "pending") return;
+  const why = (await partnerFindings(deps.database.db, [request])).get(request.id);
+  if (why) deps.notifier.publish(await flagRequest(deps.database.db, request.id, why, deps.clock.now()));
 }
 
-/** The watch's invitations brought in line with its flight. */
+/** The watch's invitations brought in line with its flight; asked while it still watches (read now: it may have booked since it was made). */
 export async function inviteWatchPartners(deps: PartnersDeps, watch: typeof slotWatches.$inferSelect): Promise<void> {
+  const [current] = await deps.database.db.select({ status: slotWatches.status }).from(slotWatches).where(eq(slotWatches.id, watch.id));
   await inviteFlight(deps, {
-    source: { kind: "watch", id: watch.id, organiserId: watch.userId, playDate: watch.playDate },
+    source: { kind: "watch", id: watch.id, organiserId: watch.userId, playDate: watch.playDate, isAnswerable: current?.status === "watching" },
     courseId: watch.courseId,
     time: watch.fromTime,
     players: watch.players,
@@ -161,7 +186,8 @@ export async function partnerFindings(db: Db, requests: readonly RequestRow[]): 
       out.set(request.id, reason("partners.reason.overlap", { member: player ? `${displayName(player)} (${overlap.memberId})` : overlap.memberId, time: overlap.time }));
       continue;
     }
-    const waiting = invitations.filter((i) => i.sourceId === request.id && i.status === "pending");
+    // Not accepted: still to answer, or never asked (the request was released before they could be).
+    const waiting = invitations.filter((i) => i.sourceId === request.id && (i.status === "pending" || i.status === "unasked"));
     if (request.partnersMustAccept && waiting.length > 0) {
       const names = waiting.map((i) => {
         const player = request.players.find((p) => normaliseMemberId(p.memberId) === i.memberId);
@@ -177,10 +203,10 @@ export async function partnerFindings(db: Db, requests: readonly RequestRow[]): 
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** The organiser's booking each of a partner's accepted invitations led to, by invitation id. */
+/** The organiser's booking each of a partner's invitations led to (accepted, or unasked as it was released), by invitation id. */
 export async function bookingsOfInvitations(db: Db, invitations: readonly InvitationRow[]): Promise<Map<number, BookingRow>> {
   const out = new Map<number, BookingRow>();
-  const accepted = invitations.filter((i) => i.status === "accepted");
+  const accepted = invitations.filter((i) => TOLD_OF_BOOKING.includes(i.status));
   const requestIds = accepted.filter((i) => i.sourceKind === "request").map((i) => i.sourceId);
   const byRequest = requestIds.length === 0 ? [] : await db.select().from(bookings).where(inArray(bookings.requestId, requestIds));
   const watchIds = accepted.filter((i) => i.sourceKind === "watch").map((i) => i.sourceId);
@@ -203,12 +229,12 @@ export async function bookingsOfInvitations(db: Db, invitations: readonly Invita
   return out;
 }
 
-/** The bookings a member plays in as a partner who accepted, each with its organiser's name (their calendar feed, their Bookings page). */
+/** The bookings a member plays in as a partner who accepted (or was not asked as it was released), each with its organiser's name (their calendar feed, their Bookings page). */
 export async function partnerBookingsOf(db: Db, userId: number, fromDate: string): Promise<{ booking: BookingRow; organiser: string }[]> {
   const invitations = await db
     .select()
     .from(flightInvitations)
-    .where(and(eq(flightInvitations.inviteeId, userId), eq(flightInvitations.status, "accepted"), gte(flightInvitations.playDate, fromDate)));
+    .where(and(eq(flightInvitations.inviteeId, userId), inArray(flightInvitations.status, [...TOLD_OF_BOOKING]), gte(flightInvitations.playDate, fromDate)));
   const booked = await bookingsOfInvitations(db, invitations);
   const organisers = await namesOf(db, [...new Set(invitations.map((i) => i.organiserId))]);
   return invitations.flatMap((i) => {

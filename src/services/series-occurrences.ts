@@ -150,13 +150,15 @@ async function openRequestProblem(db: Db, userId: number, sub: NormalisedSubmiss
   return problem ? reasonOf(problem) : null;
 }
 
-function requestFields(sub: NormalisedSubmission, selection: RequestSelection[], member: Member, releaseAt: number) {
+/** A date's request as the series asks for it, "send only if every partner has accepted" included. */
+function requestFields(series: SeriesRow, sub: NormalisedSubmission, selection: RequestSelection[], member: Member, releaseAt: number) {
   return {
     courseId: sub.courseId,
     playDate: sub.targetDate,
     selection,
     players: flightToStoredPlayers(sub.flight, member.name),
     memberCartType: sub.memberCartType,
+    partnersMustAccept: series.partnersMustAccept,
     releaseAt,
   };
 }
@@ -217,8 +219,9 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
       led = true;
     }
   }
-  if (queued > 0) deps.wakeEngine();
+  // Before the engine is woken: a date queued at or after its release has its partners stored unasked before it can be booked.
   for (const requestId of queuedIds) await invitePartnersOfRequest(deps, requestId);
+  if (queued > 0) deps.wakeEngine();
   for (const [seriesId, userId] of touched) deps.notifier.publish({ type: "series_changed", userId, seriesId });
   if (queued + flagged > 0) deps.logger.info("standing requests queued", { queued, flagged });
   return { queued, flagged };
@@ -287,7 +290,7 @@ async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedu
     if (!row) return null;
     const { requestId } = await insertRequest(tx, {
       userId: c.series.userId,
-      ...requestFields(sub, selection, c.member, releaseAt),
+      ...requestFields(c.series, sub, selection, c.member, releaseAt),
       status: "pending",
       failureReason: null,
       bookingRef: null,
@@ -322,7 +325,7 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
     if (status !== "pending" && status !== "held" && status !== "needs_attention") continue;
     const plan = await planOccurrence(db, series, row.times, row.playDate, now, rules, member);
     if (plan.ok) {
-      await reviseRequest(db, row.requestId, requestFields(plan.sub, plan.selection, member, plan.releaseAt), now);
+      await reviseRequest(db, row.requestId, requestFields(series, plan.sub, plan.selection, member, plan.releaseAt), now);
       await invitePartnersOfRequest(deps, row.requestId);
     } else {
       tellPartners(deps, await withdrawRequest(db, row.requestId, now));

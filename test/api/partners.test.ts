@@ -241,10 +241,11 @@ describe("playing partners", () => {
       body: { course: "masters", times: ["06:00"], weekdays: [1], startDate: "2026-11-23", memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } },
     });
     expect(series.status).toBe(201);
-    const dates = (await invitationsOf(fx, cookies.jose)).received.map((r) => [r.date, r.status, r.source]);
+    // Tomorrow's date was released a week ago: its request goes at once, so Jose is not asked (he is told if it is booked).
+    const dates = (await invitationsOf(fx, cookies.jose)).received.map((r) => [r.date, r.status, r.source, r.isOpen]);
     expect(dates).toEqual([
-      ["2026-11-23", "pending", "request"],
-      ["2026-11-30", "pending", "request"],
+      ["2026-11-23", "unasked", "request", false],
+      ["2026-11-30", "pending", "request", true],
     ]);
 
     const made = await fx.t.call("POST", "/v1/my/watches", {
@@ -258,5 +259,84 @@ describe("playing partners", () => {
     expect((await fx.t.call("POST", `/v1/my/watches/${watchId}/cancel`, { cookie: cookies.maria, body: {} })).status).toBe(204);
     expect((await invitationsOf(fx, cookies.ana)).received).toEqual([]);
     expect((await answer(fx, cookies.ana, byWatch.id, { answer: "accepted" })).status).toBe(409);
+  }, 30_000);
+
+  test("an edit keeps 'send only if every partner has accepted' unless it says otherwise; the request list shows it; a value that is not true or false is refused", async () => {
+    const { fx, cookies } = await start();
+    const id = await submitted(fx, { ...submission(PLAY, ["06:00"], "masters", [JOSE]), partnersMustAccept: true });
+    const listed = async () => {
+      const res = await fx.t.call("GET", "/v1/my/requests", { cookie: cookies.maria });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { id: number; times: string[]; partnersMustAccept: boolean }[]).find((r) => r.id === id);
+    };
+    expect(await listed()).toMatchObject({ times: ["06:00"], partnersMustAccept: true });
+
+    // Another time, the option left out (a client that does not know it): it stays on.
+    await submitted(fx, { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id });
+    expect(await listed()).toMatchObject({ times: ["06:08"], partnersMustAccept: true });
+    // Turned off by the edit, and on again.
+    await submitted(fx, { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: false });
+    expect(await listed()).toMatchObject({ partnersMustAccept: false });
+    await submitted(fx, { ...submission(PLAY, ["06:16"], "masters", [JOSE]), editTarget: id, partnersMustAccept: true });
+    expect(await listed()).toMatchObject({ times: ["06:16"], partnersMustAccept: true });
+
+    for (const hostile of ["false", 0, null, { on: true }]) {
+      const refused = await fx.submit("maria", { ...submission(PLAY, ["06:24"], "masters", [JOSE]), editTarget: id, partnersMustAccept: hostile });
+      expect(refused).toMatchObject({ type: "error", message: expect.any(String), errorKey: expect.any(String) });
+    }
+    expect(await listed()).toMatchObject({ times: ["06:16"], partnersMustAccept: true });
+    // The same submission over HTTP (a booking's edit) answers the error shape with its 400.
+    const http = await fx.t.call("POST", "/v1/bookings/SW-NONE/edit", {
+      cookie: cookies.maria,
+      body: { ...submission(PLAY, ["06:24"], "masters", [JOSE]), partnersMustAccept: "yes" },
+    });
+    expect(http.status).toBe(400);
+    expect(await http.json()).toMatchObject({ message: expect.any(String), errorKey: expect.any(String) });
+  }, 30_000);
+
+  test("a standing request gives each date its 'send only if every partner has accepted'; a change keeps it unless it says otherwise", async () => {
+    const { fx, cookies } = await start();
+    const body = { course: "masters", times: ["06:00"], weekdays: [1], startDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } };
+    const made = await fx.t.call("POST", "/v1/my/series", { cookie: cookies.maria, body: { ...body, partnersMustAccept: true } });
+    expect(made.status).toBe(201);
+    const series = ((await made.json()) as { series: { id: number; partnersMustAccept: boolean } }).series;
+    expect(series.partnersMustAccept).toBe(true);
+    const dateRequest = async () => (await fx.t.deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.playDate, PLAY)))[0];
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: true, status: "pending" });
+
+    const change = (extra: Record<string, unknown>) => fx.t.call("PUT", `/v1/my/series/${series.id}`, { cookie: cookies.maria, body: { ...body, ...extra } });
+    const kept = await change({ times: ["06:08"] });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { series: { partnersMustAccept: boolean } }).series.partnersMustAccept).toBe(true);
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: true, selection: [{ time: "06:08", slotId: null }] });
+
+    expect((await change({ times: ["06:08"], partnersMustAccept: false })).status).toBe(200);
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: false });
+    const hostile = await change({ partnersMustAccept: "yes" });
+    expect(hostile.status).toBe(400);
+    expect(await hostile.json()).toMatchObject({ message: expect.any(String), errorKey: expect.any(String) });
+    expect(await dateRequest()).toMatchObject({ partnersMustAccept: false });
+  }, 30_000);
+
+  test("a request released as it is made asks no partner: nothing to answer, nothing in the bell, and told once it is booked", async () => {
+    const { fx, cookies } = await start();
+    // Tomorrow was released a week ago: the request goes to the club at once.
+    const late = "2026-11-23";
+    const requestId = await submitted(fx, submission(late, ["06:00"], "masters", [JOSE]));
+    const [row] = await fx.t.deps.database.db.select().from(flightInvitations).where(eq(flightInvitations.sourceId, requestId));
+    expect(row).toMatchObject({ status: "unasked", sourceKind: "request" });
+    await fx.stepUntil(async () => (await fx.request(requestId)).status === "confirmed", 50, 400);
+    await fx.t.deps.notifier.settled?.();
+
+    const bell = (await (await fx.t.call("GET", "/v1/my/notifications", { cookie: cookies.jose })).json()) as { items: { kind: string; text: string }[] };
+    expect(bell.items.map((i) => i.kind)).toEqual(["partner_booked"]);
+    const [booking] = await fx.bookingsOf("maria");
+    expect(bell.items[0].text).toBe(`You are playing with Maria Santos: Masters on ${late} at 06:00 (${booking.bookingRef}).`);
+    const [received] = (await invitationsOf(fx, cookies.jose)).received;
+    expect(received).toMatchObject({ status: "unasked", isOpen: false, booking: { bookingId: booking.bookingRef, time: "06:00" } });
+    expect((await invitationsOf(fx, cookies.maria)).sent.map((s) => [s.memberId, s.status])).toEqual([["SW-1002", "unasked"]]);
+    const answered = await answer(fx, cookies.jose, received.id, { answer: "accepted" });
+    expect(answered.status).toBe(409);
+    expect(await answered.json()).toMatchObject({ errorKey: "partners.error.released" });
   }, 30_000);
 });

@@ -3,10 +3,13 @@
  * the admin moves the release a minute or two ahead (the demo club follows the release settings);
  * Maria books a flight naming Jose and Ana on the Book page; Jose accepts on his Bookings page, Ana
  * declines from the bell, both before the release; Maria sees each answer beside each player; the
- * release books the flight without Ana; Jose sees the game read only "with Maria Santos".
+ * release books the flight without Ana; Jose sees the game read only "with Maria Santos". Jose is on a
+ * 390×844 phone throughout, and Ana, on one too, composes a flight naming him that day: the
+ * invitations' Accept and Decline and the Book form's partners' option and overlap warning fit the
+ * screen with 44 px tap targets (each saved state is also checked by axe).
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addDays, manilaDate, weekdayOf } from "../../src/domain/manila-time.ts";
 import { openPage, setReleaseSoon, saveScreenshot, signIn, useServerAndBrowser, type TestServer } from "./harness.ts";
 
@@ -17,9 +20,13 @@ useServerAndBrowser((s, b) => {
   browser = b;
 });
 
+const PHONE = { width: 390, height: 844 };
+/** The app's smallest tap target (a button's min-height, 2.75rem). */
+const TAP_PX = 44;
+
 const contexts: BrowserContext[] = [];
-async function memberPage(username: string): Promise<Page> {
-  const { context, page } = await openPage(browser, server, { viewport: { width: 1280, height: 900 }, hasSeenWelcome: true });
+async function memberPage(username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const { context, page } = await openPage(browser, server, { viewport, hasSeenWelcome: true });
   context.setDefaultTimeout(20_000);
   contexts.push(context);
   await signIn(page, username, "demo1234");
@@ -34,6 +41,32 @@ async function addMember(page: Page, lastName: string, memberId: string): Promis
   await row.getByLabel("Membership #").fill(memberId);
 }
 
+/** What does not fit a phone: the page wider than the screen, a part reaching past its edges, a target smaller than a fingertip. */
+async function phoneProblems(page: Page, parts: Locator[], targets: Locator[]): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+  if (overflow > 0) problems.push(`the page is ${overflow} px wider than the screen`);
+  for (const part of parts) {
+    for (const element of await part.all()) {
+      const box = await element.boundingBox();
+      if (!box) problems.push(`${part} is not shown`);
+      else if (box.x < -0.5 || box.x + box.width > PHONE.width + 0.5) problems.push(`${part} spans ${Math.round(box.x)}–${Math.round(box.x + box.width)} px`);
+      const isClipped = await element.evaluate((el) => el.scrollWidth > el.clientWidth + 0.5);
+      if (isClipped) problems.push(`${part} is cut short`);
+    }
+  }
+  for (const target of targets) {
+    const found = await target.all();
+    if (found.length === 0) problems.push(`${target} is missing`);
+    for (const element of found) {
+      const box = await element.boundingBox();
+      if (!box || Math.round(box.width) < TAP_PX || Math.round(box.height) < TAP_PX)
+        problems.push(`${(await element.textContent())?.trim() || target} is ${Math.round(box?.width ?? 0)}×${Math.round(box?.height ?? 0)} px`);
+    }
+  }
+  return problems;
+}
+
 describe("playing partners", () => {
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -41,7 +74,7 @@ describe("playing partners", () => {
 
   test("one partner accepts, the other declines before the release; the release books the flight and the partner sees it with the organiser", async () => {
     const maria = await memberPage("maria");
-    const jose = await memberPage("jose");
+    const jose = await memberPage("jose", PHONE);
     const ana = await memberPage("ana");
     const releaseAt = await setReleaseSoon(server);
     const date = addDays(manilaDate(releaseAt), 7);
@@ -69,7 +102,8 @@ describe("playing partners", () => {
     await jose.goto("/bookings");
     const invitation = jose.locator('[data-testid^="invitation:"]');
     await invitation.getByText(`Maria Santos invites you: ${course} on ${date} at ${time}`).waitFor();
-    await saveScreenshot(jose, "partners-invited");
+    expect(await phoneProblems(jose, [invitation], [invitation.getByRole("button", { name: "Accept" }), invitation.getByRole("button", { name: "Decline" })])).toEqual([]);
+    await saveScreenshot(jose, "partners-invited-phone");
     await invitation.getByRole("button", { name: "Accept" }).click();
     await invitation.getByText("Accepted").first().waitFor();
 
@@ -105,6 +139,38 @@ describe("playing partners", () => {
     await jose.getByTestId("notification-bell").click();
     await jose.locator(".notification__text", { hasText: `You are playing with Maria Santos: ${course} on ${date} at ${time}` }).waitFor();
     await jose.keyboard.press("Escape");
-    await saveScreenshot(jose, "partners-booked");
+    await saveScreenshot(jose, "partners-booked-phone");
+
+    // Ana, on a phone, composes a flight naming Jose near his game that day: the option and the warning fit.
+    await ana.setViewportSize(PHONE);
+    await ana.goto("/book");
+    await ana.locator(`[data-date="${date}"]`).click();
+    await ana.getByRole("button", { name: "Next", exact: true }).click();
+    await ana.locator(".course-choice:not([disabled])", { hasText: course }).click();
+    await ana.getByRole("button", { name: "Next", exact: true }).click();
+    await ana.locator(".slot:not([disabled])").first().waitFor();
+    // The free time nearest his, so the two flights are within a round of each other.
+    const near = await ana.locator(".slot:not([disabled])").evaluateAll((slots, booked) => {
+      const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+      const times = slots.map((s) => s.getAttribute("data-time") ?? "").filter((t) => t !== "");
+      return times.sort((a, b) => Math.abs(minutes(a) - minutes(booked)) - Math.abs(minutes(b) - minutes(booked)))[0];
+    }, time);
+    await ana.locator(`.slot[data-time="${near}"]`).click();
+    await ana.getByRole("button", { name: "Next", exact: true }).click();
+    await addMember(ana, "Reyes", "SW-1002");
+    await ana.getByRole("button", { name: "Next", exact: true }).click();
+    const warning = ana.getByTestId("overlap:SW-1002");
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(`Reyes (SW-1002) is already in another flight at ${time} that day.`);
+    const option = ana.locator(".partner-options label", { hasText: "Send only if every partner has accepted by the readiness check" });
+    await option.click();
+    expect(await ana.getByRole("checkbox", { name: "Send only if every partner has accepted by the readiness check" }).isChecked()).toBe(true);
+    // The box sits beside its words, not above them.
+    const [box, words] = [await option.locator("input").boundingBox(), await option.locator("span").boundingBox()];
+    expect(box && words && box.x + box.width <= words.x && box.y + box.height / 2 > words.y && box.y + box.height / 2 < words.y + words.height).toBe(true);
+    const submitButton = ana.getByRole("button", { name: "Submit request", exact: true });
+    const backButton = ana.getByRole("button", { name: "Back", exact: true });
+    expect(await phoneProblems(ana, [ana.locator(".partner-options"), warning, option], [option, submitButton, backButton])).toEqual([]);
+    await saveScreenshot(ana, "partners-book-phone");
   }, 300_000);
 });

@@ -7,8 +7,9 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, bookingRules, flightInvitations } from "../../src/db/schema.ts";
+import { bookingRequests, bookingRules, flightInvitations, slotWatches } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
+import { inviteWatchPartners } from "../../src/services/partners.ts";
 import { memberPlayer, PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;
@@ -111,5 +112,71 @@ describe("partners and the request lifecycle", () => {
     await f.t.deps.readiness.checkMember((await f.user("ana")).id);
     expect(await f.request(anas)).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.overlap", reasonContext: { member: "Reyes (SW-1002)", time: "06:00" } });
     expect((await f.request(later)).status).toBe("pending");
+  });
+
+  test("the readiness check holds an edited request by the option as the edit left it", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const maria = await f.user("maria");
+    const check = async () => {
+      await f?.t.deps.readiness.checkMember(maria.id);
+      return f?.request(id);
+    };
+    const id = await submitAs(f, "maria", { ...submission(PLAY, ["06:00"], "masters", [JOSE]), partnersMustAccept: true });
+    // Another time, the option not said: it still asks for Jose's answer.
+    expect(await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id })).toBe(id);
+    expect(await check()).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted", reasonContext: { names: "Reyes" } });
+    // Turned off: his silence no longer holds it.
+    await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: false });
+    expect(await check()).toMatchObject({ status: "pending", reasonKey: null });
+    // On again: held until he accepts.
+    await submitAs(f, "maria", { ...submission(PLAY, ["06:08"], "masters", [JOSE]), editTarget: id, partnersMustAccept: true });
+    expect(await check()).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted" });
+    await answerAs(f, "jose", id, "accepted");
+    expect(await check()).toMatchObject({ status: "pending", reasonKey: null });
+  });
+
+  test("a request released as it is made that asks every partner to accept is not sent: nobody could be asked", async () => {
+    f = await startReleaseFixture();
+    const posts = f.clubActions.length;
+    // Tomorrow was released a week ago.
+    const id = await submitAs(f, "maria", { ...submission("2026-11-23", ["06:00"], "masters", [JOSE]), partnersMustAccept: true });
+    await f.engine.idle();
+    expect(await f.request(id)).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted", reasonContext: { names: "Reyes" } });
+    const [invitation] = await f.t.deps.database.db.select().from(flightInvitations).where(eq(flightInvitations.sourceId, id));
+    expect(invitation.status).toBe("unasked");
+    // The check's next look fails it with that cause; nothing went to the club.
+    await f.t.deps.readiness.tick();
+    await f.engine.idle();
+    expect(await f.request(id)).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
+    expect(f.clubActions.slice(posts).filter((a) => a.action === "book")).toEqual([]);
+  });
+
+  test("a slot watch asks its partners while it watches; one that has booked meanwhile asks nobody", async () => {
+    f = await startReleaseFixture({ startEngine: false });
+    const maria = await f.t.signIn("maria", "demo1234");
+    const made = await f.t.call("POST", "/v1/my/watches", {
+      cookie: maria,
+      body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [ANA] }, fromTime: "06:00", toTime: "07:00", mode: "book" },
+    });
+    expect(made.status).toBe(201);
+    const watchId = ((await made.json()) as { watch: { id: number } }).watch.id;
+    const invitationsOf = () => f!.t.deps.database.db.select().from(flightInvitations).where(eq(flightInvitations.sourceId, watchId));
+    expect((await invitationsOf()).map((i) => i.status)).toEqual(["pending"]);
+
+    // It books before the invitations of a flight naming Jose too are written (the row in hand still says watching).
+    const { db } = f.t.deps.database;
+    const [watch] = await db.select().from(slotWatches).where(eq(slotWatches.id, watchId));
+    const stale = { ...watch, players: [...watch.players, { ...watch.players[1], lastName: "Reyes", memberId: "SW-1002" }] };
+    await db.update(slotWatches).set({ status: "booked", players: stale.players }).where(eq(slotWatches.id, watchId));
+    await inviteWatchPartners({ database: f.t.deps.database, notifier: f.t.deps.notifier, clock: f.clock }, stale);
+    const joseId = (await f.user("jose")).id;
+    expect((await invitationsOf()).map((i) => [i.inviteeId === joseId ? "jose" : "ana", i.status])).toEqual([
+      ["ana", "pending"],
+      ["jose", "unasked"],
+    ]);
+    await f.t.deps.notifier.settled?.();
+    const jose = await f.t.signIn("jose", "demo1234");
+    const bell = (await (await f.t.call("GET", "/v1/my/notifications", { cookie: jose })).json()) as { items: { kind: string }[] };
+    expect(bell.items).toEqual([]);
   });
 });

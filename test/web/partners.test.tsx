@@ -15,7 +15,7 @@ import { InvitationInBell } from "../../web/features/partners/invitation-in-bell
 import { InvitationSetting } from "../../web/features/partners/invitation-setting.tsx";
 import { ToastViewport } from "../../web/components/toast-viewport.tsx";
 import { resourceCache } from "../../web/lib/resources.ts";
-import { MONDAY, pendingRequest, resetBookTest, serveApi, setLiveData } from "./book-fixtures.tsx";
+import { MONDAY, openSocket, pendingRequest, resetBookTest, sentActions, serveApi, setLiveData } from "./book-fixtures.tsx";
 import { jsonResponse, type RecordedCall } from "./support/fetch-mock.ts";
 import { renderPages } from "./watches-fixtures.tsx";
 
@@ -95,6 +95,15 @@ describe("invitations on the Bookings page", () => {
     expect(await screen.findByText("You accepted Maria Santos's invitation.")).toBeTruthy();
     await waitFor(() => expect(within(screen.getByTestId("invitation:5")).queryByRole("button", { name: "Decline" })).toBeNull());
     expect(screen.getByTestId("invitation:5").textContent).toContain("Accepted");
+  });
+
+  test("a game released before the member could be asked is no question: no Accept or Decline, and they will be told if it is booked", async () => {
+    invitations = { from: "anyone", received: [{ ...invited, status: "unasked", isOpen: false }], sent: [] };
+    renderPages("/bookings");
+    const card = await screen.findByTestId("invitation:5");
+    expect(card.textContent).toContain("Not asked: already released");
+    expect(card.textContent).toContain("Maria Santos named you for Masters on 2026-11-23 at 06:00, already released: you will be told if it is booked.");
+    expect(within(card).queryByRole("button")).toBeNull();
   });
 
   test("an answer the server refuses keeps the buttons and says why", async () => {
@@ -209,6 +218,43 @@ describe("the Book form with partners", () => {
     expect(useBookStore.getState().partnersMustAccept).toBe(true);
     expect(buildSubmission(useBookStore.getState(), [], null).partnersMustAccept).toBe(true);
     expect("partnersMustAccept" in buildSubmission({ date: MONDAY, course: "masters", selection: [] }, [], null)).toBe(false);
+  });
+
+  const withReyes = {
+    ...pendingRequest,
+    id: 41,
+    players: [
+      { name: "Juan Dela Cruz", type: "Member", memberId: "SW-2000", cart: "Walking", fee: "" },
+      { name: "Reyes", type: "Member", memberId: "SW-1002", cart: "Walking", fee: "Charge to their account" },
+    ],
+  };
+  const mustAcceptLabel = "Send only if every partner has accepted by the readiness check";
+
+  test("an edited request that asks every partner to accept opens with the box ticked, and saving keeps it", async () => {
+    setLiveData({ requests: [{ ...withReyes, partnersMustAccept: true }] });
+    const socket = openSocket();
+    renderPages("/book?edit=request:41");
+    const option = (await screen.findByRole("checkbox", { name: mustAcceptLabel })) as HTMLInputElement;
+    expect(option.checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    const sent = sentActions(socket).find((m) => m.action === "SUBMIT_BOOKING_REQUEST");
+    expect(sent?.payload).toMatchObject({ editTarget: 41, partnersMustAccept: true });
+  });
+
+  test("an edited request without it opens unticked, and the edit says the box's value rather than leaving it out", async () => {
+    // The form's state from an earlier request does not carry over into this edit.
+    act(() => useBookStore.getState().setPartnersMustAccept(true));
+    setLiveData({ requests: [{ ...withReyes, partnersMustAccept: false }] });
+    const socket = openSocket();
+    renderPages("/book?edit=request:41");
+    await waitFor(() => expect(useBookStore.getState().editTarget).toMatchObject({ kind: "request", id: 41 }));
+    const option = (await screen.findByRole("checkbox", { name: mustAcceptLabel })) as HTMLInputElement;
+    expect(option.checked).toBe(false);
+    fireEvent.click(option);
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    const sent = sentActions(socket).find((m) => m.action === "SUBMIT_BOOKING_REQUEST");
+    expect(sent?.payload).toMatchObject({ editTarget: 41, partnersMustAccept: false });
   });
 
   test("a flight of guests alone has no partners' option", async () => {

@@ -33,6 +33,7 @@ const weekly: SeriesView = {
   playerNames: ["Maria Santos"],
   players: [{ type: "Spouse", cartType: { "Rental Cart - Solo": true }, chargeFeesTo: { "Charge to their account": true }, searchLastName: "Santos", searchIdNumber: "SW-1001-S" }],
   memberCartType: "Rental Cart - Solo",
+  partnersMustAccept: false,
   createdAt: 1,
   next: [
     { ...occurrence, date: "2026-11-30", state: "pending", requestId: 9, releaseAt: manilaInstant("2026-11-23", "07:00"), line: { place: 2, of: 3 } },
@@ -155,6 +156,40 @@ describe("standing requests on the Bookings page", () => {
     await waitFor(() => expect(calls.some((c) => c.url === "/v1/my/series/4/occurrences/2026-11-30/change")).toBe(true));
     expect(calls.find((c) => c.url.endsWith("/change"))!.body).toEqual({ times: ["06:16", "06:24"] });
     expect(await screen.findByText("2026-11-30 changed.")).toBeTruthy();
+  });
+
+  test("Change keeps 'send only if every partner has accepted' as the series has it, or as the member changes the box", async () => {
+    series = [{ ...weekly, partnersMustAccept: true }];
+    renderPages("/bookings");
+    fireEvent.click(within(await screen.findByTestId("series:4")).getByRole("button", { name: "Change" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change standing request" });
+    const option = within(dialog).getByLabelText("Send only if every partner has accepted by the readiness check") as HTMLInputElement;
+    expect(option.checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ partnersMustAccept: true });
+
+    fireEvent.click(within(await screen.findByTestId("series:4")).getByRole("button", { name: "Change" }));
+    const again = await screen.findByRole("dialog", { name: "Change standing request" });
+    fireEvent.click(within(again).getByLabelText("Send only if every partner has accepted by the readiness check"));
+    fireEvent.click(within(again).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT")[1].body).toMatchObject({ partnersMustAccept: false });
+  });
+
+  test("a pending request that asks every partner to accept repeats with it", async () => {
+    setLiveData({
+      requests: [
+        { ...pendingRequest, players: [{ name: "Reyes", type: "Member", memberId: "SW-1002", cart: "Walking", fee: "Charge to their account" }], partnersMustAccept: true },
+      ],
+    });
+    renderPages("/bookings");
+    fireEvent.click(within(await screen.findByTestId("request:5")).getByRole("button", { name: "Repeat weekly" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText("Send only if every partner has accepted by the readiness check") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Set standing request" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/v1/my/series")).toBe(true));
+    expect(calls.find((c) => c.method === "POST" && c.url === "/v1/my/series")!.body).toMatchObject({ partnersMustAccept: true });
   });
 
   test("a pending request offers 'Repeat weekly' with its date, course, times and players", async () => {

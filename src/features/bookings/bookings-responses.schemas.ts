@@ -44,6 +44,8 @@ export const requestRowSchema = z.object({
   attempts: z.optional(z.array(attemptSchema)),
   selectionOrder: z.optional(z.array(z.object({ time: z.string(), slotId: z.nullable(z.string()) }))),
   memberCartType: z.optional(z.string()),
+  /** Send only if every partner has accepted by the readiness check (decision 200): an edit opens with it. */
+  partnersMustAccept: z.optional(z.boolean()),
 });
 export type RequestRow = z.infer<typeof requestRowSchema>;
 

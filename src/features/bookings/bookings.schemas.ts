@@ -46,6 +46,8 @@ export interface RequestView extends PendingRequestView {
   /** The selection as submitted, for editing: times in priority order with their slot ids. */
   selectionOrder: { time: string; slotId: string | null }[];
   memberCartType: string;
+  /** Send only if every partner has accepted by the readiness check (decision 200), so an edit starts from it. */
+  partnersMustAccept: boolean;
   attempts: AttemptView[];
 }
 

@@ -134,15 +134,17 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     latenessMs: null,
     submittedAt: now,
     updatedAt: now,
-    partnersMustAccept: submission.partnersMustAccept === true,
+    ...mustAcceptOf(submission),
   };
   const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
   const { requestId } = submitted;
-  const isDue = releaseAt <= clubNowOf(deps);
+  const clubNow = clubNowOf(deps);
+  const isDue = releaseAt <= clubNow;
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
+  // Before the engine is woken: a request due at once has its partners stored unasked before it can be booked, so they are told of it.
+  await invitePartnersOf(deps, requestId, clubNow);
   deps.releaseEngine.wake();
   deps.notifier.publish(submitted);
-  await invitePartnersOf(deps, requestId);
   return {
     status: isDue ? "submitted" : "pending",
     requestId,
@@ -150,10 +152,19 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   };
 }
 
-/** The partners the stored request names are invited (a request already due is released meanwhile: its answers cannot change it). */
-async function invitePartnersOf(deps: AppDeps, requestId: number): Promise<void> {
+/**
+ * "Send only if every partner has accepted" as the submission gives it. A new request without it
+ * has it off (the column's default); an edit without it keeps the request's own setting, so a
+ * client that does not know the option cannot turn it off by editing something else.
+ */
+function mustAcceptOf(submission: BookingSubmission): { partnersMustAccept?: boolean } {
+  return submission.partnersMustAccept === undefined ? {} : { partnersMustAccept: submission.partnersMustAccept };
+}
+
+/** The partners the stored request names are invited; those of a request already due are not asked (its release is on the club's clock, `clubNow`). */
+async function invitePartnersOf(deps: AppDeps, requestId: number, clubNow: number): Promise<void> {
   const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
-  if (request) await inviteRequestPartners(deps, request);
+  if (request) await inviteRequestPartners(deps, request, clubNow);
 }
 
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;
@@ -231,6 +242,7 @@ export async function listRequests(db: Db, userId: number): Promise<RequestView[
     latenessMs: row.latenessMs,
     selectionOrder: row.selection,
     memberCartType: row.memberCartType,
+    partnersMustAccept: row.partnersMustAccept,
     attempts: attempts
       .filter((a) => a.requestId === row.id)
       .map(

@@ -127,6 +127,7 @@ export async function listSeries(db: Db, userId: number, now: number): Promise<S
       ),
       players: series.players as SubmissionPlayer[],
       memberCartType: series.memberCartType,
+      partnersMustAccept: series.partnersMustAccept,
       createdAt: series.createdAt,
       next: dates.map((date) => {
         const row = own.find((r) => r.playDate === date);

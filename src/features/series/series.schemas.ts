@@ -56,6 +56,8 @@ export const seriesViewSchema = z.object({
   playerNames: z.array(z.string()),
   players: z.array(seriesPlayerSchema),
   memberCartType: z.string(),
+  /** Each date is sent only if every partner has accepted by the readiness check (decision 200). */
+  partnersMustAccept: z.boolean(),
   createdAt: z.number(),
   next: z.array(occurrenceViewSchema),
 });

@@ -113,6 +113,8 @@ async function checkedFields(db: Db, user: SessionUser, input: SeriesInput, now:
     toTime: times.length > 0 ? null : toTime,
     players: input.playerDetails.players as SubmissionPlayer[],
     memberCartType: input.memberCartType.trim(),
+    // A change without it keeps the series' own setting, as an edit of a request does.
+    ...(input.partnersMustAccept === undefined ? {} : { partnersMustAccept: input.partnersMustAccept }),
     weekdays: [...calendar.weekdays],
     startDate: calendar.startDate,
     endDate: calendar.endDate,

@@ -144,9 +144,10 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
     updatedAt: now,
   });
   deps.logger.info("slot watch made", { watchId: row.id, userId: user.id, date: row.playDate, course: courseId, from: fromTime, to: toTime, mode: row.mode });
+  // Before the watch is woken: its partners are asked while it surely still watches.
+  await inviteWatchPartners(deps, row);
   deps.slotWatch.wake();
   deps.notifier.publish(event);
-  await inviteWatchPartners(deps, row);
   return toView(row, [], () => null);
 }
 

@@ -143,16 +143,18 @@ export function buildSubmission(
   flight: readonly FlightPlayer[],
   editTarget: EditTarget | null,
 ): BookingSubmission {
+  const isRequestEdit = editTarget?.kind === "request";
   const submission: BookingSubmission = {
     course: draft.course ?? "",
     targetDate: draft.date ?? "",
     selectionOrder: draft.selection.map((s) => ({ time: s.time, slotId: s.slotId })),
     memberCartType: flight[0]?.cart ?? "",
     playerDetails: { players: flightToSubmissionPlayers(flight) },
-    // Only when asked for: a submission without partners stays as it always was.
-    ...(draft.partnersMustAccept ? { partnersMustAccept: true } : {}),
+    // A new request says it only when asked for (a submission without partners stays as it always
+    // was); an edit of a request always says it, or the server keeps the request's own setting.
+    ...(draft.partnersMustAccept || isRequestEdit ? { partnersMustAccept: draft.partnersMustAccept === true } : {}),
   };
-  return editTarget?.kind === "request" ? { ...submission, editTarget: editTarget.id } : submission;
+  return isRequestEdit ? { ...submission, editTarget: editTarget.id } : submission;
 }
 
 /** A new typed row: type Member, profile cart and fee. */
@@ -199,6 +201,7 @@ function choicesOf(times: readonly string[], teeSheet: readonly TeeTime[]): Slot
 export type EditableRequest = PendingRequestView & {
   selectionOrder?: SlotChoice[];
   memberCartType?: string;
+  partnersMustAccept?: boolean;
 };
 
 /** The draft of a pending request being edited. */
@@ -216,6 +219,7 @@ export function draftFromRequest(request: EditableRequest, data: BookingData, us
       selection: request.selectionOrder?.length ? request.selectionOrder.map((s) => ({ time: s.time, slotId: s.slotId })) : choicesOf(request.times, sheet),
       players: others.map((p) => listedPlayerToFlight(p, data.savedPlayers, defaults)),
       memberCart: request.memberCartType?.trim() ? request.memberCartType : null,
+      partnersMustAccept: request.partnersMustAccept === true,
     },
   };
 }
@@ -237,6 +241,7 @@ export function draftFromBooking(booking: ConfirmedBookingView, data: BookingDat
       selection: choicesOf([time], sheet),
       players: others.map((p) => listedPlayerToFlight({ name: p.name, type: p.type, memberId: p.id, cart: p.cart, fee: p.fee }, data.savedPlayers, defaults)),
       memberCart: null,
+      partnersMustAccept: false,
     },
   };
 }

@@ -24,6 +24,8 @@ export interface BookDraft {
   players: FlightPlayer[];
   /** The member's own cart; null means the profile default. */
   memberCart: string | null;
+  /** Send only if every invited partner has accepted by the readiness check (decision 200); an edited request's own setting. */
+  partnersMustAccept: boolean;
 }
 
 interface BookState extends BookDraft {
@@ -31,8 +33,6 @@ interface BookState extends BookDraft {
   editTarget: EditTarget | null;
   /** A submit was refused for missing fields: incomplete rows now say so. */
   hasTriedSubmit: boolean;
-  /** Send only if every invited partner has accepted by the readiness check (decision 200). */
-  partnersMustAccept: boolean;
   setPartnersMustAccept(isOn: boolean): void;
   markTriedSubmit(): void;
   chooseDate(date: string): void;
@@ -47,7 +47,7 @@ interface BookState extends BookDraft {
   reset(): void;
 }
 
-export const EMPTY_DRAFT: BookDraft = { date: null, course: null, selection: [], players: [], memberCart: null };
+export const EMPTY_DRAFT: BookDraft = { date: null, course: null, selection: [], players: [], memberCart: null, partnersMustAccept: false };
 
 /** Next stays disabled until the step's choice is made: a date, a course, at least one time. */
 export function canLeaveStep(step: BookStep, draft: Pick<BookDraft, "date" | "course" | "selection">): boolean {
@@ -72,7 +72,6 @@ export const useBookStore = create<BookState>()((set, get) => ({
   step: 1,
   editTarget: null,
   hasTriedSubmit: false,
-  partnersMustAccept: false,
   setPartnersMustAccept(isOn) {
     set({ partnersMustAccept: isOn });
   },
@@ -109,9 +108,9 @@ export const useBookStore = create<BookState>()((set, get) => ({
     set({ memberCart: cart });
   },
   startEdit(target, draft) {
-    set({ ...draft, editTarget: target, step: 4, hasTriedSubmit: false, partnersMustAccept: false });
+    set({ ...draft, editTarget: target, step: 4, hasTriedSubmit: false });
   },
   reset() {
-    set({ ...EMPTY_DRAFT, step: 1, editTarget: null, hasTriedSubmit: false, partnersMustAccept: false });
+    set({ ...EMPTY_DRAFT, step: 1, editTarget: null, hasTriedSubmit: false });
   },
 }));

@@ -11,6 +11,7 @@ import { CourseStep } from "./course-step.tsx";
 import { DateStep } from "./date-step.tsx";
 import { PlayersStep } from "./players-step.tsx";
 import { ReviewStep } from "./review-step.tsx";
+import { PartnerOptions } from "./partner-options.tsx";
 import { SubmitBar } from "./submit-bar.tsx";
 import { TimeStep } from "./time-step.tsx";
 import type { SubmitState } from "./use-submit-booking.ts";
@@ -69,7 +70,13 @@ export function BookWizard({ data, user, todayIso, nowTime, submitState }: BookL
         {step === 2 ? <CourseStep data={data} /> : null}
         {step === 3 ? <TimeStep data={data} todayIso={todayIso} nowTime={nowTime} /> : null}
         {step === 4 ? <PlayersStep data={data} user={user} /> : null}
-        {step === 5 ? <ReviewStep data={data} user={user} /> : null}
+        {step === 5 ? (
+          <>
+            <ReviewStep data={data} user={user} />
+            {/* Full width above the footer: the sticky footer keeps to Back and Submit on a phone. */}
+            <PartnerOptions />
+          </>
+        ) : null}
       </div>
 
       <div className="book-wizard__footer">
@@ -85,7 +92,7 @@ export function BookWizard({ data, user, todayIso, nowTime, submitState }: BookL
             {t("book.next")}
           </Button>
         ) : (
-          <SubmitBar submitState={submitState} />
+          <SubmitBar submitState={submitState} showsPartnerOptions={false} />
         )}
       </div>
     </div>

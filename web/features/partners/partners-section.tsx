@@ -41,7 +41,14 @@ function ReceivedCard({ invitation, reload }: { invitation: ReceivedInvitation; 
           <p className="row-sub invitation__read-only">{t("partners.read_only", { organiser: invitation.organiser })}</p>
         </>
       ) : (
-        <p className="row-sub">{t("partners.invitation", { organiser: invitation.organiser, course: invitation.course, date: invitation.date, time: invitation.time })}</p>
+        <p className="row-sub">
+          {t(invitation.status === "unasked" ? "partners.unasked" : "partners.invitation", {
+            organiser: invitation.organiser,
+            course: invitation.course,
+            date: invitation.date,
+            time: invitation.time,
+          })}
+        </p>
       )}
       {invitation.isOpen ? <InvitationAnswerButtons invitationId={invitation.id} organiser={invitation.organiser} onAnswered={reload} /> : null}
     </li>

@@ -11,7 +11,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { useText, useTextLookup } from "../../lib/text.ts";
 import { showToast } from "../../lib/toast-store.ts";
 import type { SeriesView } from "../../../src/features/series/series.schemas.ts";
-import { changeSeries, choicesOf, createSeries, dayKey, failureOf, type RepeatBase, type RepeatChoices } from "./series-api.ts";
+import { changeSeries, choicesOf, createSeries, dayKey, failureOf, namesPartners, type RepeatBase, type RepeatChoices } from "./series-api.ts";
 import "./series.css";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -27,6 +27,7 @@ function choicesFor(base: RepeatBase): RepeatChoices {
     useRange: false,
     fromTime: sorted[0] ?? "06:00",
     toTime: sorted[sorted.length - 1] ?? "09:00",
+    partnersMustAccept: base.partnersMustAccept === true,
   };
 }
 
@@ -114,6 +115,12 @@ export function RepeatDialog({ base, editing, onClose, onCreated }: { base: Repe
           <input type="checkbox" name="useRange" checked={choices.useRange} onChange={(e) => set("useRange", e.target.checked)} />
           <span>{t("series.use_range")}</span>
         </label>
+        {namesPartners(base) ? (
+          <label className="field field--inline">
+            <input type="checkbox" name="partnersMustAccept" checked={choices.partnersMustAccept} onChange={(e) => set("partnersMustAccept", e.target.checked)} />
+            <span>{t("partners.must_accept")}</span>
+          </label>
+        ) : null}
         {choices.useRange ? (
           <div className="series-range">
             <label className="field">

@@ -1,5 +1,6 @@
 /** The standing-request calls, their answers checked with the server's schemas. */
 import type { BookingSubmission } from "../../../src/domain/booking-submission.ts";
+import { isGuestType } from "../../../src/domain/players.ts";
 import { seriesAnswerSchema, seriesListSchema, type SeriesView } from "../../../src/features/series/series.schemas.ts";
 import { api, ApiError, getJson } from "../../lib/api.ts";
 import type { BodyAt } from "../../lib/api-contracts.ts";
@@ -17,6 +18,8 @@ export interface RepeatChoices {
   useRange: boolean;
   fromTime: string;
   toTime: string;
+  /** Each date is sent only if every partner has accepted by the readiness check (decision 200). */
+  partnersMustAccept: boolean;
 }
 
 const DAY_KEYS = ["series.day.1", "series.day.2", "series.day.3", "series.day.4", "series.day.5", "series.day.6", "series.day.7"] as const;
@@ -48,14 +51,21 @@ export function choicesOf(series: SeriesView): RepeatChoices {
     useRange: series.times === null,
     fromTime: series.fromTime ?? series.times?.[0] ?? "06:00",
     toTime: series.toTime ?? series.times?.[series.times.length - 1] ?? "09:00",
+    partnersMustAccept: series.partnersMustAccept,
   };
 }
 
-/** A series as the base of its own change: its course, times, players and cart. */
+/** Whether the base's flight names another member by membership number: only then may partners be asked to accept. */
+export function namesPartners(base: Pick<RepeatBase, "playerDetails">): boolean {
+  return base.playerDetails.players.some((p) => !isGuestType(p.type) && (p.searchIdNumber ?? "").trim() !== "");
+}
+
+/** A series as the base of its own change: its course, times, players, cart and whether every partner must accept. */
 export function baseOfSeries(series: SeriesView, fallbackCourse: string): RepeatBase {
   return {
     course: series.course ?? fallbackCourse,
     memberCartType: series.memberCartType,
+    partnersMustAccept: series.partnersMustAccept,
     playerDetails: { players: series.players },
     date: series.startDate,
     times: series.times ?? [],
@@ -74,6 +84,7 @@ function bodyOf(base: RepeatBase, choices: RepeatChoices): BodyAt<typeof apiPath
     startDate: choices.startDate,
     endDate: choices.endDate.trim() === "" ? null : choices.endDate.trim(),
     skipDates: parseList(choices.skipDates),
+    partnersMustAccept: choices.partnersMustAccept,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `standing_series` ADD `partners_must_accept` integer DEFAULT false NOT NULL;
