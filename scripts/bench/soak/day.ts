@@ -164,8 +164,8 @@ export interface DayFigures {
   traffic: TrafficSummary;
   /** Teebox's booking posts for the day's release as the club logged them: the first's arrival after the announced instant (s), and how many were answered "not yet open". */
   release: { firstPostS: number | null; notYetOpen: number; posts: number };
-  /** The club's requests per day at the rate of the day phase (time is jumped over the rest of the day). */
-  clubRequestsPerDay: number;
+  /** The club's requests per minute in the day's busy quarter-hour (members' day, compressed into it). */
+  busyRatePerMinute: number;
   activeWatches: number;
   mailQueued: number;
   tableRows: Record<string, number>;
@@ -523,7 +523,7 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
       notYetOpen: ourPosts.filter((a) => a.outcome === "not_yet_open").length,
       posts: ourPosts.length,
     },
-    clubRequestsPerDay: Math.round(ratePerMinute(traffic, manilaInstant(date, DAY_FROM), manilaInstant(date, DAY_TO)) * 1440),
+    busyRatePerMinute: Math.round(ratePerMinute(traffic, manilaInstant(date, DAY_FROM), manilaInstant(date, DAY_TO))),
     activeWatches: snapshot.watches.filter((w) => w.status === "watching").length,
     mailQueued: snapshot.mailQueued,
     tableRows: snapshot.tableRows,

@@ -40,7 +40,7 @@ function rowOf(month: string, days: DayFigures[]): string[] {
     `${fixed(mean(days.map((d) => d.cpuAtRestPercent)))}/${fixed(max(days.map((d) => d.cpuAtRestPercent)))}`,
     fixed(last.databaseMb + last.walMb),
     fixed(mean(days.map((d) => d.logMb)), 2),
-    fixed(mean(days.map((d) => d.clubRequestsPerDay)), 0),
+    fixed(mean(days.map((d) => d.traffic.total)), 0),
     String(max(days.map((d) => d.traffic.busiestMinute?.count ?? 0))),
     String(days.reduce((s, d) => s + d.restarts.length, 0)),
     String(days.reduce((s, d) => s + d.failures.length, 0)),
@@ -63,7 +63,7 @@ export function dayLine(d: DayFigures): string {
     `requests ${d.activity.requests}/edits ${d.activity.edits}/cancels ${d.activity.cancels}, watches ${d.activity.watches} (${d.activeWatches} active),`,
     `RSS ${fixed(d.rssMb, 0)} MB (heap ${d.heapMb === null ? "–" : fixed(d.heapMb, 0)}), CPU at rest ${fixed(d.cpuAtRestPercent)}% (mean ${fixed(d.meanCpuAtRestPercent)}%, quiet after ${fixed(d.settleMs / 1000)} s), DB ${fixed(d.databaseMb + d.walMb)} MB, log ${fixed(d.logMb, 2)} MB,`,
     `release posts ${d.release.posts} (first at +${fixed(d.release.firstPostS ?? Number.NaN, 2)} s club time, ${d.release.notYetOpen} "not yet open"),`,
-    `club ${d.traffic.total} requests (${d.traffic.byKind.book ?? 0} booking posts, ≈${d.clubRequestsPerDay}/day; ${kinds(d.traffic.byKind)}), busiest member-minute ${d.traffic.busiestMinute?.count ?? 0};`,
+    `club ${d.traffic.total} requests (${d.traffic.byKind.book ?? 0} booking posts, ${d.busyRatePerMinute}/min in the busy quarter-hour; ${kinds(d.traffic.byKind)}), busiest member-minute ${d.traffic.busiestMinute?.count ?? 0};`,
     `${d.failures.length} failure(s)${extras ? `; ${extras}` : ""} [${fixed(d.realMs / 1000)} s]`,
     ...d.failures.map((f) => `\n    ✗ ${f.invariant}: ${f.detail}`),
   ].join(" ");
@@ -133,7 +133,7 @@ export function writeChart(file: string, days: DayFigures[]): string {
     { title: "Teebox's memory at rest", unit: "RSS, MB", values: days.map((d) => d.rssMb), colour: "#2b6cb0" },
     { title: "Teebox's CPU between events", unit: "% of one core", values: days.map((d) => d.cpuAtRestPercent), colour: "#c05621" },
     { title: "Database size", unit: "MB, file and WAL", values: days.map((d) => d.databaseMb + d.walMb), colour: "#2f855a" },
-    { title: "Requests to the club", unit: "per day, at the day phase's rate", values: days.map((d) => d.clubRequestsPerDay), colour: "#6b46c1" },
+    { title: "Requests to the club", unit: "per simulated day, as the club counted them", values: days.map((d) => d.traffic.total), colour: "#6b46c1" },
   ];
   const height = TOP + series.length * (PANEL + 44) + 10;
   const failures = days.reduce((s, d) => s + d.failures.length, 0);
