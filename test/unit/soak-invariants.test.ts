@@ -5,9 +5,12 @@
 import { describe, expect, test } from "bun:test";
 import type { SimBooking } from "../../src/club-sim/state.ts";
 import {
+  checkLifeMemory,
   checkMail,
   checkRecords,
   checkReleaseOnTime,
+  checkWeeklyMemory,
+  median,
   newLedger,
   noSuspects,
   onTimeDeadline,
@@ -226,5 +229,56 @@ describe("the soak's record checks", () => {
       expect(onTime({ posts: late, requests: [request({ status: "cancelled" })] })).toEqual([]);
       expect(onTime({ posts: [post(60_000, "someone@else.demo")] })).toEqual([]);
     });
+  });
+});
+
+describe("memory checks", () => {
+  const bounds = { rssSlopeMbPerDay: 3, rssRiseMb: 30, rssSlopeMbPerWeek: 2 };
+  /** A day's RSS: a base, a drift per week, and the ±10 MB a day's figure moves by (a restart, a collection). */
+  const days = (weeks: number, drift: (week: number) => number) => Array.from({ length: weeks * 7 }, (_, d) => 150 + drift(Math.floor(d / 7)) + [0, 8, -6, 10, -9, 4, -3][d % 7]);
+
+  test("a flat run with one high week passes: the weekly median's noise is not a leak", () => {
+    // As the year run of 2027-04 saw: weekly medians 157, 152, 161, 155, 173.
+    expect(
+      checkWeeklyMemory(
+        days(6, (w) => (w === 5 ? 18 : 0)),
+        bounds,
+      ),
+    ).toEqual([]);
+  });
+
+  test("memory that grows 3 MB every week fails once it has risen more than the bound", () => {
+    expect(
+      checkWeeklyMemory(
+        days(10, (w) => 3 * w),
+        bounds,
+      ),
+    ).toEqual([]);
+    expect(
+      checkWeeklyMemory(
+        days(16, (w) => 3 * w),
+        bounds,
+      ),
+    ).toMatchObject([{ invariant: "memory growing over the weeks" }]);
+  });
+
+  test("judged only at a week's end, from five weeks", () => {
+    expect(
+      checkWeeklyMemory(
+        days(4, (w) => 40 * w),
+        bounds,
+      ),
+    ).toEqual([]);
+    expect(checkWeeklyMemory(days(8, (w) => 40 * w).slice(0, 55), bounds)).toEqual([]);
+  });
+
+  test("within one life: a steady climb fails, a saw that falls back does not", () => {
+    expect(checkLifeMemory([150, 160, 172, 184, 196, 208], bounds)).toMatchObject([{ invariant: "memory growing" }]);
+    expect(checkLifeMemory([150, 166, 181, 197, 167, 170], bounds)).toEqual([]);
+  });
+
+  test("the median of an even count is the middle two's mean", () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([5, 1, 3])).toBe(3);
   });
 });

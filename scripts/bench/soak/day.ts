@@ -18,7 +18,7 @@ import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
 import type { SimClockDriver } from "../../../src/lib/sim-clock.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../test/helpers/smtp-server.ts";
 import { noActivity, planDay, type ActivityCounts, type AdminState, type World } from "./activity.ts";
-import { checkMail, checkRecords, checkReleaseOnTime, slope, type Failure, type Outage, type Suspects } from "./invariants.ts";
+import { checkLifeMemory, checkMail, checkRecords, checkReleaseOnTime, checkWeeklyMemory, type Failure, type Outage, type Suspects } from "./invariants.ts";
 import { ServerTrouble } from "./members.ts";
 import { heapUsedMb, ratePerMinute, sampleAtRest, summariseTraffic, type TrafficSummary } from "./measure.ts";
 import type { ClubHandle, Downtime, TeeboxHandle } from "./processes.ts";
@@ -352,39 +352,11 @@ async function passDueSoon(soak: Soak): Promise<void> {
   }
 }
 
-/**
- * Memory must not trend up: within a process life, after its first day, a rise of more than
- * `rssRiseMb` with a slope over `rssSlopeMbPerDay` (a leak of the busy kind); and over the weeks,
- * the slope of each whole week's median RSS after the first week (a slow leak, or memory that
- * grows with the data), measured once there are four weeks of it.
- */
+/** The memory checks (invariants.ts) on this process life's and this run's daily RSS. */
 function checkMemory(soak: Soak, bounds: SoakOptions["bounds"]): Failure[] {
-  const failures: Failure[] = [];
-  const life = soak.lifeRss.slice(1);
-  if (life.length >= 4 && slope(life) > bounds.rssSlopeMbPerDay && life.at(-1)! - life[0] > bounds.rssRiseMb) {
-    failures.push({
-      invariant: "memory growing",
-      detail: `RSS ${life.map((v) => v.toFixed(0)).join(", ")} MB over the last days of this process: ${slope(life).toFixed(1)} MB a day (bound ${bounds.rssSlopeMbPerDay}, rise over ${bounds.rssRiseMb} MB)`,
-    });
-  }
-  const days = soak.figures.length + 1;
-  if (days % 7 === 0 && days >= 35) {
-    const rss = [...soak.figures.map((f) => f.rssMb), soak.lifeRss.at(-1) ?? Number.NaN].map((v) => (Number.isFinite(v) ? v : 0));
-    const weekly = Array.from({ length: days / 7 }, (_, w) => median(rss.slice(w * 7, w * 7 + 7))).slice(1);
-    if (slope(weekly) > bounds.rssSlopeMbPerWeek) {
-      failures.push({
-        invariant: "memory growing over the weeks",
-        detail: `weekly median RSS ${weekly.map((v) => v.toFixed(0)).join(", ")} MB: ${slope(weekly).toFixed(1)} MB a week (bound ${bounds.rssSlopeMbPerWeek})`,
-      });
-    }
-  }
-  return failures;
+  const byDay = [...soak.figures.map((f) => f.rssMb), soak.lifeRss.at(-1) ?? Number.NaN].map((v) => (Number.isFinite(v) ? v : 0));
+  return [...checkLifeMemory(soak.lifeRss, bounds), ...checkWeeklyMemory(byDay, bounds)];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-};
 
 /** Lives one simulated day and checks it. */
 export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {

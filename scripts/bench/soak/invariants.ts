@@ -184,6 +184,57 @@ export function checkMail(teebox: TeeboxSnapshot, nowMs: number): Failure[] {
   return [{ invariant: "mail stuck", detail: `${teebox.mailQueued} email(s) still queued, the oldest from ${new Date(teebox.oldestQueuedMailAt).toISOString()}` }];
 }
 
+/** The bounds of the memory checks (the soak's defaults are in run.ts). */
+export interface MemoryBounds {
+  /** Within one process life, after its first day: the daily RSS's least-squares slope (MB per simulated day) and rise together. */
+  rssSlopeMbPerDay: number;
+  rssRiseMb: number;
+  /** Over the run: the slope of each week's median RSS after the first week (MB per week), with a rise over `rssRiseMb` too. */
+  rssSlopeMbPerWeek: number;
+}
+
+/**
+ * A leak of the busy kind: within one process life (its daily RSS at rest, `life`), after its
+ * first day, a slope over the bound and a rise over the bound together.
+ */
+export function checkLifeMemory(life: readonly number[], bounds: MemoryBounds): Failure[] {
+  const days = life.slice(1);
+  if (days.length < 4 || slope(days) <= bounds.rssSlopeMbPerDay || days.at(-1)! - days[0] <= bounds.rssRiseMb) return [];
+  return [
+    {
+      invariant: "memory growing",
+      detail: `RSS ${days.map((v) => v.toFixed(0)).join(", ")} MB over the last days of this process: ${slope(days).toFixed(1)} MB a day (bound ${bounds.rssSlopeMbPerDay}, rise over ${bounds.rssRiseMb} MB)`,
+    },
+  ];
+}
+
+/**
+ * A slow leak, or memory that grows with the data: each whole week's median of the daily RSS
+ * (`byDay`, one a simulated day, restarts and all), after the first week, judged at each week's end
+ * once there are four such weeks. It fails when the weekly medians rise by more than the slope
+ * bound a week and the last four weeks' median stands more than `rssRiseMb` above the first
+ * four's. A slope alone is not enough: a week's median moves by ±10 MB with the days it happens
+ * to hold (a restart, a collection), and over four weeks that is a slope of 3 MB a week, while a
+ * leak of 2 MB a week is 100 MB in a year.
+ */
+export function checkWeeklyMemory(byDay: readonly number[], bounds: MemoryBounds): Failure[] {
+  if (byDay.length % 7 !== 0 || byDay.length < 35) return [];
+  const weekly = Array.from({ length: byDay.length / 7 }, (_, w) => median(byDay.slice(w * 7, w * 7 + 7))).slice(1);
+  const rise = median(weekly.slice(-4)) - median(weekly.slice(0, 4));
+  if (slope(weekly) <= bounds.rssSlopeMbPerWeek || rise <= bounds.rssRiseMb) return [];
+  return [
+    {
+      invariant: "memory growing over the weeks",
+      detail: `weekly median RSS ${weekly.map((v) => v.toFixed(0)).join(", ")} MB: ${slope(weekly).toFixed(1)} MB a week (bound ${bounds.rssSlopeMbPerWeek}), the last four weeks ${rise.toFixed(0)} MB above the first four (bound ${bounds.rssRiseMb})`,
+    },
+  ];
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
+
 /** Least-squares slope of `values` against their index (per step); 0 for fewer than two. */
 export function slope(values: readonly number[]): number {
   const n = values.length;

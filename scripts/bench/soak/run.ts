@@ -16,20 +16,15 @@ import { createSimClockFile } from "../../../src/lib/sim-clock.ts";
 import { startSmtpServer } from "../../../test/helpers/smtp-server.ts";
 import { DEFAULT_MIX, noActivity, planOpeningRequests, type ActivityMix, type World } from "./activity.ts";
 import { CLUB_OFFSET_MS, livesDay, planRestarts, type DayFigures, type Restart, type Soak } from "./day.ts";
-import { newLedger, noSuspects, type Failure } from "./invariants.ts";
+import { newLedger, noSuspects, type Failure, type MemoryBounds } from "./invariants.ts";
 import { Client, createMember, inBatches, usernameOf, type Member } from "./members.ts";
 import { startClub, startTeeboxProcess } from "./processes.ts";
 import { dayLine, monthlyTable, writeChart } from "./report.ts";
 import { enrolMembers, MEMBER_PASSWORD } from "./teebox-db.ts";
 
-export interface SoakBounds {
+export interface SoakBounds extends MemoryBounds {
   /** CPU between events, percent of one core. */
   cpuAtRestPercent: number;
-  /** Within one process life, after its first day: the daily RSS's least-squares slope (MB per simulated day) and rise together. */
-  rssSlopeMbPerDay: number;
-  rssRiseMb: number;
-  /** Over the run: the slope of each week's median RSS after the first week, MB per simulated week. */
-  rssSlopeMbPerWeek: number;
   /** The database file and its WAL, MB; null: printed, not checked. */
   databaseMb: number | null;
   /** Teebox's log lines per simulated day; null: printed, not checked. */
