@@ -5,8 +5,7 @@
  * A daily pass at a quiet hour (RETENTION_TIME, Manila), on the one job loop, deletes in small
  * batches, each its own short transaction, yielding between them. It never runs near a release: a
  * request due within RELEASE_GUARD_MS (or one being processed) puts the pass off, and a pass that
- * finds one coming stops between two batches and tries again later. A whole pass ends with a full
- * garbage collection (src/lib/memory.ts): the quiet hour far from a release is the time for it.
+ * finds one coming stops between two batches and tries again later.
  */
 import { and, eq, inArray, lt, lte, max, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -34,7 +33,6 @@ import { addDays, DAY_MS, manilaDate, manilaInstant } from "../domain/manila-tim
 import { INVITATIONS_KEPT_DAYS } from "../domain/partners.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
-import { returnUnusedMemory, type MemoryReturned } from "../lib/memory.ts";
 import { isReleaseNear } from "../lifecycle/request-lifecycle.ts";
 import { createJobLoop } from "./loop.ts";
 import type { JobRegistry } from "./registry.ts";
@@ -70,7 +68,6 @@ export const RETENTION = {
 export const RETENTION_TIME = "03:30";
 /** No pass within this long of a release instant (either side), nor while a request is processed. */
 export const RELEASE_GUARD_MS = 15 * 60_000;
-const toMb = (bytes: number) => Math.round(bytes / 1_048_576);
 /** Rows deleted per transaction: a few milliseconds of the database at most. */
 const BATCH_ROWS = 200;
 /** A pass put off by a release looks again after this long. */
@@ -90,8 +87,6 @@ export interface RetentionOptions {
   keep?: Partial<Record<keyof typeof RETENTION, number>>;
   /** Told of each batch: its rule, rows deleted and how long its transaction took (the storage benchmark). */
   onBatch?: (rule: string, rows: number, ms: number) => void;
-  /** The full collection after a whole pass (tests give their own). */
-  collectGarbage?: () => void;
 }
 
 export interface RetentionSummary {
@@ -252,16 +247,12 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
     return today > now ? today : manilaInstant(addDays(manilaDate(now), 1), RETENTION_TIME);
   };
 
-  const logMemoryReturned = (m: MemoryReturned) =>
-    d.logger.info("memory returned", { rssBeforeMb: toMb(m.rssBeforeBytes), rssAfterMb: toMb(m.rssAfterBytes), ms: Math.round(m.ms) });
-
   const loop = createJobLoop(d, {
     name: "retention",
     pass: async (signal) => {
       const summary = await runOnce(signal);
       const total = Object.values(summary.deleted).reduce((a, b) => a + b, 0);
       if (total > 0 || summary.isPutOff) d.logger.info("retention pass", { ...summary.deleted, putOff: summary.isPutOff });
-      if (!summary.isPutOff) logMemoryReturned(returnUnusedMemory(options.collectGarbage));
       return summary.isPutOff ? d.clock.now() + PUT_OFF_MS : nextQuietTime(d.clock.now());
     },
     intervalMs: DAY_MS,

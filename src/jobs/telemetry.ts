@@ -3,13 +3,17 @@
  * process's CPU, memory and event-loop lag, the requests sent to the club in that minute and the
  * database's size are sampled into a ring of the last day (1,440 samples: a fixed few tens of KB),
  * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
- * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence.
+ * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence. Each
+ * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
+ * never within MEMORY_RELEASE_GUARD_MS of a release.
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
 import type { Clock } from "../lib/clock.ts";
 import { watchEventLoopLag, type EventLoopLag } from "../lib/event-loop-lag.ts";
 import type { Logger } from "../lib/logger.ts";
+import { createMemoryKeeper, type MemoryKeeperOptions } from "../lib/memory.ts";
+import { isReleaseNear } from "../lifecycle/request-lifecycle.ts";
 import { checkHealth } from "../services/health.service.ts";
 import { createJobLoop } from "./loop.ts";
 import type { JobRegistry } from "./registry.ts";
@@ -45,6 +49,8 @@ export interface TelemetryOptions {
   everyMs?: number;
   /** How the heartbeat is sent (tests give their own). */
   ping?: (url: string) => Promise<void>;
+  /** The memory keeper's collection and heap reading (tests give their own). */
+  memory?: Pick<MemoryKeeperOptions, "collect" | "heapUsed" | "growthBytes">;
 }
 
 export interface Telemetry {
@@ -63,7 +69,10 @@ export interface Telemetry {
 /** A day of minutes. */
 export const TELEMETRY_SAMPLES = 1440;
 const MINUTE_MS = 60_000;
+/** No collection's pause within this long of a release instant (either side), nor while a request is processed. */
+export const MEMORY_RELEASE_GUARD_MS = 15 * 60_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
+const toMb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 const defaultPing = async (url: string) => {
   const response = await fetch(url, { signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
@@ -79,6 +88,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
   let lastCpu = process.cpuUsage();
   let lastWall = performance.now();
   let lastClubTotal = d.clubRequestsTotal?.() ?? 0;
+  const keeper = createMemoryKeeper({ ...options.memory, mustWait: () => isReleaseNear(d.database.db, d.clock.now(), MEMORY_RELEASE_GUARD_MS) });
   const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
 
   async function sampleNow(): Promise<TelemetrySample> {
@@ -127,10 +137,16 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     }
   }
 
+  async function giveMemoryBack(heapBytes: number): Promise<void> {
+    const returned = await keeper.afterSample(heapBytes);
+    if (returned) d.logger.debug("memory given back", { rssBeforeMb: toMb(returned.rssBeforeBytes), rssAfterMb: toMb(returned.rssAfterBytes), ms: Math.round(returned.ms) });
+  }
+
   const loop = createJobLoop(d, {
     name: "telemetry",
     pass: async () => {
-      await sampleNow();
+      const sample = await sampleNow();
+      await giveMemoryBack(sample.heapBytes);
       await sendHeartbeat();
     },
     intervalMs: everyMs,

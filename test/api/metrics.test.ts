@@ -171,6 +171,42 @@ describe("telemetry", () => {
     }
   });
 
+  test("the running job gives memory back at rest, and never within 15 minutes of a release", async () => {
+    t = await createTestApp();
+    const app = t;
+    let collections = 0;
+    // Any growth at all is enough here, so each minute's pass would collect if it may.
+    const telemetry = createTelemetry(app.deps, { everyMs: 60_000, memory: { growthBytes: 0, collect: () => void collections++ } });
+    telemetry.start();
+    const minute = async () => {
+      const before = app.deps.jobs.get("telemetry")?.passes ?? 0;
+      await app.clock.advance(60_000);
+      for (let i = 0; i < 200 && (app.deps.jobs.get("telemetry")?.passes ?? 0) === before; i++) await Bun.sleep(2);
+    };
+    try {
+      await minute();
+      expect(collections).toBe(1);
+      const maria = await app.createUser({ username: "maria" });
+      const now = app.clock.now();
+      await app.deps.database.db.insert(bookingRequests).values({
+        userId: maria,
+        playDate: "2026-12-01",
+        courseId: "masters",
+        selection: [{ time: "07:00", slotId: null }],
+        players: [],
+        status: "pending",
+        releaseAt: now + 10 * 60_000,
+        submittedAt: now,
+        updatedAt: now,
+      });
+      await minute();
+      await minute();
+      expect(collections).toBe(1);
+    } finally {
+      await telemetry.stop();
+    }
+  });
+
   test("the heartbeat is pinged after a healthy minute, not while a job has stopped; a failing URL is logged once", async () => {
     t = await createTestApp();
     const pinged: string[] = [];

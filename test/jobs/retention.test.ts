@@ -231,36 +231,3 @@ test("the running job passes at the quiet hour, daily", async () => {
   expect(status?.nextRunAt).toBe(manilaInstant(addDays(manilaDate(t.clock.now()), 1), "03:30"));
   await retention.stop();
 });
-
-/** Starts a retention job whose full collections are counted; resolves after its first pass. */
-async function passOnceCounting(app: TestApp): Promise<{ collections: number; stop: () => Promise<void> }> {
-  const counted = { collections: 0 };
-  const retention = createRetention({ ...app.deps }, { firstPassDelayMs: 1000, collectGarbage: () => counted.collections++ });
-  retention.start();
-  await app.clock.advance(1000);
-  for (let i = 0; i < 200 && !app.deps.jobs.get("retention")?.passes; i++) await Bun.sleep(5);
-  expect(app.deps.jobs.get("retention")?.passes).toBe(1);
-  return {
-    get collections() {
-      return counted.collections;
-    },
-    stop: () => retention.stop(),
-  };
-}
-
-test("a whole pass gives the day's garbage back with one full collection", async () => {
-  t = await createTestApp();
-  const job = await passOnceCounting(t);
-  expect(job.collections).toBe(1);
-  await job.stop();
-});
-
-test("a pass put off by a near release collects nothing: the pause never comes near a release", async () => {
-  t = await createTestApp();
-  const now = t.clock.now();
-  const maria = await t.createUser({ username: "maria" });
-  await addRequest(t, maria, { status: "pending", playDate: addDays(manilaDate(now), 7), updatedAt: now, releaseAt: now + 5 * 60_000 });
-  const job = await passOnceCounting(t);
-  expect(job.collections).toBe(0);
-  await job.stop();
-});
