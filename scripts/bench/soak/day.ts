@@ -406,6 +406,11 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   const records = checkRecords({ nowMs, today: date, teebox: snapshot, club: bookings, ledger: soak.world.ledger, emailOf: soak.emailOf, previous: soak.suspects, membersRead });
   soak.suspects = records.suspects;
   failures.push(...records.failures, ...checkMail(snapshot, nowMs));
+  // A booking left on one side after a read: the sync's own lines, and the lives around them, say why.
+  if (records.failures.some((f) => f.invariant.startsWith("booking only in"))) {
+    const said = teebox.tail().filter((line) => /bookings sync|Teebox is serving|Teebox stopped|fetchMyBookings|reconcil/.test(line));
+    failures.push({ invariant: "Teebox's log about the bookings sync", detail: said.slice(-TAIL_SHOWN).join("\n      ") || "(nothing in the last lines)" });
+  }
 
   const health = await fetch(`${teebox.url}/healthz`).then(
     async (r) => ({ status: r.status, body: await r.text() }),
