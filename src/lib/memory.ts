@@ -27,7 +27,7 @@ export function returnUnusedMemory(collect: () => void = () => Bun.gc(true)): Me
 }
 
 /** The heap's growth since the last full collection that asks for another. */
-export const HEAP_GROWTH_BEFORE_COLLECTING_BYTES = 8 * 1024 * 1024;
+export const HEAP_GROWTH_BEFORE_COLLECTING_BYTES = 4 * 1024 * 1024;
 
 export interface MemoryKeeperOptions {
   /** Whether a pause must wait now (a release is near); asked only when a collection is due. */
