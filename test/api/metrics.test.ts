@@ -27,6 +27,22 @@ function fromPeer(app: TestApp, path: string, peer: string, headers: Record<stri
   return Promise.resolve(app.app.request(`${ORIGIN}${path}`, { headers }, { clientIp: () => peer }));
 }
 
+/** A member's request waiting for its release at `releaseAt`, written straight to the database. */
+async function addPendingRequest(app: TestApp, userId: number, playDate: string, releaseAt: number): Promise<void> {
+  const now = app.clock.now();
+  await app.deps.database.db.insert(bookingRequests).values({
+    userId,
+    courseId: "masters",
+    playDate,
+    selection: [{ time: "07:00", slotId: null }],
+    players: [],
+    status: "pending",
+    releaseAt,
+    submittedAt: now,
+    updatedAt: now,
+  });
+}
+
 describe("GET /metrics", () => {
   test("this machine reads the Prometheus text: the process, each job, the release, the club clock, watches, mail and the database", async () => {
     t = await createTestApp({ extend: () => ({ metricsToken: TOKEN }) });
@@ -109,18 +125,7 @@ describe("GET /readyz", () => {
   test("not ready while a release is due within 10 minutes and the engine is not armed; ready once it is", async () => {
     f = await startReleaseFixture({ startEngine: false });
     const [maria] = await f.t.deps.database.db.select().from(users).where(eq(users.username, "maria"));
-    const now = f.clock.now();
-    await f.t.deps.database.db.insert(bookingRequests).values({
-      userId: maria.id,
-      courseId: "masters",
-      playDate: "2026-11-29",
-      selection: [{ time: "07:00", slotId: null }],
-      players: [],
-      status: "pending",
-      releaseAt: now + 5 * 60_000,
-      submittedAt: now,
-      updatedAt: now,
-    });
+    await addPendingRequest(f.t, maria.id, "2026-11-29", f.clock.now() + 5 * 60_000);
     const before = await f.t.call("GET", "/readyz");
     expect(before.status).toBe(503);
     expect(((await before.json()) as { reasons: string[] }).reasons.join(" ")).toContain("the release engine is not armed");
@@ -187,18 +192,7 @@ describe("telemetry", () => {
       await minute();
       expect(collections).toBe(1);
       const maria = await app.createUser({ username: "maria" });
-      const now = app.clock.now();
-      await app.deps.database.db.insert(bookingRequests).values({
-        userId: maria,
-        playDate: "2026-12-01",
-        courseId: "masters",
-        selection: [{ time: "07:00", slotId: null }],
-        players: [],
-        status: "pending",
-        releaseAt: now + 10 * 60_000,
-        submittedAt: now,
-        updatedAt: now,
-      });
+      await addPendingRequest(app, maria, "2026-12-01", app.clock.now() + 10 * 60_000);
       await minute();
       await minute();
       expect(collections).toBe(1);

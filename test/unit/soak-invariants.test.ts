@@ -237,38 +237,21 @@ describe("memory checks", () => {
   /** A day's RSS: a base, a drift per week, and the ±10 MB a day's figure moves by (a restart, a collection). */
   const days = (weeks: number, drift: (week: number) => number) => Array.from({ length: weeks * 7 }, (_, d) => 150 + drift(Math.floor(d / 7)) + [0, 8, -6, 10, -9, 4, -3][d % 7]);
 
+  /** The weekly check on such a run. */
+  const weeklyCheck = (weeks: number, drift: (week: number) => number) => checkWeeklyMemory(days(weeks, drift), bounds);
+
   test("a flat run with one high week passes: the weekly median's noise is not a leak", () => {
     // As the year run of 2027-04 saw: weekly medians 157, 152, 161, 155, 173.
-    expect(
-      checkWeeklyMemory(
-        days(6, (w) => (w === 5 ? 18 : 0)),
-        bounds,
-      ),
-    ).toEqual([]);
+    expect(weeklyCheck(6, (w) => (w === 5 ? 18 : 0))).toEqual([]);
   });
 
   test("memory that grows 3 MB every week fails once it has risen more than the bound", () => {
-    expect(
-      checkWeeklyMemory(
-        days(10, (w) => 3 * w),
-        bounds,
-      ),
-    ).toEqual([]);
-    expect(
-      checkWeeklyMemory(
-        days(16, (w) => 3 * w),
-        bounds,
-      ),
-    ).toMatchObject([{ invariant: "memory growing over the weeks" }]);
+    expect(weeklyCheck(10, (w) => 3 * w)).toEqual([]);
+    expect(weeklyCheck(16, (w) => 3 * w)).toMatchObject([{ invariant: "memory growing over the weeks" }]);
   });
 
   test("judged only at a week's end, from five weeks", () => {
-    expect(
-      checkWeeklyMemory(
-        days(4, (w) => 40 * w),
-        bounds,
-      ),
-    ).toEqual([]);
+    expect(weeklyCheck(4, (w) => 40 * w)).toEqual([]);
     expect(checkWeeklyMemory(days(8, (w) => 40 * w).slice(0, 55), bounds)).toEqual([]);
   });
 
