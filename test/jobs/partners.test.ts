@@ -37,6 +37,14 @@ async function answerAs(fx: ReleaseFixture, username: string, requestId: number,
   if (res.status !== 200) throw new Error(`answer refused: ${res.status} ${await res.text()}`);
 }
 
+/** The readiness check's next look fails the request with its unfixed problem, and nothing was posted to the club since `postsBefore`. */
+async function expectFailedUnsent(fx: ReleaseFixture, requestId: number, postsBefore: number): Promise<void> {
+  await fx.t.deps.readiness.tick();
+  await fx.engine.idle();
+  expect(await fx.request(requestId)).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
+  expect(fx.clubActions.slice(postsBefore).filter((a) => a.action === "book")).toEqual([]);
+}
+
 describe("partners and the request lifecycle", () => {
   test("a decline takes the partner out before the release; below the rule's minimum the request needs attention and is not sent", async () => {
     f = await startReleaseFixture();
@@ -64,10 +72,7 @@ describe("partners and the request lifecycle", () => {
     // At the release it is still short: nothing is sent to the club, and it fails with the reason.
     const posts = f.clubActions.length;
     await f.moveTo(RELEASE);
-    await f.t.deps.readiness.tick();
-    await f.engine.idle();
-    expect(await f.request(id)).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
-    expect(f.clubActions.slice(posts).filter((a) => a.action === "book")).toEqual([]);
+    await expectFailedUnsent(f, id, posts);
   });
 
   test("a decline that leaves the rule's minimum keeps the request pending", async () => {
@@ -145,10 +150,7 @@ describe("partners and the request lifecycle", () => {
     const [invitation] = await f.t.deps.database.db.select().from(flightInvitations).where(eq(flightInvitations.sourceId, id));
     expect(invitation.status).toBe("unasked");
     // The check's next look fails it with that cause; nothing went to the club.
-    await f.t.deps.readiness.tick();
-    await f.engine.idle();
-    expect(await f.request(id)).toMatchObject({ status: "failed", reasonKey: "readiness.reason.not_fixed" });
-    expect(f.clubActions.slice(posts).filter((a) => a.action === "book")).toEqual([]);
+    await expectFailedUnsent(f, id, posts);
   });
 
   test("a slot watch asks its partners while it watches; one that has booked meanwhile asks nobody", async () => {

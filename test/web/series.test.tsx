@@ -61,6 +61,20 @@ beforeEach(() => {
 });
 afterEach(resetBookTest);
 
+/** The Bookings page's "Repeat weekly" dialog for pending request 5. */
+async function openRepeatDialog(): Promise<HTMLElement> {
+  renderPages("/bookings");
+  fireEvent.click(within(await screen.findByTestId("request:5")).getByRole("button", { name: "Repeat weekly" }));
+  return screen.findByRole("dialog");
+}
+
+/** Sets the standing request the dialog holds; the body it posted. */
+async function setStandingRequest(dialog: HTMLElement): Promise<Record<string, unknown>> {
+  fireEvent.click(within(dialog).getByRole("button", { name: "Set standing request" }));
+  await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/v1/my/series")).toBe(true));
+  return calls.find((c) => c.method === "POST" && c.url === "/v1/my/series")!.body as Record<string, unknown>;
+}
+
 describe("standing requests on the Bookings page", () => {
   test("each series with its days, course, times, players and next dates: state, release, place in line, reason", async () => {
     renderPages("/bookings");
@@ -183,23 +197,15 @@ describe("standing requests on the Bookings page", () => {
         { ...pendingRequest, players: [{ name: "Reyes", type: "Member", memberId: "SW-1002", cart: "Walking", fee: "Charge to their account" }], partnersMustAccept: true },
       ],
     });
-    renderPages("/bookings");
-    fireEvent.click(within(await screen.findByTestId("request:5")).getByRole("button", { name: "Repeat weekly" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await openRepeatDialog();
     expect((within(dialog).getByLabelText("Send only if every partner has accepted by the readiness check") as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(within(dialog).getByRole("button", { name: "Set standing request" }));
-    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/v1/my/series")).toBe(true));
-    expect(calls.find((c) => c.method === "POST" && c.url === "/v1/my/series")!.body).toMatchObject({ partnersMustAccept: true });
+    expect(await setStandingRequest(dialog)).toMatchObject({ partnersMustAccept: true });
   });
 
   test("a pending request offers 'Repeat weekly' with its date, course, times and players", async () => {
-    renderPages("/bookings");
-    fireEvent.click(within(await screen.findByTestId("request:5")).getByRole("button", { name: "Repeat weekly" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await openRepeatDialog();
     expect((within(dialog).getByLabelText("Sat") as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(within(dialog).getByRole("button", { name: "Set standing request" }));
-    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/v1/my/series")).toBe(true));
-    const body = calls.find((c) => c.method === "POST" && c.url === "/v1/my/series")!.body as Record<string, unknown>;
+    const body = await setStandingRequest(dialog);
     expect(body).toMatchObject({ course: "masters", times: ["07:04", "07:12"], weekdays: [6], startDate: "2026-12-05", endDate: null });
     expect((body.playerDetails as { players: { lastName?: string }[] }).players[0]).toMatchObject({ type: "Guest" });
   });
