@@ -73,6 +73,7 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const atClub = await session.fetchMyBookings({ pace: "background" });
     const ours = await bookingsOfMember(d.database.db, userId);
     const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    await d.database.db.update(users).set({ clubBookingsReadAt: startedAt }).where(eq(users.id, userId));
     for (const event of applied.events) d.notifier.publish(event);
     const isSettled = await settleUnsureRequests(userId, atClub, startedAt);
     return applied.isChanged || isSettled;

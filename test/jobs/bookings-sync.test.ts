@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, bookings } from "../../src/db/schema.ts";
+import { bookingRequests, bookings, users } from "../../src/db/schema.ts";
 import { createBookingsSync, SYNC_RELEASE_GUARD_MS } from "../../src/jobs/bookings-sync.ts";
 import { recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
@@ -49,6 +49,32 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
     await session.cancelBooking(ref);
     expect(await sync.syncMember(maria.id)).toBe(true);
     expect(await rows(f)).toHaveLength(0);
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("each member's last read of their club bookings is kept, and only a read that was applied counts", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  const readAt = async (userId: number) => (await f!.t.deps.database.db.select({ at: users.clubBookingsReadAt }).from(users).where(eq(users.id, userId)))[0]?.at;
+  try {
+    const maria = await f.user("maria");
+    expect(await readAt(maria.id)).toBeNull();
+    await sync.syncMember(maria.id);
+    const first = f.clock.now();
+    expect(await readAt(maria.id)).toBe(first);
+
+    // The club fails every request: nothing was read, so the last read stays the one before.
+    await f.clock.advance(60_000);
+    f.sim.setFaults({ down: true });
+    await expect(sync.syncMember(maria.id)).rejects.toThrow();
+    expect(await readAt(maria.id)).toBe(first);
+
+    f.sim.setFaults({ down: false });
+    await sync.syncMember(maria.id);
+    expect(await readAt(maria.id)).toBe(first + 60_000);
   } finally {
     await sync.stop();
   }
