@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, bookings, users } from "../../src/db/schema.ts";
-import { createBookingsSync, SYNC_RELEASE_GUARD_MS } from "../../src/jobs/bookings-sync.ts";
-import { recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
+import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
+import { RELEASE_GUARD_MS, recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";
@@ -193,7 +193,7 @@ test("no round reads the club within 15 minutes of a release: a round of every m
     expect(f.t.deps.jobs.get("bookings sync")?.lastError ?? null).toBeNull();
 
     // Past the guard after the release, the next round reads every member again.
-    await f.clock.set(RELEASE + SYNC_RELEASE_GUARD_MS + 1000);
+    await f.clock.set(RELEASE + RELEASE_GUARD_MS + 1000);
     await sync.syncAll();
     expect((await rows(f)).map((r) => [r.userId, r.time])).toEqual([[jose.id, "06:08"]]);
   } finally {
