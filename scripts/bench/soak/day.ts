@@ -338,17 +338,42 @@ const REST_WINDOW_MS = 20_000;
 async function passDueSoon(soak: Soak): Promise<void> {
   const deadline = performance.now() + 30_000;
   while (performance.now() < deadline) {
-    const health = (await fetch(`${soak.teebox.url}/healthz`).then(
-      (r) => r.json(),
-      () => null,
-    )) as { passes?: Record<string, { lastPassAt: number | null; nextPassAt: number | null }> } | null;
+    const passes = await passTimes(soak);
     const now = soak.clock.now();
-    const jobs = Object.entries(health?.passes ?? {}).filter(([name, pass]) => !FREQUENT_JOBS.has(name) && (pass.lastPassAt !== null || pass.nextPassAt !== null));
+    const jobs = Object.entries(passes).filter(([name, pass]) => !FREQUENT_JOBS.has(name) && (pass.lastPassAt !== null || pass.nextPassAt !== null));
     const isRunning = jobs.some(([, pass]) => pass.nextPassAt === null);
     const due = jobs.flatMap(([, pass]) => (pass.nextPassAt !== null && pass.nextPassAt < now + REST_WINDOW_MS ? [pass.nextPassAt] : []));
     if (!isRunning && due.length === 0) return;
     if (due.length > 0) soak.clock.jumpTo(Math.max(...due) + 1);
     await Bun.sleep(500);
+  }
+}
+
+type PassTimes = Record<string, { lastPassAt: number | null; nextPassAt: number | null }>;
+
+async function passTimes(soak: Soak): Promise<PassTimes> {
+  const health = (await fetch(`${soak.teebox.url}/healthz`).then(
+    (r) => r.json(),
+    () => null,
+  )) as { passes?: PassTimes } | null;
+  return health?.passes ?? {};
+}
+
+/**
+ * A minute of rest before memory is read: the telemetry pass that a server left alone makes within
+ * a minute, whose memory keeper gives back what the day's last work left (decision 197). Read at
+ * once instead, RSS followed the garbage of the passes just brought forward (a scrape's parsed
+ * pages, a sync round), 26 to 36 MB of heap from one day to the next. Waits at most 5 s.
+ */
+async function telemetryPassAtRest(soak: Soak): Promise<void> {
+  const before = (await passTimes(soak)).telemetry;
+  if (!before || before.nextPassAt === null) return;
+  soak.clock.jumpTo(Math.max(soak.clock.now(), before.nextPassAt + 1));
+  const deadline = performance.now() + 5_000;
+  while (performance.now() < deadline) {
+    const after = (await passTimes(soak)).telemetry;
+    if (after && after.lastPassAt !== null && after.lastPassAt !== before.lastPassAt && after.nextPassAt !== null) return;
+    await Bun.sleep(100);
   }
 }
 
@@ -381,6 +406,7 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   // A Teebox that ended on its own is started again, as its supervisor would (the end is a failure below).
   if (!teebox.isRunning()) await startAgain(soak, notes);
   await passDueSoon(soak);
+  await telemetryPassAtRest(soak);
   const troubled = restarts.length > 0 || Object.values(trouble).some(Boolean) || day % 7 === 6;
   const slices = troubled ? REST_SLICES : QUIET_DAY_REST_SLICES;
   let rest = await sampleAtRest(teebox.pid(), { slices, maxSettleMs: REST_MAX_SETTLE_MS }).catch(async () => {
