@@ -66,7 +66,9 @@ test("a request saved but held because not every partner has accepted says so, w
   );
   expect(screen.queryByRole("dialog", { name: "Request Submitted" })).toBeNull();
   const dialog = screen.getByRole("dialog", { name: "Request Not Sent" });
-  expect(dialog.textContent).toContain("Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.");
+  expect(dialog.textContent).toContain(
+    "Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.",
+  );
   expect(details(dialog)).toEqual({ Course: "Masters", Date: "Monday Nov 23, 2026", Time: "06:00", Reason: "Not every partner has accepted: Reyes." });
   fireEvent.click(within(dialog).getByRole("button", { name: "OK" }));
   expect(screen.queryByRole("dialog")).toBeNull();

@@ -92,7 +92,8 @@ export const bookText = {
   "submission.submitted_title": "Request Submitted",
   "submission.submitted_body": "Your request was sent for immediate processing. The result will appear in 'My Bookings'.",
   "submission.held_title": "Request Not Sent",
-  "submission.held_partners_body": "Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.",
+  "submission.held_partners_body":
+    "Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.",
   "submission.held_body": "Your request was saved but not sent. Follow it in 'My Bookings'.",
   "submission.reason": "Reason",
   "submission.course": "Course",
