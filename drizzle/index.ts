@@ -13,6 +13,7 @@ import m10 from "./0010_edit_attempts.sql" with { type: "text" };
 import m11 from "./0011_standing_series.sql" with { type: "text" };
 import m12 from "./0012_playing_partners.sql" with { type: "text" };
 import m13 from "./0013_series_partners_must_accept.sql" with { type: "text" };
+import m14 from "./0014_club_bookings_read_at.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -29,4 +30,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0011_standing_series", sql: m11 },
   { tag: "0012_playing_partners", sql: m12 },
   { tag: "0013_series_partners_must_accept", sql: m13 },
+  { tag: "0014_club_bookings_read_at", sql: m14 },
 ];

@@ -100,7 +100,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   await migrate(database, Date.now());
   // Warnings, and the engine's account of the clock and of arming the wave, on stderr with the phases.
   const logger = createLogger("info", (line) => {
-    if (/"level":"(warn|error)"|club clock measured|first wave armed/.test(line)) console.error(`  ${line}`);
+    if (/"level":"(warn|error)"|club clock measured|first wave (armed|written)/.test(line)) console.error(`  ${line}`);
   });
   const secretBox = createSecretBox(Buffer.alloc(32, 9));
   const deps: AppDeps = createContainer(

@@ -31,6 +31,11 @@ export const users = sqliteTable(
     mustSetPassword: integer("must_set_password", { mode: "boolean" }).notNull().default(false),
     /** Whom the member takes playing partners' invitations from (INVITATION_POLICIES, decision 200). */
     invitationsFrom: text("invitations_from", { enum: INVITATION_POLICIES }).notNull().default("anyone"),
+    /**
+     * When the bookings sync last read this member's bookings page at the club and applied it (our
+     * clock, as the read began); null until it first has. What the sync knows is as fresh as this.
+     */
+    clubBookingsReadAt: integer("club_bookings_read_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

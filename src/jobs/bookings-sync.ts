@@ -46,13 +46,6 @@ export interface BookingsSync {
 }
 
 const DEFAULT_INTERVAL_MS = 15 * 60_000;
-/**
- * No round reads the club within this long of a release instant (either side), nor while a request
- * is processed, as for the retention pass: a round signs in and reads every member (three or four
- * requests each, 800 for 200 members), which spends the club's request budget the release then
- * waits for. A round under way stops before its next member and the next round starts again.
- */
-export const SYNC_RELEASE_GUARD_MS = 15 * 60_000;
 const DEFAULT_FIRST_ROUND_DELAY_MS = 30_000;
 
 /** Players as the club lists them (name, type, id); cart and fee are not shown there. */
@@ -73,6 +66,7 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     const atClub = await session.fetchMyBookings({ pace: "background" });
     const ours = await bookingsOfMember(d.database.db, userId);
     const applied = await applyClubBookings(d.database, { userId, atClub, ours, readAt: startedAt, today: manilaDate(startedAt), displayName, playersFromClub });
+    await d.database.db.update(users).set({ clubBookingsReadAt: startedAt }).where(eq(users.id, userId));
     for (const event of applied.events) d.notifier.publish(event);
     const isSettled = await settleUnsureRequests(userId, atClub, startedAt);
     return applied.isChanged || isSettled;
@@ -115,7 +109,10 @@ export function createBookingsSync(d: BookingsSyncDeps, options: BookingsSyncOpt
     let read = 0;
     for (const { id } of members) {
       if (loop.signal.aborted) return;
-      if (await isReleaseNear(d.database.db, d.clock.now(), SYNC_RELEASE_GUARD_MS)) {
+      // A round signs in and reads every member (three or four requests each, 800 for 200 members),
+      // which spends the club budget a release then waits for: it stops before its next member and
+      // the next round starts again.
+      if (await isReleaseNear(d.database.db, d.clock.now())) {
         d.logger.info("bookings sync: round put off, a release is near", { membersRead: read, members: members.length });
         break;
       }

@@ -15,6 +15,7 @@
  */
 import type { ClockOffset } from "../club/clock-offset.ts";
 import { armRequests, armWaveThread, launchFirstWave, planFirstWave, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
+import type { ArmedWave } from "./release/wave-sender.ts";
 import { Planner } from "./release/planner.ts";
 import { waitPrecisely } from "./release/precise-wait.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -170,7 +171,10 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
       }
       launchFirstWave(rt, wave, thread);
       // Reads held for the wave wait until its posts are out, not only until this thread woke.
-      if (thread) await thread.left;
+      if (thread) {
+        await thread.left;
+        noteWritten(rt, thread);
+      }
     } finally {
       armedWaves.delete(armed);
       markLeft();
@@ -188,6 +192,17 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     const { readyMsBefore } = details;
     if (readyMsBefore < ARM_AHEAD_MS / 5) rt.deps.logger.warn("release: the first wave was armed late", details);
     else rt.deps.logger.info("release: first wave armed", details);
+  }
+
+  /**
+   * How the wave's thread wrote the first posts: what a first post's lateness is made of, beside
+   * the clock's uncertainty the fire time adds (decision 192).
+   */
+  function noteWritten(rt: ReleaseRuntime, thread: ArmedWave): void {
+    const writing = thread.writing();
+    if (!writing) return;
+    const round = (ms: number) => Math.round(ms * 100) / 100;
+    rt.deps.logger.info("release: first wave written", { posts: writing.posts, wokeAfterMs: round(writing.wokeAfterMs), writesMs: round(writing.writesMs) });
   }
 
   const started = () => {

@@ -4,7 +4,7 @@
  *
  * A daily pass at a quiet hour (RETENTION_TIME, Manila), on the one job loop, deletes in small
  * batches, each its own short transaction, yielding between them. It never runs near a release: a
- * request due within RELEASE_GUARD_MS (or one being processed) puts the pass off, and a pass that
+ * request due within RELEASE_GUARD_MS (request-lifecycle.ts; or one being processed) puts the pass off, and a pass that
  * finds one coming stops between two batches and tries again later.
  */
 import { and, eq, inArray, lt, lte, max, or, type SQL } from "drizzle-orm";
@@ -66,8 +66,6 @@ export const RETENTION = {
 
 /** The pass runs daily at this Manila time, when a club is quietest. */
 export const RETENTION_TIME = "03:30";
-/** No pass within this long of a release instant (either side), nor while a request is processed. */
-export const RELEASE_GUARD_MS = 15 * 60_000;
 /** Rows deleted per transaction: a few milliseconds of the database at most. */
 const BATCH_ROWS = 200;
 /** A pass put off by a release looks again after this long. */
@@ -221,7 +219,7 @@ export function createRetention(d: RetentionDeps, options: RetentionOptions = {}
 
   async function runOnce(signal?: AbortSignal): Promise<RetentionSummary> {
     const deleted: Record<string, number> = {};
-    const mustStop = async () => signal?.aborted || (await isReleaseNear(db, d.clock.now(), RELEASE_GUARD_MS));
+    const mustStop = async () => signal?.aborted || (await isReleaseNear(db, d.clock.now()));
     if (await mustStop()) return { deleted, isPutOff: true };
     await deleteSmallLeftovers(d.clock.now(), deleted);
     for (const rule of rules) {

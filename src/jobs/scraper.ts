@@ -30,7 +30,7 @@ import { manilaDate } from "../domain/manila-time.ts";
 import type { AppSettings } from "../domain/settings.ts";
 import { readLastScrapeTime } from "../services/scrape-freshness.ts";
 import { readCourses } from "../services/booking-config.service.ts";
-import { forgetTeeTimesCache } from "../services/tee-times-cache.ts";
+import { forgetKeptAnswers } from "../services/kept-answers.ts";
 import { readSettings } from "../services/settings.service.ts";
 import { createJobLoop } from "./loop.ts";
 import {
@@ -341,7 +341,7 @@ export function createScraper(deps: ScraperDeps, options: ScraperOptions = {}): 
       const finishedAt = clock.now();
       const read = await storeRun(runId, today, sheets, "list" in advisoryResult ? advisoryResult.list : null, { status, finishedAt, error, ...counts });
       const changed = read !== null;
-      forgetTeeTimesCache(deps);
+      forgetKeptAnswers(db);
       deps.notifier.publish(read);
       job.ran(finishedAt);
       if (error) job.failed(error, finishedAt);

@@ -5,7 +5,7 @@
  * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
  * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence. Each
  * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
- * never within MEMORY_RELEASE_GUARD_MS of a release.
+ * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release.
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
@@ -69,8 +69,6 @@ export interface Telemetry {
 /** A day of minutes. */
 export const TELEMETRY_SAMPLES = 1440;
 const MINUTE_MS = 60_000;
-/** No collection's pause within this long of a release instant (either side), nor while a request is processed. */
-export const MEMORY_RELEASE_GUARD_MS = 15 * 60_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 const toMb = (bytes: number) => Math.round(bytes / 1_048_576);
 
@@ -88,7 +86,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
   let lastCpu = process.cpuUsage();
   let lastWall = performance.now();
   let lastClubTotal = d.clubRequestsTotal?.() ?? 0;
-  const keeper = createMemoryKeeper({ ...options.memory, mustWait: () => isReleaseNear(d.database.db, d.clock.now(), MEMORY_RELEASE_GUARD_MS) });
+  const keeper = createMemoryKeeper({ ...options.memory, mustWait: () => isReleaseNear(d.database.db, d.clock.now()) });
   const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
 
   async function sampleNow(): Promise<TelemetrySample> {

@@ -133,7 +133,7 @@ type BodySchema = { content?: Record<string, { schema?: unknown } | undefined> }
 
 /**
  * A JSON answer that is already serialised (the tee sheet is cached as JSON text, src/services/
- * tee-times-cache.ts), typed as the contract's answer `T` it was serialised from.
+ * kept-answers.ts), typed as the contract's answer `T` it was serialised from.
  */
 export function serialisedJson<T>(c: Context, bytes: Uint8Array<ArrayBuffer>): TypedResponse<T, 200, "json"> {
   return c.body(bytes, 200, { "content-type": "application/json" }) as unknown as TypedResponse<T, 200, "json">;

@@ -192,8 +192,16 @@ export async function loadRequestsByStatus(db: Db, status: RequestStatus): Promi
     .orderBy(asc(bookingRequests.releaseAt), asc(bookingRequests.submittedAt), asc(bookingRequests.id));
 }
 
+/**
+ * How far from a release instant (either side) housekeeping keeps away: the retention pass, the
+ * bookings sync's rounds and the memory keeper's collections all wait, as they do while a request
+ * is processed. A quarter of an hour covers the engine's preparation (90 s ahead), its last sign-ins
+ * and the retries of a club that opens late, with the club's request budget left to the release.
+ */
+export const RELEASE_GUARD_MS = 15 * 60_000;
+
 /** Whether a release is under way or due within `guardMs` of now (either side): housekeeping waits. */
-export async function isReleaseNear(db: Db, now: number, guardMs: number): Promise<boolean> {
+export async function isReleaseNear(db: Db, now: number, guardMs = RELEASE_GUARD_MS): Promise<boolean> {
   const [row] = await db
     .select({ id: bookingRequests.id })
     .from(bookingRequests)

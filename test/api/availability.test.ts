@@ -165,6 +165,40 @@ describe("GET /v1/system/rules", () => {
   });
 });
 
+describe("the rules and advisories answers kept between reads", () => {
+  test("are built once and again after an admin's change or a settings save (after a scrape run: test/jobs/scraper.test.ts)", async () => {
+    t = await createTestApp();
+    const db = t.deps.database.db;
+    const cookie = await t.signIn("admin", ADMIN_PASSWORD);
+    const send = (method: string, path: string, body?: unknown) => t.call(method, path, { cookie, body });
+    const holidayNames = async () => (await getJson("/v1/system/rules")).bookingRules.holidays.map((h: { name: string }) => h.name);
+    const advisoryTitles = async () => {
+      const body = await getJson("/v1/advisories");
+      return [...body.internal, ...body.scraped].map((a: { title: string }) => a.title);
+    };
+    expect(await holidayNames()).toEqual([]);
+    expect(await advisoryTitles()).toEqual([]);
+
+    // Written behind Teebox's back: the kept answers do not see it (nothing told them).
+    await db.insert(holidays).values({ date: "2026-12-24", name: "Eve" });
+    await db.insert(advisories).values({ source: "scraped", title: "Behind", content: "x", eventDate: null, isActive: true, createdAt: 1, updatedAt: 1 });
+    expect(await holidayNames()).toEqual([]);
+    expect(await advisoryTitles()).toEqual([]);
+
+    // An admin's change is seen at once, with everything else written meanwhile.
+    expect((await send("POST", "/v1/admin/holidays", { date: "2026-12-25", name: "Christmas" })).status).toBe(201);
+    expect(await holidayNames()).toEqual(["Eve", "Christmas"]);
+    expect(await advisoryTitles()).toEqual(["Behind"]);
+    expect((await send("POST", "/v1/admin/frontpage-messages", { title: "Course news", content: "c", is_active: true })).status).toBe(201);
+    expect(await advisoryTitles()).toEqual(["Course news", "Behind"]);
+
+    // The rules bundle carries the settings: a save is seen at once.
+    expect((await getJson("/v1/system/rules")).appSettings.release_time).toBe(DEFAULT_SETTINGS.release_time);
+    expect((await send("PUT", "/v1/admin/app-settings", { ...DEFAULT_SETTINGS, release_time: "06:30" })).status).toBe(200);
+    expect((await getJson("/v1/system/rules")).appSettings.release_time).toBe("06:30");
+  });
+});
+
 describe("GET /v1/advisories", () => {
   test("scraped in the club's order; internal active only, newest first", async () => {
     t = await createTestApp();

@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, bookings } from "../../src/db/schema.ts";
-import { createBookingsSync, SYNC_RELEASE_GUARD_MS } from "../../src/jobs/bookings-sync.ts";
-import { recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
+import { bookingRequests, bookings, users } from "../../src/db/schema.ts";
+import { createBookingsSync } from "../../src/jobs/bookings-sync.ts";
+import { RELEASE_GUARD_MS, recordAttemptSent } from "../../src/lifecycle/request-lifecycle.ts";
 import { PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 const DATE = "2026-11-27";
@@ -49,6 +49,32 @@ test("bookings made or cancelled on the club's own site show up in Teebox", asyn
     await session.cancelBooking(ref);
     expect(await sync.syncMember(maria.id)).toBe(true);
     expect(await rows(f)).toHaveLength(0);
+  } finally {
+    await sync.stop();
+  }
+});
+
+test("each member's last read of their club bookings is kept, and only a read that was applied counts", async () => {
+  f = await startReleaseFixture({ startEngine: false });
+  const sync = createBookingsSync(f.t.deps);
+  sync.start();
+  const readAt = async (userId: number) => (await f!.t.deps.database.db.select({ at: users.clubBookingsReadAt }).from(users).where(eq(users.id, userId)))[0]?.at;
+  try {
+    const maria = await f.user("maria");
+    expect(await readAt(maria.id)).toBeNull();
+    await sync.syncMember(maria.id);
+    const first = f.clock.now();
+    expect(await readAt(maria.id)).toBe(first);
+
+    // The club fails every request: nothing was read, so the last read stays the one before.
+    await f.clock.advance(60_000);
+    f.sim.setFaults({ down: true });
+    await expect(sync.syncMember(maria.id)).rejects.toThrow();
+    expect(await readAt(maria.id)).toBe(first);
+
+    f.sim.setFaults({ down: false });
+    await sync.syncMember(maria.id);
+    expect(await readAt(maria.id)).toBe(first + 60_000);
   } finally {
     await sync.stop();
   }
@@ -167,7 +193,7 @@ test("no round reads the club within 15 minutes of a release: a round of every m
     expect(f.t.deps.jobs.get("bookings sync")?.lastError ?? null).toBeNull();
 
     // Past the guard after the release, the next round reads every member again.
-    await f.clock.set(RELEASE + SYNC_RELEASE_GUARD_MS + 1000);
+    await f.clock.set(RELEASE + RELEASE_GUARD_MS + 1000);
     await sync.syncAll();
     expect((await rows(f)).map((r) => [r.userId, r.time])).toEqual([[jose.id, "06:08"]]);
   } finally {

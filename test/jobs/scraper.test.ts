@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { and, asc, eq } from "drizzle-orm";
 import { ClubError } from "../../src/club/errors.ts";
 import { advisories, scrapeRuns, teeTimeSlots } from "../../src/db/schema.ts";
+import { ADMIN_PASSWORD } from "../helpers/api.ts";
 import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import { readSettings, writeSettings } from "../../src/services/settings.service.ts";
 import { readLastScrapeTime } from "../../src/services/scrape-freshness.ts";
@@ -28,6 +29,10 @@ const runs = () => f.t.deps.database.db.select().from(scrapeRuns).orderBy(asc(sc
 describe("a run against the demo club", () => {
   test("stores every open tee sheet and the advisories, records the run and tells every member", async () => {
     f = await createScraperFixture();
+    // What members read before the run is kept; the run's news must replace it.
+    const cookie = await f.t.signIn("admin", ADMIN_PASSWORD);
+    const readAdvisories = async () => (await (await f!.t.call("GET", "/v1/advisories", { cookie })).json()).scraped as unknown[];
+    expect(await readAdvisories()).toEqual([]);
     const summary = await f.scraper.run("manual");
 
     expect(summary).toMatchObject({ status: "ok", pages: SHEETS_IN_RANGE + 1, failures: 0, changed: true, error: null });
@@ -37,6 +42,7 @@ describe("a run against the demo club", () => {
     expect(await slotsOf("2026-11-22", "masters")).toEqual([]);
     const scraped = await f.t.deps.database.db.select().from(advisories).where(eq(advisories.source, "scraped"));
     expect(scraped.length).toBeGreaterThan(0);
+    expect(await readAdvisories()).toHaveLength(scraped.length);
 
     const [run] = await runs();
     expect(run).toMatchObject({ trigger: "manual", status: "ok", pages: SHEETS_IN_RANGE + 1, failures: 0, changed: true });

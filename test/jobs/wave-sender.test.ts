@@ -46,6 +46,11 @@ test("every post leaves at the instant, never before, and its answer comes back 
   expect(arrivals.map((a) => a.body).sort()).toEqual(posts.map((p) => p.body!).sort());
   expect(arrivals.every((a) => a.atMs >= fireAt)).toBe(true);
   for (const i of posts.keys()) expect(wave.sentAt(i)).toBeGreaterThanOrEqual(fireAt);
+  // What a first post's lateness is made of, as the engine logs it: the thread's wake and its writes.
+  const writing = wave.writing();
+  expect(writing?.posts).toBe(5);
+  expect(writing?.wokeAfterMs).toBeGreaterThan(-1);
+  expect(writing?.writesMs).toBeGreaterThanOrEqual(0);
 });
 
 test("a main thread busy at the instant does not hold the wave back", async () => {

@@ -12,6 +12,7 @@ import {
   checkWeeklyMemory,
   median,
   newLedger,
+  membersReadSince,
   noSuspects,
   onTimeDeadline,
   slope,
@@ -53,7 +54,20 @@ const clubBooking = (over: Partial<SimBooking> = {}): SimBooking => ({
 });
 
 function snapshot(over: Partial<TeeboxSnapshot> = {}): TeeboxSnapshot {
-  return { requests: [], bookings: [], watches: [], mailQueued: 0, oldestQueuedMailAt: null, mailSent: 0, mailFailed: 0, tableRows: {}, databaseBytes: 0, walBytes: 0, ...over };
+  return {
+    requests: [],
+    bookings: [],
+    watches: [],
+    mailQueued: 0,
+    oldestQueuedMailAt: null,
+    mailSent: 0,
+    mailFailed: 0,
+    tableRows: {},
+    databaseBytes: 0,
+    walBytes: 0,
+    bookingsReadAt: new Map(),
+    ...over,
+  };
 }
 
 function ledgerWith(...requests: RequestRecord[]): Ledger {
@@ -155,6 +169,24 @@ describe("the soak's record checks", () => {
       "booking only in Teebox",
       "booking only at the club",
     ]);
+  });
+
+  test("a member counts as read only when Teebox's sync read and applied their bookings after the check that saw the suspect", () => {
+    const emailOf = new Map([
+      [7, EMAIL],
+      [8, "jose@southwoods.demo"],
+      [9, "ana@southwoods.demo"],
+    ]);
+    const first = check({});
+    expect(first.suspects.checkedAtMs).toBe(NOW);
+    const bookingsReadAt = new Map([
+      [7, NOW + 1],
+      [8, NOW],
+      [9, NOW - 60_000],
+    ]);
+    expect([...membersReadSince(snapshot({ bookingsReadAt }), emailOf, first.suspects.checkedAtMs)]).toEqual([EMAIL]);
+    // Before any check, every read counts.
+    expect(membersReadSince(snapshot({ bookingsReadAt }), emailOf, noSuspects().checkedAtMs).size).toBe(3);
   });
 
   test("a past booking and another golfer's booking are not orphans", () => {

@@ -18,7 +18,7 @@ import { addDays, manilaInstant } from "../../../src/domain/manila-time.ts";
 import type { SimClockDriver } from "../../../src/lib/sim-clock.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../test/helpers/smtp-server.ts";
 import { noActivity, planDay, type ActivityCounts, type AdminState, type World } from "./activity.ts";
-import { checkLifeMemory, checkMail, checkRecords, checkReleaseOnTime, checkWeeklyMemory, type Failure, type Outage, type Suspects } from "./invariants.ts";
+import { checkLifeMemory, checkMail, checkRecords, checkReleaseOnTime, checkWeeklyMemory, membersReadSince, type Failure, type Outage, type Suspects } from "./invariants.ts";
 import { ServerTrouble } from "./members.ts";
 import { heapUsedMb, ratePerMinute, sampleAtRest, summariseTraffic, type TrafficSummary } from "./measure.ts";
 import type { ClubHandle, Downtime, TeeboxHandle } from "./processes.ts";
@@ -401,8 +401,8 @@ export async function livesDay(soak: Soak, day: number): Promise<DayFigures> {
   const { traffic } = await club.control<{ traffic: TrafficCount[] }>("POST", "/traffic/take");
   const snapshot = readSnapshot(soak.dataDir);
   const { bookings } = await club.control<{ bookings: SimBooking[] }>("GET", "/bookings/all");
-  // Whose bookings page the club answered since the last check (a sync round's read, or a member's own).
-  const membersRead = new Set(traffic.filter((t) => t.kind === "bookings" && t.email && t.count > t.serverErrors).map((t) => t.email as string));
+  // Whose bookings the sync read and applied since the last check, by Teebox's own record of it.
+  const membersRead = membersReadSince(snapshot, soak.emailOf, soak.suspects.checkedAtMs);
   const records = checkRecords({ nowMs, today: date, teebox: snapshot, club: bookings, ledger: soak.world.ledger, emailOf: soak.emailOf, previous: soak.suspects, membersRead });
   soak.suspects = records.suspects;
   failures.push(...records.failures, ...checkMail(snapshot, nowMs));

@@ -45,9 +45,25 @@ export interface Failure {
 export interface Suspects {
   teeboxOnly: Set<string>;
   clubOnly: Set<string>;
+  /** The check that saw them (simulated time). */
+  checkedAtMs: number;
 }
 
-export const noSuspects = (): Suspects => ({ teeboxOnly: new Set(), clubOnly: new Set() });
+export const noSuspects = (): Suspects => ({ teeboxOnly: new Set(), clubOnly: new Set(), checkedAtMs: Number.NEGATIVE_INFINITY });
+
+/**
+ * Members (club emails) whose bookings Teebox's sync read at the club and applied after `sinceMs`,
+ * by Teebox's own record of its reads: a page the club served for another purpose (a release
+ * checking an unanswered post, a sign-in's redirect) is not a read the sync applied.
+ */
+export function membersReadSince(teebox: TeeboxSnapshot, emailOf: ReadonlyMap<number, string>, sinceMs: number): Set<string> {
+  const read = new Set<string>();
+  for (const [userId, at] of teebox.bookingsReadAt) {
+    const email = emailOf.get(userId);
+    if (email !== undefined && at > sinceMs) read.add(email);
+  }
+  return read;
+}
 
 export interface CheckInput {
   /** Simulated now, and today's Manila date. */
@@ -60,10 +76,10 @@ export interface CheckInput {
   emailOf: ReadonlyMap<number, string>;
   previous: Suspects;
   /**
-   * Members (club emails) whose bookings page the club answered without a server error since the
-   * last check; absent: every member counts as read. A booking on one side only is a failure at its
-   * second sighting only if its member's bookings were read in between: on a day the club fails
-   * many requests, a sync round may not get to them.
+   * Members (club emails) whose bookings the sync read and applied since the last check
+   * (membersReadSince); absent: every member counts as read. A booking on one side only is a
+   * failure at its second sighting only if its member's bookings were read in between: on a day the
+   * club fails many requests, a sync round may not get to them.
    */
   membersRead?: ReadonlySet<string>;
 }
@@ -150,7 +166,7 @@ export function checkRecords(input: CheckInput): { failures: Failure[]; suspects
   }
 
   // Orphans, after a sync: a booking on one side only, still there at the next check.
-  const suspects = noSuspects();
+  const suspects: Suspects = { ...noSuspects(), checkedAtMs: input.nowMs };
   const ours = new Map(teebox.bookings.map((b) => [b.bookingRef, b]));
   for (const booking of teebox.bookings) {
     if (booking.playDate < input.today || clubByRef.has(booking.bookingRef)) continue;

@@ -60,6 +60,8 @@ export interface TeeboxSnapshot {
   /** The database file and its WAL, in bytes. */
   databaseBytes: number;
   walBytes: number;
+  /** When the bookings sync last read and applied each member's club bookings (user id → Teebox's clock). */
+  bookingsReadAt: Map<number, number>;
 }
 
 export const databasePathOf = (dataDir: string) => join(dataDir, "teebox.db");
@@ -118,6 +120,12 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
     const mailOf = (state: string) => mail.find((m) => m.state === state);
     const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all();
     const tableRows = Object.fromEntries(tables.map((t) => [t.name, (db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${t.name}"`).get()?.n ?? 0) as number]));
+    const bookingsReadAt = new Map(
+      db
+        .query<{ id: number; at: number }, []>("SELECT id, club_bookings_read_at AS at FROM users WHERE club_bookings_read_at IS NOT NULL")
+        .all()
+        .map((u) => [u.id, u.at]),
+    );
     return {
       requests,
       bookings,
@@ -129,6 +137,7 @@ export function readSnapshot(dataDir: string): TeeboxSnapshot {
       tableRows,
       databaseBytes: sizeOf(path),
       walBytes: sizeOf(`${path}-wal`),
+      bookingsReadAt,
     };
   } finally {
     db.close();

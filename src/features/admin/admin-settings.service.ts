@@ -10,6 +10,7 @@ import { loadRequestsByStatus, moveReleaseInstant } from "../../lifecycle/reques
 import { releaseInstant, type ReleaseSettings } from "../../domain/release-time.ts";
 import type { StoredSettings } from "../../domain/settings.ts";
 import { readSettings, writeSettings } from "../../services/settings.service.ts";
+import { forgetKeptAnswers } from "../../services/kept-answers.ts";
 import { readUiText } from "../../services/options-and-texts.service.ts";
 
 export interface AdminSettingsView {
@@ -36,6 +37,8 @@ export interface SettingsSaveResult {
 export async function saveSettings(deps: SettingsDeps, next: StoredSettings): Promise<SettingsSaveResult> {
   const previous = await readSettings(deps.database.db);
   await writeSettings(deps.database.db, next);
+  // The rules bundle members read carries the settings.
+  forgetKeptAnswers(deps.database.db);
   deps.logger.setLevel(next.log_level);
   deps.club.politeness?.budget.configure(budgetLimitsOf(next));
   const isReleaseMoved = releaseChanged(previous, next);

@@ -11,7 +11,7 @@ import { fillPlaceholders, type ProblemContext } from "../../domain/problem.ts";
 import { AppError, type ErrorStatus } from "../../lib/errors.ts";
 import { currentUser } from "../../lib/middleware.ts";
 import { recordAudit } from "../../services/audit.service.ts";
-import { forgetTeeTimesCache } from "../../services/tee-times-cache.ts";
+import { forgetKeptAnswers } from "../../services/kept-answers.ts";
 
 export type AdminTextKey = keyof typeof adminText;
 
@@ -38,6 +38,6 @@ export async function auditAdminChange(deps: AuditDeps, c: Context<AppEnv>, acti
 
 /** Members' screens that show this part of the club's configuration reload. */
 export function announceUpdate(deps: Pick<AppDeps, "database" | "notifier">, part: DomainEventOf<"club_config_changed">["part"]): void {
-  forgetTeeTimesCache(deps);
+  forgetKeptAnswers(deps.database.db);
   deps.notifier.publish({ type: "club_config_changed", part });
 }

@@ -7,14 +7,24 @@ import type { Db } from "../../db/client.ts";
 import { advisories, teeTimeSlots } from "../../db/schema.ts";
 import { listBookableDates, type DateEntry, type TeeTimeDay } from "../../domain/date-kinds.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
-import { readCourses, toAdvisory } from "../../services/booking-config.service.ts";
+import { readCourses, readRules, toAdvisory } from "../../services/booking-config.service.ts";
 import { readLastScrapeTime } from "../../services/scrape-freshness.ts";
 import { readSettings } from "../../services/settings.service.ts";
-import { cachedTeeTimesJson, type TeeTimesJson } from "../../services/tee-times-cache.ts";
+import { cachedJson, type KeptJson } from "../../services/kept-answers.ts";
 import type { AdvisoriesResponse, TeeTimesResponse } from "./availability.schemas.ts";
 
-export function readTeeTimesJson(deps: { database: { db: Db }; clock: { now(): number } }): Promise<TeeTimesJson> {
-  return cachedTeeTimesJson(deps, (now) => readTeeTimes(deps.database.db, now));
+type KeptReadDeps = { database: { db: Db }; clock: { now(): number } };
+
+export function readTeeTimesJson(deps: KeptReadDeps): Promise<KeptJson> {
+  return cachedJson(deps, "tee-times", (now) => readTeeTimes(deps.database.db, now));
+}
+
+export function readRulesJson(deps: KeptReadDeps): Promise<KeptJson> {
+  return cachedJson(deps, "rules", () => readRules(deps.database.db));
+}
+
+export function readAdvisoriesJson(deps: KeptReadDeps): Promise<KeptJson> {
+  return cachedJson(deps, "advisories", () => readAdvisories(deps.database.db));
 }
 
 /** Stored tee sheets from today (Manila) on, by date, course order and time. */

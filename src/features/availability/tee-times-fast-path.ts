@@ -10,7 +10,7 @@ import type { AppDeps } from "../../deps.ts";
 import { acceptsGzip } from "../../lib/compress.ts";
 import { API_SECURITY_HEADERS } from "../../lib/security-headers.ts";
 import { getSessionFromCookieHeader, rememberedSessionOfCookieHeader } from "../../services/sessions.ts";
-import { keptTeeTimesJson, type TeeTimesJson } from "../../services/tee-times-cache.ts";
+import { keptJson, type KeptJson } from "../../services/kept-answers.ts";
 import { readTeeTimesJson } from "./availability.service.ts";
 
 const PLAIN_HEADERS = { ...API_SECURITY_HEADERS, "content-type": "application/json" };
@@ -25,12 +25,12 @@ export function answerTeeTimesFast(deps: AppDeps, req: Request): Response | null
   if (req.method !== "GET") return null;
   const cookie = req.headers.get("cookie");
   const session = rememberedSessionOfCookieHeader(deps, cookie);
-  const kept = keptTeeTimesJson(deps);
+  const kept = keptJson(deps, "tee-times");
   if (session && kept) return respond(deps, req, session, kept);
   return (async () => respond(deps, req, await getSessionFromCookieHeader(deps, cookie), await readTeeTimesJson(deps)))();
 }
 
-function respond(deps: AppDeps, req: Request, session: { user: { mustSetPassword: boolean } } | null, answer: TeeTimesJson): Response | null {
+function respond(deps: AppDeps, req: Request, session: { user: { mustSetPassword: boolean } } | null, answer: KeptJson): Response | null {
   if (!session || session.user.mustSetPassword) return null;
   if (deps.releaseEngine?.waveAboutToLeave()) return null;
   return acceptsGzip(req.headers.get("accept-encoding") ?? undefined)

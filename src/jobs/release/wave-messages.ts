@@ -17,9 +17,19 @@ export interface WaveCommand {
   state: SharedArrayBuffer;
 }
 
+/**
+ * How the wave's first writes went: how long after the instant its thread woke (our clock, to a
+ * fraction of a millisecond), and how long the writes then took, one after another.
+ */
+export interface WaveWriting {
+  posts: number;
+  wokeAfterMs: number;
+  writesMs: number;
+}
+
 /** Wave thread → main thread. For each post, "sent" always comes before its answer or failure. */
 export type WaveReport =
-  | { type: "sent"; sent: [index: number, sentMs: number][] }
+  | { type: "sent"; sent: [index: number, sentMs: number][]; writing?: WaveWriting }
   | { type: "answer"; index: number; answer: WireAnswer }
   | { type: "failed"; index: number; name: string; message: string }
   | { type: "cancelled" };

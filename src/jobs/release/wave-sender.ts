@@ -10,7 +10,7 @@
  */
 import { fetchWire, type WireAnswer, type WireRequest, type WireSend } from "../../club/http.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { WAVE_ARMED, WAVE_CANCELLED, type WaveCommand, type WaveReport } from "./wave-messages.ts";
+import { WAVE_ARMED, WAVE_CANCELLED, type WaveCommand, type WaveReport, type WaveWriting } from "./wave-messages.ts";
 
 let workerUrl = new URL("./wave-worker.ts", import.meta.url).href;
 
@@ -31,6 +31,8 @@ export interface ArmedWave {
   cancel(): boolean;
   /** Resolves once the first posts have left (or the wave was called off, or its thread lost). */
   left: Promise<void>;
+  /** How the first writes went, once the thread has said so. */
+  writing(): WaveWriting | null;
 }
 
 /** What became of one post: answered, failed, or to be sent by the main thread (the wave was called off). */
@@ -40,6 +42,7 @@ export function armWave(fireAtMs: number, posts: WireRequest[], maxInFlight: num
   const state = new SharedArrayBuffer(4);
   const flag = new Int32Array(state);
   const sentAt = new Map<number, number>();
+  let writing: WaveWriting | null = null;
   const outcomes = new Map<number, Outcome>();
   const waiting = new Map<number, (outcome: Outcome) => void>();
   let worker: Worker | null = null;
@@ -81,6 +84,7 @@ export function armWave(fireAtMs: number, posts: WireRequest[], maxInFlight: num
       const report = event.data;
       if (report.type === "sent") {
         for (const [index, ms] of report.sent) sentAt.set(index, ms);
+        writing ??= report.writing ?? null;
         markLeft();
       } else if (report.type === "answer") settle(report.index, { kind: "answer", answer: report.answer });
       else if (report.type === "failed") settle(report.index, { kind: "failed", error: asFetchError(report.name, report.message) });
@@ -117,6 +121,7 @@ export function armWave(fireAtMs: number, posts: WireRequest[], maxInFlight: num
       return outcome.answer;
     },
     sentAt: (index) => sentAt.get(index) ?? null,
+    writing: () => writing,
     left,
     cancel() {
       const wasCalledOff = callOff();

@@ -50,7 +50,7 @@ async function runWave({ fireAtMs, posts, maxInFlight, state }: WaveCommand): Pr
     wave.close();
     return report({ type: "cancelled" });
   }
-  wave.sendAll();
+  wave.sendAll(fireAtMs);
 }
 
 /** The wave's posts on their connections: written at the instant, each answer read as it comes. */
@@ -103,7 +103,8 @@ class LineWave {
   }
 
   /** At the instant: a post on every open connection, in order; as many again with fetch for those that did not open. */
-  sendAll(): void {
+  sendAll(fireAtMs: number): void {
+    const wokeAt = performance.now();
     // The writes alone first, one after another: each post's reader and timer are made after the last has left.
     const written: { line: Line; index: number; sentMs: number; count: number }[] = [];
     for (const line of this.lines) {
@@ -113,11 +114,12 @@ class LineWave {
       const count = line.socket.write(this.encoded[index].bytes);
       written.push({ line, index, sentMs: Date.now(), count });
     }
+    const writing = { posts: written.length, wokeAfterMs: performance.timeOrigin + wokeAt - fireAtMs, writesMs: performance.now() - wokeAt };
     const sent: [number, number][] = written.map(({ line, index, sentMs, count }) => this.follow(line, index, sentMs, count));
     const unopened = this.lines.filter((line) => !line.isOpen).length;
     for (const index of this.queue.splice(0, unopened)) sent.push(this.sendWithFetch(index));
     // Posted before any answer can be: the main thread knows when a post left before what came back.
-    if (sent.length > 0) report({ type: "sent", sent });
+    if (sent.length > 0) report({ type: "sent", sent, writing });
   }
 
   /** Writes a post on its connection (a later post of the wave, on a connection an answer freed). */

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `club_bookings_read_at` integer;
