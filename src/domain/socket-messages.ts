@@ -3,6 +3,7 @@
  * Client → server: `{ action, payload }`. Server → client: `{ type, ... }`. Plain types and one
  * list, so the web app reads them without the server's validation code.
  */
+import type { RequestReason } from "./request-reasons.ts";
 import type { ResourceKey } from "./resources.ts";
 
 export const CLIENT_ACTIONS = ["RUN_SCRAPER", "SUBMIT_BOOKING_REQUEST", "CANCEL_REQUEST", "CANCEL_CONFIRMED_BOOKING", "UPDATE_PLAYERS"] as const;
@@ -26,13 +27,19 @@ export interface SubmissionResultDetails {
   releaseAt: number | null;
 }
 
+/**
+ * What a submitted request became: waiting for its release ('pending'), taken at once
+ * ('submitted'), or saved but held, not sent ('needs_attention', with the reason).
+ */
+export type SubmissionStatus = "pending" | "submitted" | "needs_attention";
+
 export type ServerMessage =
   /**
    * Data changed. `changed` names what (src/domain/resources.ts): a client that knows the keys
    * reloads only those; one that does not, and every bare `status: updated`, reloads everything.
    */
   | { type: "status"; status: "updated"; changed?: readonly ResourceKey[] }
-  | { type: "submissionResult"; status: string; details: SubmissionResultDetails; requestId?: string }
+  | { type: "submissionResult"; status: SubmissionStatus; details: SubmissionResultDetails; reason?: RequestReason; requestId?: string }
   | { type: "error"; message: string; errorKey?: string; requestId?: string }
   | { type: "toast"; toast: ToastPayload }
   | { type: "uiTextUpdated" }

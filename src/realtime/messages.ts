@@ -10,6 +10,7 @@ export {
   type ClientAction,
   type ServerMessage,
   type SubmissionResultDetails,
+  type SubmissionStatus,
   type ToastKind,
   type ToastPayload,
 } from "../domain/socket-messages.ts";

@@ -78,8 +78,9 @@ export function isRequestAnswerable(request: Pick<RequestRow, "status" | "releas
  * release is compared with). A request already released that is to be sent only if every partner
  * has accepted cannot wait for answers nobody was asked for: it needs attention with the finding
  * the readiness check would make, so it is not sent and the check fails it with that cause.
+ * Answers that reason when it held the request, so the member can be told it was not sent.
  */
-export async function inviteRequestPartners(deps: PartnersDeps, request: RequestRow, now: number = deps.clock.now()): Promise<void> {
+export async function inviteRequestPartners(deps: PartnersDeps, request: RequestRow, now: number = deps.clock.now()): Promise<RequestReason | null> {
   const isAnswerable = isRequestAnswerable(request, now);
   await inviteFlight(deps, {
     source: { kind: "request", id: request.id, organiserId: request.userId, playDate: request.playDate, isAnswerable },
@@ -87,9 +88,12 @@ export async function inviteRequestPartners(deps: PartnersDeps, request: Request
     time: request.selection[0]?.time ?? "",
     players: request.players,
   });
-  if (isAnswerable || !request.partnersMustAccept || request.status !== "pending") return;
+  if (isAnswerable || !request.partnersMustAccept || request.status !== "pending") return null;
   const why = (await partnerFindings(deps.database.db, [request])).get(request.id);
-  if (why) deps.notifier.publish(await flagRequest(deps.database.db, request.id, why, deps.clock.now()));
+  if (!why) return null;
+  const flagged = await flagRequest(deps.database.db, request.id, why, deps.clock.now());
+  deps.notifier.publish(flagged);
+  return flagged ? why : null;
 }
 
 /** The watch's invitations brought in line with its flight; asked while it still watches (read now: it may have booked since it was made). */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { bookingRequests, bookings, teeTimeSlots, users } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
 import type { ServerMessage } from "../../src/realtime/messages.ts";
-import { startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
+import { memberPlayer, startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 import { ADMIN_PASSWORD } from "../helpers/api.ts";
 
 /** TEST_NOW is Sunday 2026-11-22 09:00 Manila; dates up to 2026-11-29 are already released. */
@@ -98,6 +98,21 @@ describe("SUBMIT_BOOKING_REQUEST", () => {
     const [row] = await f.t.deps.database.db.select().from(bookingRequests);
     expect(row.status).toBe("confirmed");
     expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(1);
+  });
+
+  test("after the release, asking every partner to accept when none could: held, and answered 'needs_attention' with the reason", async () => {
+    f = await startReleaseFixture();
+    const late = { ...submission(OPEN_DATE, ["06:00"], "masters", [memberPlayer("Reyes", "SW-1002")]), partnersMustAccept: true };
+    const [answer] = await act(f, "maria", "SUBMIT_BOOKING_REQUEST", late);
+    expect(answer).toEqual({
+      type: "submissionResult",
+      status: "needs_attention",
+      details: { play_date: OPEN_DATE, course: "masters", time: "06:00", releaseAt: null },
+      reason: { key: "partners.reason.not_accepted", context: { names: "Reyes" } },
+    });
+    const [row] = await f.t.deps.database.db.select().from(bookingRequests);
+    expect(row).toMatchObject({ status: "needs_attention", reasonKey: "partners.reason.not_accepted" });
+    expect(f.sim.bookingsOf("maria@southwoods.demo")).toHaveLength(0);
   });
 
   test("a rule violation answers the product's message and stores nothing", async () => {

@@ -1,6 +1,7 @@
 import "../helpers/dom.ts";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { SavedPlayer } from "../../src/domain/players.ts";
+import { DEFAULT_SETTINGS } from "../../src/domain/settings.ts";
 import type { FakeWebSocket as FakeSocket } from "./support/fake-websocket.ts";
 import type { RecordedCall } from "./support/fetch-mock.ts";
 
@@ -15,6 +16,8 @@ const { useToastStore } = await import("../../web/lib/toast-store.ts");
 const { FakeWebSocket } = await import("./support/fake-websocket.ts");
 const { jsonResponse, mockFetch, restoreFetch } = await import("./support/fetch-mock.ts");
 const { makeUser } = await import("./support/users.ts");
+const { renderApp } = await import("./support/render-app.tsx");
+const { useLiveDataStore, useLiveDataSync } = await import("../../web/lib/live-data-store.ts");
 
 const FORM_OPTIONS = [
   ...["Member", "Spouse", "Dependent", "Guest", "Senior Care"].map((value) => ({ category: "playerType", value })),
@@ -40,12 +43,38 @@ let socket: FakeSocket;
 /** Queries on the whole page, bound when called (the module-level `screen` can be bound before the DOM exists). */
 const page = () => within(document.body);
 
+/** The tests' clock: the tee sheet was just read, so the layout asks for no scrape. */
+const NOW = Date.UTC(2026, 10, 22, 1);
+
+/** What the signed-in layout's live data loads beside the saved players: nothing to show. */
+const OTHER_LIVE_DATA: Record<string, unknown> = {
+  "/v1/tee-times": { teeTimes: [], lastScrapeTime: NOW },
+  "/v1/system/dates": [],
+  "/v1/system/rules": {
+    bookingRules: { rules: [], holidays: [] },
+    courseSchedule: [],
+    appSettings: DEFAULT_SETTINGS,
+    allowedWindows: { DEFAULT: [], SATURDAY_MASTERS: [], SUNDAY_LEGENDS: [] },
+  },
+  "/v1/advisories": { internal: [], scraped: [] },
+  "/v1/my/bookings": [],
+  "/v1/my/requests": [],
+};
+
 function serve() {
   calls = mockFetch((call) => {
-    if (call.url.startsWith("/v1/my/players")) return jsonResponse(stored);
-    if (call.url === "/v1/form-options") return jsonResponse(FORM_OPTIONS);
+    const path = call.url.split("?")[0];
+    if (path === "/v1/my/players") return jsonResponse(stored);
+    if (path === "/v1/form-options") return jsonResponse(FORM_OPTIONS);
+    if (call.method === "GET" && Object.hasOwn(OTHER_LIVE_DATA, path)) return jsonResponse(OTHER_LIVE_DATA[path]);
     return undefined;
   });
+}
+
+/** The signed-in layout's part the page relies on: the live data, loaded and kept in line with the server's changes. */
+function LiveDataSync() {
+  useLiveDataSync(appSocket, () => NOW);
+  return null;
 }
 
 function sentPlayers(): { action: string; payload: SavedPlayer[]; requestId: string }[] {
@@ -60,13 +89,28 @@ async function answerLast(answer: { type: "ack" } | { type: "error"; message: st
   await act(async () => socket.receive(answer.type === "ack" ? { type: "ack", action: "UPDATE_PLAYERS", requestId: last.requestId } : { ...answer, requestId: last.requestId }));
 }
 
+/** Resolves once the live data has had its first full load. */
+function liveDataLoaded(): Promise<void> {
+  return new Promise((resolve) => {
+    if (useLiveDataStore.getState().hasLoaded) return resolve();
+    const stop = useLiveDataStore.subscribe((state) => {
+      if (!state.hasLoaded) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function renderPlayers() {
   render(
     <>
+      <LiveDataSync />
       <PlayersView />
       <ToastViewport />
     </>,
   );
+  // The first load lands inside act, so the screen's update from it is applied before the checks.
+  await act(() => liveDataLoaded());
   await page().findByRole("heading", { level: 1, name: "Saved Players" });
   await waitFor(() => expect(page().queryByRole("status", { name: "Loading saved players…" })).toBeNull());
 }
@@ -76,6 +120,7 @@ beforeEach(() => {
   cleanup();
   document.body.innerHTML = "";
   stored = [santos, lapid];
+  useLiveDataStore.getState().clearLiveData();
   useTextStore.setState({ overrides: {} });
   useSessionStore.setState({ status: "authenticated", user: makeUser({ memberId: "SW-1003" }), hasJustFinishedSetup: false });
   serve();
@@ -293,7 +338,16 @@ describe("Add Player modal", () => {
   });
 });
 
-test("no calls other than the list, the options and the client log", async () => {
+test("beside the live data the layout loads, the page asks only for the options (and the client log)", async () => {
   await renderPlayers();
-  expect(calls.every((c) => /^\/v1\/(my\/players|form-options|client\/log)/.test(c.url))).toBe(true);
+  const own = calls.map((c) => c.url.split("?")[0]).filter((path) => path !== "/v1/my/players" && !Object.hasOwn(OTHER_LIVE_DATA, path));
+  expect(own.every((path) => path === "/v1/form-options" || path === "/v1/client/log")).toBe(true);
+  expect(own).toContain("/v1/form-options");
+});
+
+test("opening the Players page in the signed-in app asks for the saved players once", async () => {
+  renderApp("/players", { user: makeUser({ memberId: "SW-1003" }) });
+  await page().findByRole("cell", { name: "Dela Cruz" }, { timeout: 5000 });
+  await waitFor(() => expect(useLiveDataStore.getState().hasLoaded).toBe(true));
+  expect(calls.filter((c) => c.method === "GET" && c.url.startsWith("/v1/my/players")).map((c) => c.url.split("?")[0])).toEqual(["/v1/my/players"]);
 });

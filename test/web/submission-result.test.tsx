@@ -52,3 +52,41 @@ test("any other status is 'Request Submitted' without a scheduled time", () => {
   fireEvent.keyDown(document, { key: "Escape" });
   expect(screen.queryByRole("dialog")).toBeNull();
 });
+
+test("a request saved but held because not every partner has accepted says so, with the reason, not 'Request Submitted'", () => {
+  const socket = openSocket();
+  renderResultDialog();
+  act(() =>
+    socket.receive({
+      type: "submissionResult",
+      status: "needs_attention",
+      details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
+      reason: { key: "partners.reason.not_accepted", context: { names: "Reyes" } },
+    }),
+  );
+  expect(screen.queryByRole("dialog", { name: "Request Submitted" })).toBeNull();
+  const dialog = screen.getByRole("dialog", { name: "Request Not Sent" });
+  expect(dialog.textContent).toContain(
+    "Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.",
+  );
+  expect(details(dialog)).toEqual({ Course: "Masters", Date: "Monday Nov 23, 2026", Time: "06:00", Reason: "Not every partner has accepted: Reyes." });
+  fireEvent.click(within(dialog).getByRole("button", { name: "OK" }));
+  expect(screen.queryByRole("dialog")).toBeNull();
+});
+
+test("a request held for another reason says it was saved but not sent, and why", () => {
+  const socket = openSocket();
+  renderResultDialog();
+  act(() =>
+    socket.receive({
+      type: "submissionResult",
+      status: "needs_attention",
+      details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
+      reason: { key: "partners.reason.overlap", context: { member: "Reyes (SW-1002)", time: "07:00" } },
+    }),
+  );
+  const dialog = screen.getByRole("dialog", { name: "Request Not Sent" });
+  expect(dialog.textContent).toContain("Your request was saved but not sent. Follow it in 'My Bookings'.");
+  expect(dialog.textContent).not.toContain("not every partner has accepted");
+  expect(details(dialog).Reason).toBe("Reyes (SW-1002) is in another flight at 07:00 that day.");
+});

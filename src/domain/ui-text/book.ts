@@ -91,6 +91,11 @@ export const bookText = {
   "submission.scheduled_body": "Your request will be submitted automatically at the earliest possible time.",
   "submission.submitted_title": "Request Submitted",
   "submission.submitted_body": "Your request was sent for immediate processing. The result will appear in 'My Bookings'.",
+  "submission.held_title": "Request Not Sent",
+  "submission.held_partners_body":
+    "Your request was saved but not sent, because not every partner has accepted yet: the game is already released, so they could not be asked. Follow it in 'My Bookings'.",
+  "submission.held_body": "Your request was saved but not sent. Follow it in 'My Bookings'.",
+  "submission.reason": "Reason",
   "submission.course": "Course",
   "submission.date": "Date",
   "submission.time": "Time",

@@ -28,7 +28,8 @@ export function registerBookingActions(deps: AppDeps): void {
   deps.hub.handle("SUBMIT_BOOKING_REQUEST", (ctx: ActionContext, payload) =>
     answering(async () => {
       const result = await submitBookingRequest(deps, ctx.user, payload);
-      ctx.reply({ type: "submissionResult", status: result.status, details: result.details, requestId: ctx.requestId });
+      const { status, details, reason } = result;
+      ctx.reply({ type: "submissionResult", status, details, ...(reason ? { reason } : {}), requestId: ctx.requestId });
     }),
   );
 

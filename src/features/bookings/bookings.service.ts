@@ -5,7 +5,7 @@
  */
 import type { DomainEventOf } from "../../domain/events.ts";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { isRequestReasonKey, renderReason } from "../../domain/request-reasons.ts";
+import { isRequestReasonKey, renderReason, type RequestReason } from "../../domain/request-reasons.ts";
 import { isWatchReasonKey } from "../../domain/watches.ts";
 import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, statusOf } from "../../lifecycle/request-lifecycle.ts";
@@ -18,7 +18,7 @@ import { bookingSubmissionSchema, type BookingSubmission } from "../../domain/bo
 import { validateBookingSubmission, type NormalisedSubmission } from "../../domain/booking-submission.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
-import type { SubmissionResultDetails } from "../../realtime/messages.ts";
+import type { SubmissionResultDetails, SubmissionStatus } from "../../realtime/messages.ts";
 import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
@@ -47,9 +47,11 @@ export const fail = (status: 400 | 404 | 409, error: { message: string; errorKey
   new AppError(status, fill(error.message, context), error.errorKey);
 
 export interface SubmissionOutcome {
-  status: "pending" | "submitted";
+  status: SubmissionStatus;
   requestId: number;
   details: SubmissionResultDetails;
+  /** Why it was saved but not sent (status 'needs_attention'). */
+  reason?: RequestReason;
 }
 
 /** Our reading of the club's clock: ours plus the offset the release engine last measured. */
@@ -110,7 +112,9 @@ async function requireClubLogin(db: Db, userId: number): Promise<void> {
 
 /**
  * Stores a request (or replaces the member's own pending or failed one, same id) with its release
- * instant. Before the instant it waits as Pending; from the instant on the engine takes it at once.
+ * instant. Before the instant it waits as Pending; from the instant on the engine takes it at once,
+ * unless it asks every partner to accept and they could not: then it is held, not sent, and the
+ * answer says so with the reason.
  */
 export async function submitBookingRequest(deps: AppDeps, user: SessionUser, payload: unknown): Promise<SubmissionOutcome> {
   const { database, clock } = deps;
@@ -142,14 +146,12 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
   const isDue = releaseAt <= clubNow;
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
   // Before the engine is woken: a request due at once has its partners stored unasked before it can be booked, so they are told of it.
-  await invitePartnersOf(deps, requestId, clubNow);
+  const heldFor = await invitePartnersOf(deps, requestId, clubNow);
   deps.releaseEngine.wake();
   deps.notifier.publish(submitted);
-  return {
-    status: isDue ? "submitted" : "pending",
-    requestId,
-    details: { play_date: sub.targetDate, course: sub.courseId, time: sub.times[0], releaseAt: isDue ? null : releaseAt },
-  };
+  const details = { play_date: sub.targetDate, course: sub.courseId, time: sub.times[0], releaseAt: isDue ? null : releaseAt };
+  if (heldFor) return { status: "needs_attention", requestId, details, reason: heldFor };
+  return { status: isDue ? "submitted" : "pending", requestId, details };
 }
 
 /**
@@ -161,10 +163,13 @@ function mustAcceptOf(submission: BookingSubmission): { partnersMustAccept?: boo
   return submission.partnersMustAccept === undefined ? {} : { partnersMustAccept: submission.partnersMustAccept };
 }
 
-/** The partners the stored request names are invited; those of a request already due are not asked (its release is on the club's clock, `clubNow`). */
-async function invitePartnersOf(deps: AppDeps, requestId: number, clubNow: number): Promise<void> {
+/**
+ * The partners the stored request names are invited; those of a request already due are not asked
+ * (its release is on the club's clock, `clubNow`). Answers the reason the request was held for, if it was.
+ */
+async function invitePartnersOf(deps: AppDeps, requestId: number, clubNow: number): Promise<RequestReason | null> {
   const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
-  if (request) await inviteRequestPartners(deps, request, clubNow);
+  return request ? inviteRequestPartners(deps, request, clubNow) : null;
 }
 
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;

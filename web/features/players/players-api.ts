@@ -1,21 +1,17 @@
 /**
- * The saved players calls: the list and the form options over HTTP, saving over the socket
- * (UPDATE_PLAYERS carries the whole list and is answered with an ack or an error).
+ * The saved players calls: the form options over HTTP, saving over the socket (UPDATE_PLAYERS
+ * carries the whole list and is answered with an ack or an error). The list itself is the live
+ * data's (use-saved-players.ts).
  */
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";
-import { savedPlayersResponseSchema } from "../../../src/features/players/players-responses.schemas.ts";
 import { formOptionsResponseSchema } from "../../../src/features/system/system.schemas.ts";
-import { getJson, withCacheBuster } from "../../lib/api.ts";
+import { getJson } from "../../lib/api.ts";
 import { apiPaths } from "../../lib/api-paths.ts";
 import { appSocket, type SocketClient } from "../../lib/socket.ts";
 
 /** How long a save waits for the server's answer before telling the member. */
 export const SAVE_TIMEOUT_MS = 10_000;
-
-export function fetchSavedPlayers(): Promise<SavedPlayer[]> {
-  return getJson(withCacheBuster(apiPaths.my.players), savedPlayersResponseSchema);
-}
 
 export function fetchFormOptions(): Promise<FormOption[]> {
   return getJson(apiPaths.formOptions, formOptionsResponseSchema);

@@ -1,10 +1,15 @@
-/** Loads the saved players (the resource cache's `my.players`) and the form options. */
-import { useEffect, useState } from "react";
+/**
+ * The saved players and the form options. The list is the live data's (web/lib/live-data-store.ts):
+ * the signed-in layout loads it with the rest and reloads it when a change names `my.players`, and
+ * the Book page reads the same copy. The page keeps no second copy of its own, which would be loaded
+ * beside the layout's on every open.
+ */
+import { useCallback, useEffect, useState } from "react";
 import type { FormOption } from "../../../src/domain/form-options.ts";
 import type { SavedPlayer } from "../../../src/domain/players.ts";
 import { clientLog } from "../../lib/client-log.ts";
-import { useResource } from "../../lib/resources.ts";
-import { fetchFormOptions, fetchSavedPlayers } from "./players-api.ts";
+import { useLiveData, useLiveDataStore } from "../../lib/live-data-store.ts";
+import { fetchFormOptions } from "./players-api.ts";
 
 export interface SavedPlayersState {
   players: SavedPlayer[];
@@ -15,19 +20,11 @@ export interface SavedPlayersState {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function loadSavedPlayers(): Promise<SavedPlayer[]> {
-  try {
-    return await fetchSavedPlayers();
-  } catch (error) {
-    // Data-fetch failures are only logged.
-    clientLog.error("Failed to load saved players", { error: describe(error) });
-    throw error;
-  }
-}
-
 export function useSavedPlayers(): SavedPlayersState {
-  const saved = useResource("my.players", loadSavedPlayers);
+  const players = useLiveData((s) => s.savedPlayers);
+  const hasLoaded = useLiveData((s) => s.hasLoaded);
   const [options, setOptions] = useState<FormOption[]>([]);
+  const reload = useCallback(() => useLiveDataStore.getState().reload(["my.players"]), []);
 
   useEffect(() => {
     fetchFormOptions()
@@ -35,5 +32,5 @@ export function useSavedPlayers(): SavedPlayersState {
       .catch((error: unknown) => clientLog.error("Failed to load form options", { error: describe(error) }));
   }, []);
 
-  return { players: saved.data ?? [], options, isLoading: saved.data === undefined && saved.error === null, reload: saved.reload };
+  return { players, options, isLoading: !hasLoaded, reload };
 }
