@@ -2,10 +2,20 @@ import "../helpers/dom.ts";
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
+import type { ServerMessage } from "../../web/lib/types.ts";
 import { openSocket, renderResultDialog, resetBookTest, setLiveData } from "./book-fixtures.tsx";
 
 beforeEach(() => setLiveData());
 afterEach(resetBookTest);
+
+type SubmissionResultMessage = Extract<ServerMessage, { type: "submissionResult" }>;
+
+/** Renders the dialog and has the socket deliver one submission result. */
+function receiveResult(result: Omit<SubmissionResultMessage, "type">): void {
+  const socket = openSocket();
+  renderResultDialog();
+  act(() => socket.receive({ type: "submissionResult", ...result }));
+}
 
 function details(dialog: HTMLElement): Record<string, string> {
   const terms = [...dialog.querySelectorAll("dt")].map((d) => d.textContent ?? "");
@@ -37,15 +47,10 @@ test("a pending result is 'Request Scheduled' with the release time as 'Schedule
 });
 
 test("any other status is 'Request Submitted' without a scheduled time", () => {
-  const socket = openSocket();
-  renderResultDialog();
-  act(() =>
-    socket.receive({
-      type: "submissionResult",
-      status: "submitted",
-      details: { play_date: "2026-11-23", course: "legends", time: "12:08", releaseAt: null },
-    }),
-  );
+  receiveResult({
+    status: "submitted",
+    details: { play_date: "2026-11-23", course: "legends", time: "12:08", releaseAt: null },
+  });
   const dialog = screen.getByRole("dialog", { name: "Request Submitted" });
   expect(dialog.textContent).toContain("Your request was sent for immediate processing. The result will appear in 'My Bookings'.");
   expect(details(dialog)).toEqual({ Course: "Legends", Date: "Monday Nov 23, 2026", Time: "12:08" });
@@ -54,16 +59,11 @@ test("any other status is 'Request Submitted' without a scheduled time", () => {
 });
 
 test("a request saved but held because not every partner has accepted says so, with the reason, not 'Request Submitted'", () => {
-  const socket = openSocket();
-  renderResultDialog();
-  act(() =>
-    socket.receive({
-      type: "submissionResult",
-      status: "needs_attention",
-      details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
-      reason: { key: "partners.reason.not_accepted", context: { names: "Reyes" } },
-    }),
-  );
+  receiveResult({
+    status: "needs_attention",
+    details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
+    reason: { key: "partners.reason.not_accepted", context: { names: "Reyes" } },
+  });
   expect(screen.queryByRole("dialog", { name: "Request Submitted" })).toBeNull();
   const dialog = screen.getByRole("dialog", { name: "Request Not Sent" });
   expect(dialog.textContent).toContain(
@@ -75,16 +75,11 @@ test("a request saved but held because not every partner has accepted says so, w
 });
 
 test("a request held for another reason says it was saved but not sent, and why", () => {
-  const socket = openSocket();
-  renderResultDialog();
-  act(() =>
-    socket.receive({
-      type: "submissionResult",
-      status: "needs_attention",
-      details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
-      reason: { key: "partners.reason.overlap", context: { member: "Reyes (SW-1002)", time: "07:00" } },
-    }),
-  );
+  receiveResult({
+    status: "needs_attention",
+    details: { play_date: "2026-11-23", course: "masters", time: "06:00", releaseAt: null },
+    reason: { key: "partners.reason.overlap", context: { member: "Reyes (SW-1002)", time: "07:00" } },
+  });
   const dialog = screen.getByRole("dialog", { name: "Request Not Sent" });
   expect(dialog.textContent).toContain("Your request was saved but not sent. Follow it in 'My Bookings'.");
   expect(dialog.textContent).not.toContain("not every partner has accepted");
