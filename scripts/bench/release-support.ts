@@ -254,7 +254,7 @@ export interface ContenderReport {
   /** Peak resident memory of the contender's processes (summed when it runs several). */
   peakRssMb: number;
   /** The club clock's offset as the contender measured it (Teebox only). */
-  clock?: { offsetMs: number; uncertaintyMs: number; sendAheadMs: number };
+  clock?: { offsetMs: number; uncertaintyMs: number; sendAheadMs: number; interval?: { lo: number; hi: number } };
   /** What members' reads of the app met around the instant, when it was under load (Teebox only). */
   reads?: { count: number; failed: number; p50Ms: number; p99Ms: number; maxMs: number };
   notes?: string[];
@@ -470,6 +470,11 @@ export function describeFigures(f: ReleaseFigures): string[] {
     ...(f.clock
       ? [
           `club clock offset measured: ${f.clock.offsetMs} ms ± ${f.clock.uncertaintyMs} ms (true ${f.releaseCase.clubOffsetMs} ms, error ${f.offsetErrorMs} ms); first posts sent ${f.clock.sendAheadMs} ms ahead for their way to the club`,
+          ...(f.clock.interval
+            ? [
+                `  to a fraction of a millisecond: between ${f.clock.interval.lo.toFixed(2)} and ${f.clock.interval.hi.toFixed(2)} ms (${(f.clock.interval.hi - f.clock.interval.lo).toFixed(2)} ms wide); the wave is timed by its lower end`,
+              ]
+            : []),
         ]
       : []),
     ...f.notes,

@@ -199,7 +199,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const report: ContenderReport = {
     sentHostMs,
     peakRssMb: await ownPeakRssMb(),
-    clock: offset ? { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs, sendAheadMs: offset.sendAheadMs ?? 0 } : undefined,
+    clock: offset ? { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs, sendAheadMs: offset.sendAheadMs ?? 0, interval: offset.interval } : undefined,
     reads: loadReport ? { count: loadReport.reads, failed: loadReport.failed, p50Ms: loadReport.p50Ms, p99Ms: loadReport.p99Ms, maxMs: loadReport.maxMs } : undefined,
     notes: [
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,

@@ -7,7 +7,7 @@
 import { systemClock, type Clock } from "../lib/clock.ts";
 import type { BudgetLimits, ClubPace, EpisodeEvent } from "./budget.ts";
 import { ClubError, pageNotUnderstood } from "./errors.ts";
-import { createClubHttp, type ClubHttp, type ClubResponse, type RequestPurpose, type WireRequest, type WireSend } from "./http.ts";
+import { createClubHttp, type ClubHttp, type ClubResponse, type RequestPurpose, type StampError, type WireRequest, type WireSend } from "./http.ts";
 import { createClubPoliteness, type ClubPoliteness } from "./politeness.ts";
 import type { ClubRequestOutcome } from "./traffic.ts";
 import { parseAdvisoriesPage } from "./pages/advisories-page.ts";
@@ -59,6 +59,8 @@ export interface ClubTimeReading {
   localMs: number;
   sentMs: number;
   receivedMs: number;
+  /** How far sentMs and receivedMs may be from the true moments; a whole-ms clock's when absent. */
+  stampError?: StampError;
 }
 
 export interface BookInput {
@@ -356,7 +358,13 @@ export function createClubClient(options: ClubClientOptions): ClubClient {
       guarded(async () => {
         const response = await http.send("/", { purpose: { kind: "clock_probe", memberId: null, pace: options?.pace } });
         if (response.clubDateMs === null) throw pageNotUnderstood("any", "Date header");
-        return { clubMs: response.clubDateMs, localMs: (response.sentMs + response.receivedMs) / 2, sentMs: response.sentMs, receivedMs: response.receivedMs };
+        return {
+          clubMs: response.clubDateMs,
+          localMs: (response.sentMs + response.receivedMs) / 2,
+          sentMs: response.sentMs,
+          receivedMs: response.receivedMs,
+          stampError: response.stampError,
+        };
       }),
     forMember(member) {
       const cached = sessions.get(member.userId);

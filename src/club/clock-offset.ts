@@ -10,6 +10,7 @@
  */
 import { systemClock, type Clock } from "../lib/clock.ts";
 import type { ClubTimeReading } from "./client.ts";
+import { WHOLE_MS_STAMPS } from "./http.ts";
 
 export interface ClockOffset {
   offsetMs: number;
@@ -22,13 +23,18 @@ export interface ClockOffset {
   sendAheadMs?: number;
   /** Ended by its deadline or a stop before it reached the uncertainty it aimed at. */
   isCutShort?: boolean;
+  /**
+   * The interval the true offset lies in, to a fraction of a millisecond (`offsetMs ± uncertaintyMs`
+   * covers it in whole ones): what a precise wait times the first wave by (decision 202).
+   */
+  interval?: { lo: number; hi: number };
 }
 
 export interface MeasureClockOffsetOptions {
   clock?: Clock;
   /** Readings in all, the first one included. Default 13. */
   maxProbes?: number;
-  /** Stop once the uncertainty is at most this. Default 25 ms. */
+  /** Stop once the uncertainty is at most this (or the least the stamps can show, if more). Default 25 ms. */
   targetUncertaintyMs?: number;
   /** Probes per round. Default 4. */
   probesPerRound?: number;
@@ -59,13 +65,14 @@ interface Interval {
 }
 
 /**
- * Our clock reads whole milliseconds: an answer read at r arrived before r + 1, so the bound it
- * gives is widened by that much (a reading sent at s left at s or later, which only narrows).
+ * Each bound is widened by how far the stamps may be off. On a whole-millisecond clock an answer
+ * read at r arrived before r + 1, so lo widens by 1 ms (a reading sent at s left at s or later,
+ * which only narrows hi); a precise clock's stamps (decision 202) are off by their small error
+ * either way, so both widen by it.
  */
-const READING_RESOLUTION_MS = 1;
-
 function intervalOf(reading: ClubTimeReading): Interval {
-  return { lo: reading.clubMs - reading.receivedMs - READING_RESOLUTION_MS, hi: reading.clubMs + SECOND - reading.sentMs };
+  const error = reading.stampError ?? WHOLE_MS_STAMPS;
+  return { lo: reading.clubMs - reading.receivedMs - error.behindMs, hi: reading.clubMs + SECOND - reading.sentMs + error.aheadMs };
 }
 
 function narrow(current: Interval, reading: ClubTimeReading): Interval {
@@ -100,6 +107,9 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
   const perRound = Math.max(1, options.probesPerRound ?? 4);
 
   const first = await client.clubTime();
+  // A target finer than the stamps can show is never reached: it is raised to what they can.
+  const stampError = first.stampError ?? WHOLE_MS_STAMPS;
+  const finest = Math.max(target, stampError.behindMs + stampError.aheadMs);
   let interval = intervalOf(first);
   let probes = 1;
   const halfTrip = Math.max(0, (first.receivedMs - first.sentMs) / 2);
@@ -107,7 +117,7 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
   let edgeProbes = 0;
 
   let isCutShort = false;
-  while (probes < maxProbes && (interval.hi - interval.lo) / 2 > target) {
+  while (probes < maxProbes && (interval.hi - interval.lo) / 2 > finest) {
     if (options.signal?.aborted) {
       isCutShort = true;
       break;
@@ -152,7 +162,8 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
   const uncertaintyMs = Math.ceil(Math.max(interval.hi - offsetMs, offsetMs - interval.lo));
   // Only many probes at the edge bring hi down to the quickest way out; a short measurement's hi may be far above it.
   const sendAheadMs = edgeProbes >= MIN_EDGE_PROBES ? sendAheadOf(interval, offsetMs - uncertaintyMs) : 0;
-  return isCutShort ? { offsetMs, uncertaintyMs, sendAheadMs, isCutShort } : { offsetMs, uncertaintyMs, sendAheadMs };
+  const found = { offsetMs, uncertaintyMs, sendAheadMs, interval: { lo: interval.lo, hi: interval.hi } };
+  return isCutShort ? { ...found, isCutShort } : found;
 }
 
 /**
@@ -166,4 +177,28 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
 function sendAheadOf(interval: Interval, lowestOffset: number): number {
   if (interval.hi - SEND_GUARD_MS <= interval.lo) return 0;
   return Math.max(0, Math.floor(interval.hi - SEND_GUARD_MS - lowestOffset));
+}
+
+/**
+ * Our moment at which a first post leaves: the club's clock reads releaseAt at our releaseAt −
+ * offset; the uncertainty is added so that no attempt can arrive early, whatever the true offset
+ * within the measured bounds. A distant club's posts leave earlier by the part of that which is
+ * their own way there (decision 191).
+ */
+export function fireAtOf(offset: ClockOffset, releaseAt: number): number {
+  return Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
+}
+
+/**
+ * The same moment to a fraction of a millisecond, which the wave's thread waits for on a precise
+ * clock (decision 202): our moment at which the club's clock reads releaseAt at the lowest offset
+ * the probes allow, or for a distant club the quickest way there less its guard. Rounding each part
+ * up to whole milliseconds is what fireAtOf adds; this is never later than that.
+ */
+export function preciseFireAtOf(offset: ClockOffset, releaseAt: number): number {
+  const whole = fireAtOf(offset, releaseAt);
+  if (!offset.interval) return whole;
+  const { lo, hi } = offset.interval;
+  const lead = (offset.sendAheadMs ?? 0) > 0 ? Math.max(lo, hi - SEND_GUARD_MS) : lo;
+  return Math.min(whole, releaseAt - lead);
 }

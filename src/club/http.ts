@@ -21,15 +21,29 @@ export interface ClubResponse {
   html: string;
   /** The club's Date header in epoch ms, or null. */
   clubDateMs: number | null;
-  /** Our clock when the request was sent and when its answer arrived. */
+  /** Our clock when the request was sent and when its answer arrived (fractional on a precise clock). */
   sentMs: number;
   receivedMs: number;
+  /** How far those two readings may be from the true moments. */
+  stampError: StampError;
   /**
    * Counts the request under what its page said (a booking refused, not yet open …); only for a
    * request sent with `outcomeFromPage` and answered 200, which is counted once this is called.
    */
   settle(outcome: ClubRequestOutcome): void;
 }
+
+/**
+ * How far a reading of our clock may be from the true moment: Date.now() reads up to a whole
+ * millisecond behind it and never ahead; a precise clock (decision 202) is off by its small error
+ * either way.
+ */
+export interface StampError {
+  behindMs: number;
+  aheadMs: number;
+}
+
+export const WHOLE_MS_STAMPS: StampError = { behindMs: 1, aheadMs: 0 };
 
 /** What a request is for, and for whom: how it is counted and what budget it draws from. */
 export interface RequestPurpose {
@@ -130,7 +144,11 @@ export function createClubHttp(options: { baseUrl: string; timeoutMs: number; ma
     return { url: new URL(path, base).href, method: request.method ?? "GET", headers, body, timeoutMs: options.timeoutMs };
   }
 
-  const sendHere: WireSend = (wire) => fetchWire(wire, () => options.clock.now());
+  // Stamped finely where the clock can: a clock probe's bounds are only as tight as its stamps.
+  const { precise } = options.clock;
+  const stamp = precise ? () => precise.now() : () => options.clock.now();
+  const stampError = (): StampError => (precise ? { behindMs: precise.errorMs(), aheadMs: precise.errorMs() } : WHOLE_MS_STAMPS);
+  const sendHere: WireSend = (wire) => fetchWire(wire, stamp);
 
   async function sendBuilt(wire: WireRequest, request: ClubRequest, via: WireSend): Promise<ClubResponse> {
     const { kind, memberId } = request.purpose;
@@ -165,7 +183,16 @@ export function createClubHttp(options: { baseUrl: string; timeoutMs: number; ma
       count(outcome);
     };
     if (!(request.outcomeFromPage && answer.status === 200)) settle(answer.status >= 400 ? "4xx" : "ok");
-    return { status: answer.status, location: relativeLocation(answer.location), html: answer.body, clubDateMs, sentMs: answer.sentMs, receivedMs: answer.receivedMs, settle };
+    return {
+      status: answer.status,
+      location: relativeLocation(answer.location),
+      html: answer.body,
+      clubDateMs,
+      sentMs: answer.sentMs,
+      receivedMs: answer.receivedMs,
+      stampError: stampError(),
+      settle,
+    };
   }
 
   /** Waits for the budget (or, pace `skip`, is refused by it) and then sends. */

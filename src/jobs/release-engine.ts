@@ -13,7 +13,7 @@
  *   recovery     on start, what a stop or crash left processing
  *   outcomes     booked or failed, written once and told once
  */
-import type { ClockOffset } from "../club/clock-offset.ts";
+import { fireAtOf, preciseFireAtOf, type ClockOffset } from "../club/clock-offset.ts";
 import { armRequests, armWaveThread, launchFirstWave, planFirstWave, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
 import type { ArmedWave } from "./release/wave-sender.ts";
 import { Planner } from "./release/planner.ts";
@@ -78,16 +78,6 @@ export function armAheadMs(count: number): number {
 /** The preparation ends this long before the wave is armed: the slot ids are learned, the last probe answered. */
 const PREPARE_MARGIN_MS = 250;
 
-/**
- * Our moment at which a first post leaves: the club's clock reads releaseAt at our releaseAt −
- * offset; the uncertainty is added so that no attempt can arrive early, whatever the true offset
- * within the measured bounds. A distant club's posts leave earlier by the part of that which is
- * their own way there (decision 191).
- */
-function fireAtOf(offset: ClockOffset, releaseAt: number): number {
-  return Math.ceil(releaseAt - offset.offsetMs + offset.uncertaintyMs - (offset.sendAheadMs ?? 0));
-}
-
 /** The earliest a first post may leave by the offset measured so far: a finer measurement moves it no earlier. */
 function earliestFireAt(measured: ClockOffset | null, releaseAt: number): number {
   const offset = measured ?? { offsetMs: 0, uncertaintyMs: 0 };
@@ -121,6 +111,7 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     let contexts: RunContext[] = [];
     let wave = new Map<number, PreparedAttempt>();
     let fireAt = rt.now();
+    let waveFireAt = fireAt;
     const isAhead = releaseAt > rt.clubNow();
     let timing = { armMs: 0, planMs: 0 };
     try {
@@ -132,6 +123,7 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
         await prepareRelease(rt, due, readyBy);
         if (!rt.isRunning) return;
         fireAt = fireAtOf(rt.measured ?? { offsetMs: 0, uncertaintyMs: 0 }, releaseAt);
+        waveFireAt = rt.measured ? preciseFireAtOf(rt.measured, releaseAt) : fireAt;
         await rt.park(rt.deps.clock.sleepUntil(fireAt - armAheadMs(due.length), rt.stopController.signal));
         if (!rt.isRunning) return;
       } else {
@@ -155,7 +147,7 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     // Only a wave with posts to send is worth holding reads for.
     if (wave.size > 0) armedWaves.add(armed);
     // On the system clock the wave leaves from a thread of its own; a test clock moves only by hand.
-    const thread = rt.deps.clock === systemClock ? armWaveThread(rt, wave, fireAt) : null;
+    const thread = rt.deps.clock === systemClock ? armWaveThread(rt, wave, waveFireAt) : null;
     if (isAhead) noteArmed(rt, { requests: contexts.length, posts: wave.size, ...timing }, fireAt);
     // The wave's thread opens its own connections; these are for the posts that follow it.
     await warmConnections(rt, contexts.length);

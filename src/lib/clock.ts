@@ -2,14 +2,19 @@
  * The one source of "now" for the server. Domain code takes `now` as an argument;
  * services and jobs take a Clock so tests can drive time by hand.
  */
+import { createPreciseClock, type PreciseClock } from "./precise-clock.ts";
+
 export interface Clock {
   now(): number;
+  /** The same clock to a fraction of a millisecond, where there is one (the system's; decision 202). */
+  precise?: PreciseClock;
   /** Resolves once `now()` has reached `atMs` (immediately if it already has). */
   sleepUntil(atMs: number, signal?: AbortSignal): Promise<void>;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
+  precise: createPreciseClock(),
   sleepUntil(atMs, signal) {
     return new Promise((resolve) => {
       const wait = atMs - Date.now();

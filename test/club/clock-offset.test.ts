@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { createClubSim } from "../../src/club-sim/index.ts";
 import { createClubClient } from "../../src/club/client.ts";
-import { measureClockOffset } from "../../src/club/clock-offset.ts";
+import { fireAtOf, measureClockOffset, preciseFireAtOf } from "../../src/club/clock-offset.ts";
 import type { Clock } from "../../src/lib/clock.ts";
 
 /** A clock whose sleeps jump straight to their moment, for a club simulated in the same time line. */
@@ -114,7 +114,7 @@ describe("clock offset of a distant club (decision 191)", () => {
       expect(result.sendAheadMs).toBeGreaterThan(10);
       // A post timed as the engine times it, reaching the club after one more way out.
       const releaseAt = 1_800_000_000_000;
-      const fireAt = Math.ceil(releaseAt - result.offsetMs + result.uncertaintyMs - (result.sendAheadMs ?? 0));
+      const fireAt = fireAtOf(result, releaseAt);
       for (let post = 0; post < 200; post++) {
         const arrival = fireAt + club.way() + offset - releaseAt;
         if (arrival < 0) early++;
@@ -138,6 +138,73 @@ describe("clock offset of a distant club (decision 191)", () => {
     const result = await measureClockOffset(simulatedClub(clock, 1300, 1), { clock, targetUncertaintyMs: 1, maxProbes: 121 });
     expect(result.sendAheadMs).toBe(0);
     expect(Math.abs(result.offsetMs - 1300)).toBeLessThanOrEqual(result.uncertaintyMs);
+  });
+});
+
+/**
+ * A club read with a precise clock (decision 202): stamps to a fraction of a millisecond, off from
+ * the truth by up to `errorMs` either way (drawn afresh for each stamp). As in distantClub, a probe
+ * takes no time on the test's clock, so the probes of a round are in flight together.
+ */
+function preciselyReadClub(clock: JumpingClock, offsetMs: number, way: () => number, errorMs: number, seed: number) {
+  let state = seed;
+  const noise = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (2 * (state / 0x7fffffff) - 1) * errorMs;
+  };
+  return {
+    async clubTime() {
+      const sentMs = clock.current + noise();
+      const out = way();
+      const clubMs = Math.floor((clock.current + out + offsetMs) / 1000) * 1000;
+      const receivedMs = clock.current + out + way() + noise();
+      return { clubMs, sentMs, receivedMs, localMs: (sentMs + receivedMs) / 2, stampError: { behindMs: errorMs, aheadMs: errorMs } };
+    },
+  };
+}
+
+describe("clock offset read on a precise clock (decision 202)", () => {
+  test("a near club: the interval narrows below a millisecond, holds the truth, and a wave timed by it is never early and never later than by whole milliseconds", async () => {
+    let latest = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const offset = ((seed * 7919) % 4000) - 2000 + seed / 7;
+      const clock = new JumpingClock(1_700_000_000_000 + seed * 37.3);
+      const way = () => 0.05 + (0.1 * ((seed * 31) % 7)) / 7;
+      const result = await measureClockOffset(preciselyReadClub(clock, offset, way, 0.05, seed), { clock, targetUncertaintyMs: 0, maxProbes: 61 });
+      const { lo, hi } = result.interval!;
+      expect(lo).toBeLessThanOrEqual(offset);
+      expect(hi).toBeGreaterThanOrEqual(offset);
+      expect(hi - lo).toBeLessThan(1);
+      expect(result.sendAheadMs).toBe(0);
+      const releaseAt = 1_800_000_000_000;
+      const fireAt = preciseFireAtOf(result, releaseAt);
+      expect(fireAt).toBeLessThanOrEqual(fireAtOf(result, releaseAt));
+      // The post leaves at fireAt on our true clock and reaches the club one way later.
+      const arrival = fireAt + offset + way() - releaseAt;
+      expect(arrival).toBeGreaterThanOrEqual(0);
+      latest = Math.max(latest, arrival);
+    }
+    expect(latest).toBeLessThan(1);
+  });
+
+  test("a distant club, 15 ms ± 5 ms each way: posts sent ahead by the way out are never early", async () => {
+    let early = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const offset = ((seed * 7919) % 4000) - 2000 + seed / 3;
+      const clock = new JumpingClock(1_700_000_000_000 + seed * 37.7);
+      const lines = distantClub(clock, offset, 15, 5, seed);
+      const result = await measureClockOffset(preciselyReadClub(clock, offset, lines.way, 0.05, seed), { clock, targetUncertaintyMs: 0.5, maxProbes: 121, probesPerRound: 4 });
+      expect(result.sendAheadMs).toBeGreaterThan(10);
+      const releaseAt = 1_800_000_000_000;
+      const fireAt = preciseFireAtOf(result, releaseAt);
+      expect(fireAt).toBeLessThanOrEqual(fireAtOf(result, releaseAt));
+      for (let post = 0; post < 200; post++) if (fireAt + lines.way() + offset - releaseAt < 0) early++;
+    }
+    expect(early).toBe(0);
+  });
+
+  test("without an interval (an offset given by hand) the wave keeps the whole-millisecond moment", () => {
+    expect(preciseFireAtOf({ offsetMs: 250, uncertaintyMs: 3 }, 1_800_000_000_000)).toBe(1_800_000_000_000 - 250 + 3);
   });
 });
 

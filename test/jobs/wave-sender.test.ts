@@ -53,6 +53,21 @@ test("every post leaves at the instant, never before, and its answer comes back 
   expect(writing?.writesMs).toBeGreaterThanOrEqual(0);
 });
 
+test("an instant between two milliseconds: the posts leave at it on the precise clock, not at the next whole one, and never before (decision 202)", async () => {
+  const fireAt = Date.now() + 300.55;
+  const posts = Array.from({ length: 3 }, (_, i) => post("/book", `fraction=${i}`));
+  const wave = armWave(fireAt, posts, 64, logger);
+  await Promise.all(posts.map((wire, i) => wave.via(i)(wire)));
+  const arrivals = await arrivalsOf("fraction=");
+  expect(arrivals).toHaveLength(3);
+  expect(arrivals.every((a) => a.atPreciseMs >= fireAt)).toBe(true);
+  const sent = posts.map((_, i) => wave.sentAt(i)!);
+  expect(sent.every((ms) => ms >= fireAt)).toBe(true);
+  // Told to a fraction of a millisecond: a whole-millisecond clock could only have said fireAt's next whole one or later.
+  expect(sent.some((ms) => !Number.isInteger(ms))).toBe(true);
+  expect(wave.writing()!.wokeAfterMs).toBeGreaterThanOrEqual(0);
+});
+
 test("a main thread busy at the instant does not hold the wave back", async () => {
   const fireAt = Date.now() + 300;
   const posts = [post("/book", "busy=0"), post("/book", "busy=1")];

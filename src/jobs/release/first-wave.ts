@@ -153,7 +153,8 @@ export function launchFirstWave(rt: ReleaseRuntime, wave: Map<number, PreparedAt
       answer,
       sentAt() {
         const sentMs = thread && index !== null ? thread.sentAt(index) : null;
-        return sentMs === null ? calledAt : { firedAtLocal: sentMs, firedAtClub: rt.clubAt(sentMs) };
+        // Kept in whole milliseconds, as Date.now() would have read them (decision 202).
+        return sentMs === null ? calledAt : { firedAtLocal: Math.floor(sentMs), firedAtClub: Math.floor(rt.clubAtPrecisely(sentMs)) };
       },
     };
   }

@@ -46,18 +46,24 @@ export function openReleaseAllowance(rt: ReleaseRuntime, rows: RequestRow[], rel
 
 const RELEASE_PACE = { pace: "release" } as const;
 
-/** The precision a fine measurement aims at; one this close is not measured again before it ages. */
+/** A measurement this close is not measured again before it ages. */
 const FINE_UNCERTAINTY_MS = 1;
+/**
+ * What a fine measurement aims at. Stamped on a precise clock (decision 202), the interval narrows
+ * to about the quickest round trip, a fraction of a millisecond on loopback or a nearby club; with
+ * whole-millisecond stamps the target is raised to the millisecond they can show.
+ */
+const FINE_TARGET_MS = 0.25;
 
 export function defaultMeasureOffset(deps: ReleaseDeps, precision: OffsetPrecision = "fine", bounds: MeasureBounds = {}): Promise<ClockOffset> {
   // Planning needs only a rough offset, quickly (a late request must not wait for it).
   if (precision === "coarse") return measureClockOffset(deps.club, { clock: deps.clock, targetUncertaintyMs: 250, maxProbes: 5, probesPerRound: 4, ...bounds });
   // Loopback and nearby servers answer within a millisecond or two, so the offset can be pinned to
-  // about one. A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead)
+  // a fraction of one. A busy moment widens a probe; up to ~30 one-second rounds (well inside the 90 s lead)
   // keep trying until a quiet one pins it, since every post waits out the uncertainty so as never
   // to be early. The deadline ends it in time for the wave when less time is left (decision 210).
   const club = { clubTime: () => deps.club.clubTime(RELEASE_PACE) };
-  return measureClockOffset(club, { clock: deps.clock, targetUncertaintyMs: FINE_UNCERTAINTY_MS, maxProbes: FINE_MAX_PROBES, probesPerRound: 4, ...bounds });
+  return measureClockOffset(club, { clock: deps.clock, targetUncertaintyMs: FINE_TARGET_MS, maxProbes: FINE_MAX_PROBES, probesPerRound: 4, ...bounds });
 }
 
 /**
@@ -141,6 +147,7 @@ export async function ensureOffset(rt: ReleaseRuntime, precision: OffsetPrecisio
         offsetMs: offset.offsetMs,
         uncertaintyMs: offset.uncertaintyMs,
         sendAheadMs: offset.sendAheadMs ?? 0,
+        ...(offset.interval ? { intervalMs: Math.round((offset.interval.hi - offset.interval.lo) * 100) / 100 } : {}),
         ...(offset.isCutShort ? { cutShort: true } : {}),
       });
     } catch (error) {

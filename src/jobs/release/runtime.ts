@@ -116,6 +116,14 @@ export class ReleaseRuntime {
   clubNow = (): number => this.clubAt(this.deps.clock.now());
   /** A moment of our clock on the club's, by the measured offset. */
   clubAt = (localMs: number): number => localMs + (this.measured?.offsetMs ?? 0);
+  /**
+   * A moment of our precise clock on the club's, by the middle of the measured interval: a post the
+   * wave timed by that interval's lower end never reads as early (decision 202).
+   */
+  clubAtPrecisely = (localMs: number): number => {
+    const interval = this.measured?.interval;
+    return interval ? localMs + (interval.lo + interval.hi) / 2 : this.clubAt(localMs);
+  };
 
   /** Counts a piece of work for `idle` while it runs. */
   async track<T>(task: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ export const WAVE_CANCELLED = 2;
 
 /** Main thread → wave thread, once, ahead of the instant. */
 export interface WaveCommand {
-  /** The instant on our clock (epoch ms): no post leaves before it. */
+  /** The instant on our clock (epoch ms, fractional: the wave waits on a precise clock): no post leaves before it. */
   fireAtMs: number;
   /** Earliest-submitted first. */
   posts: WireRequest[];
@@ -27,7 +27,10 @@ export interface WaveWriting {
   writesMs: number;
 }
 
-/** Wave thread → main thread. For each post, "sent" always comes before its answer or failure. */
+/**
+ * Wave thread → main thread. For each post, "sent" always comes before its answer or failure; when
+ * it left is on the wave thread's precise clock, to a fraction of a millisecond.
+ */
 export type WaveReport =
   | { type: "sent"; sent: [index: number, sentMs: number][]; writing?: WaveWriting }
   | { type: "answer"; index: number; answer: WireAnswer }

@@ -1,7 +1,8 @@
 /**
- * The first wave's own thread (decisions 121, 192). Handed the wave's posts ahead of the instant,
+ * The first wave's own thread (decisions 121, 192, 202). Handed the wave's posts ahead of the instant,
  * it writes each one as HTTP/1.1 bytes and opens a connection to the club for each (at most
- * `maxInFlight`), waits for the instant on its own (a timer, then 0.2 ms blocking sleeps), and
+ * `maxInFlight`), waits for the instant on its own precise clock (a timer, then 0.2 ms blocking
+ * sleeps, then a spin for the last fraction of a millisecond), and
  * writes the posts, earliest-submitted first: at the instant a post is one write on a connection
  * already open, so nothing the main thread is busy with then (a page being served, a garbage
  * collection), no handshake and no request to build can hold it back. Posts beyond the open
@@ -10,6 +11,7 @@
  */
 import type { Socket } from "bun";
 import { fetchWire, type WireRequest } from "../../club/http.ts";
+import { createPreciseClock } from "../../lib/precise-clock.ts";
 import { AnswerReader, encodeRequest, type EncodedRequest } from "../../club/http1.ts";
 import { WAVE_ARMED, WAVE_FIRED, type WaveCommand, type WaveReport } from "./wave-messages.ts";
 
@@ -19,6 +21,14 @@ declare const self: Worker;
 const FINE_WAIT_MS = 20;
 /** How long one of those sleeps lasts at most. */
 const FINE_STEP_MS = 0.2;
+/** The very last fraction is spun out: a sleep ends a little after it was asked to. */
+const SPIN_MS = 0.3;
+
+/**
+ * This thread's own precise clock (decision 202): the fire time is a fraction of a millisecond, and
+ * each post's moment is told to that precision.
+ */
+const clock = createPreciseClock();
 
 const report = (message: WaveReport) => self.postMessage(message);
 
@@ -41,16 +51,28 @@ async function runWave({ fireAtMs, posts, maxInFlight, state }: WaveCommand): Pr
   // Everything but the writes is done ahead: each post's bytes, and a connection for each.
   const wave = new LineWave(posts);
   wave.open(Math.max(1, Math.min(maxInFlight, posts.length)));
-  const ahead = fireAtMs - Date.now() - FINE_WAIT_MS;
+  // Calibrated now, while the connections open, not in the last milliseconds.
+  clock.errorMs();
+  const ahead = fireAtMs - clock.now() - FINE_WAIT_MS;
   if (ahead > 0) await Bun.sleep(ahead);
-  const sleeper = new Int32Array(new SharedArrayBuffer(4));
-  while (Date.now() < fireAtMs && Atomics.load(flag, 0) === WAVE_ARMED) Atomics.wait(sleeper, 0, 0, FINE_STEP_MS);
+  waitForInstant(fireAtMs, flag);
   // Exactly one side wins: the wave leaves here, or the main thread called it off first.
   if (Atomics.compareExchange(flag, 0, WAVE_ARMED, WAVE_FIRED) !== WAVE_ARMED) {
     wave.close();
     return report({ type: "cancelled" });
   }
   wave.sendAll(fireAtMs);
+}
+
+/** Blocks this thread until `fireAtMs` on the precise clock (never before it), or until the wave is called off. */
+function waitForInstant(fireAtMs: number, flag: Int32Array): void {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    if (Atomics.load(flag, 0) !== WAVE_ARMED) return;
+    const left = fireAtMs - clock.now();
+    if (left <= 0) return;
+    if (left > SPIN_MS) Atomics.wait(sleeper, 0, 0, Math.min(FINE_STEP_MS, left - SPIN_MS));
+  }
 }
 
 /** The wave's posts on their connections: written at the instant, each answer read as it comes. */
@@ -104,7 +126,7 @@ class LineWave {
 
   /** At the instant: a post on every open connection, in order; as many again with fetch for those that did not open. */
   sendAll(fireAtMs: number): void {
-    const wokeAt = performance.now();
+    const wokeAt = clock.now();
     // The writes alone first, one after another: each post's reader and timer are made after the last has left.
     const written: { line: Line; index: number; sentMs: number; count: number }[] = [];
     for (const line of this.lines) {
@@ -112,9 +134,9 @@ class LineWave {
       if (!line.isOpen || !line.socket) continue;
       const index = this.queue.shift()!;
       const count = line.socket.write(this.encoded[index].bytes);
-      written.push({ line, index, sentMs: Date.now(), count });
+      written.push({ line, index, sentMs: clock.now(), count });
     }
-    const writing = { posts: written.length, wokeAfterMs: performance.timeOrigin + wokeAt - fireAtMs, writesMs: performance.now() - wokeAt };
+    const writing = { posts: written.length, wokeAfterMs: wokeAt - fireAtMs, writesMs: clock.now() - wokeAt };
     const sent: [number, number][] = written.map(({ line, index, sentMs, count }) => this.follow(line, index, sentMs, count));
     const unopened = this.lines.filter((line) => !line.isOpen).length;
     for (const index of this.queue.splice(0, unopened)) sent.push(this.sendWithFetch(index));
@@ -125,7 +147,7 @@ class LineWave {
   /** Writes a post on its connection (a later post of the wave, on a connection an answer freed). */
   private write(line: Line, index: number): [number, number] {
     const count = line.socket!.write(this.encoded[index].bytes);
-    return this.follow(line, index, Date.now(), count);
+    return this.follow(line, index, clock.now(), count);
   }
 
   /** After a post's write: what the socket did not take yet, its answer's reader, its timeout. */
@@ -144,8 +166,8 @@ class LineWave {
   }
 
   private sendWithFetch(index: number): [number, number] {
-    const sentMs = Date.now();
-    fetchWire(this.posts[index], Date.now).then(
+    const sentMs = clock.now();
+    fetchWire(this.posts[index], clock.now).then(
       (answer) => report({ type: "answer", index, answer }),
       (error: unknown) => fail(index, error instanceof Error ? error.name : "Error", error instanceof Error ? error.message : String(error)),
     );
@@ -168,7 +190,7 @@ class LineWave {
     if (!isComplete) return;
     clearTimeout(current.timer);
     line.current = null;
-    report({ type: "answer", index: current.index, answer: current.reader.answer(Date.now()) });
+    report({ type: "answer", index: current.index, answer: current.reader.answer(clock.now()) });
     this.next(line, current.reader.isReusable);
   }
 
@@ -179,7 +201,7 @@ class LineWave {
     if (!current) return;
     clearTimeout(current.timer);
     // An answer sized by the connection's end is complete now; any other was cut short.
-    if (current.reader.closed()) report({ type: "answer", index: current.index, answer: current.reader.answer(Date.now()) });
+    if (current.reader.closed()) report({ type: "answer", index: current.index, answer: current.reader.answer(clock.now()) });
     else fail(current.index, "Error", "The club closed the connection before it answered.");
     this.next(line, false);
   }

@@ -1,0 +1,38 @@
+/** Our clock to a fraction of a millisecond (decision 202): tied to Date.now() and following it when it is set. */
+import { afterEach, expect, spyOn, test } from "bun:test";
+import { createPreciseClock } from "../../src/lib/precise-clock.ts";
+
+afterEach(() => {
+  (Date.now as unknown as { mockRestore?: () => void }).mockRestore?.();
+});
+
+test("reads within the whole millisecond Date.now() reads, in fractions of it, never going back", () => {
+  const clock = createPreciseClock();
+  const error = clock.errorMs();
+  expect(error).toBeGreaterThan(0);
+  expect(error).toBeLessThan(0.5);
+  let last = 0;
+  let fractional = 0;
+  for (let i = 0; i < 2_000; i++) {
+    const before = Date.now();
+    const reading = clock.now();
+    const after = Date.now();
+    expect(reading).toBeGreaterThanOrEqual(before - error);
+    expect(reading).toBeLessThan(after + 1 + error);
+    expect(reading).toBeGreaterThanOrEqual(last);
+    if (!Number.isInteger(reading)) fractional++;
+    last = reading;
+  }
+  expect(fractional).toBeGreaterThan(1_900);
+});
+
+test("a wall clock set by an hour is followed at the next reading", () => {
+  const clock = createPreciseClock();
+  const before = clock.now();
+  const realNow = Date.now.bind(Date);
+  spyOn(Date, "now").mockImplementation(() => realNow() + 3_600_000);
+  const after = clock.now();
+  expect(after - before).toBeGreaterThan(3_600_000 - 5);
+  expect(after - before).toBeLessThan(3_600_000 + 50);
+  expect(after).toBeGreaterThanOrEqual(Date.now() - clock.errorMs());
+});
