@@ -13,6 +13,7 @@ import { isGuestType, normaliseMemberId } from "../domain/players.ts";
 import { reason, type RequestReason } from "../domain/request-reasons.ts";
 import { flagRequest, type RequestRow } from "../lifecycle/request-lifecycle.ts";
 import { dropPartnerFromRequest, dropPartnerFromWatch, invitationsOfSources, syncInvitations, type FlightSource, type InvitationRow } from "../lifecycle/invitation-lifecycle.ts";
+import type { DomainEvent } from "../domain/events.ts";
 import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "./booking-config.service.ts";
 import { displayName } from "./club-players.ts";
@@ -37,29 +38,37 @@ async function memberOf(db: Db, userId: number): Promise<{ name: string; memberI
 }
 
 /**
- * Invites the partners a flight names (and cancels those it no longer names), telling each member
- * whose invitations changed. A game already released asks nobody: an answer could no longer
- * change it, so its partners are stored unasked and told only if it is booked.
+ * Invites the partners a flight names (and cancels those it no longer names), and answers the
+ * messages that tell each member whose invitations changed. A game already released asks nobody: an
+ * answer could no longer change it, so its partners are stored unasked and told only if it is
+ * booked. Written in the caller's transaction, with the flight itself, so the engine and the watch
+ * job never see a flight without its invitations; the messages go once it has committed.
  */
-export async function inviteFlight(deps: PartnersDeps, flight: NamedFlight): Promise<void> {
-  const { db } = deps.database;
+export async function storeFlightInvitations(db: Db, flight: NamedFlight, now: number): Promise<DomainEvent[]> {
   const organiser = await memberOf(db, flight.source.organiserId);
-  const sync = await syncInvitations(db, { ...flight.source, organiserMemberId: organiser.memberId }, flight.players, deps.clock.now());
+  const sync = await syncInvitations(db, { ...flight.source, organiserMemberId: organiser.memberId }, flight.players, now);
   const schedule = (await readRules(db)).courseSchedule;
   const course = flight.courseId === null ? "" : courseNameOf(flight.courseId, schedule);
-  for (const invitation of sync.invited) {
-    deps.notifier.publish({
-      type: "invitation_sent",
-      userId: invitation.inviteeId,
-      invitationId: invitation.id,
-      organiser: organiser.name,
-      course,
-      date: flight.source.playDate,
-      time: flight.time,
-    });
-  }
   const told = new Set(sync.invited.map((i) => i.inviteeId));
-  for (const userId of sync.touchedUserIds) if (!told.has(userId)) deps.notifier.publish({ type: "invitations_changed", userId });
+  return [
+    ...sync.invited.map(
+      (invitation): DomainEvent => ({
+        type: "invitation_sent",
+        userId: invitation.inviteeId,
+        invitationId: invitation.id,
+        organiser: organiser.name,
+        course,
+        date: flight.source.playDate,
+        time: flight.time,
+      }),
+    ),
+    ...sync.touchedUserIds.filter((userId) => !told.has(userId)).map((userId): DomainEvent => ({ type: "invitations_changed", userId })),
+  ];
+}
+
+/** Sends the messages a stored change left to send, once it is committed. */
+export function publishAll(notifier: Notifier, events: readonly (DomainEvent | null)[]): void {
+  for (const event of events) notifier.publish(event);
 }
 
 const OPEN_REQUEST: readonly RequestRow["status"][] = ["pending", "held", "needs_attention"];
@@ -74,37 +83,50 @@ export function isRequestAnswerable(request: Pick<RequestRow, "status" | "releas
 }
 
 /**
- * The request's invitations brought in line with its flight as stored now (`now`: the instant its
- * release is compared with). A request already released that is to be sent only if every partner
- * has accepted cannot wait for answers nobody was asked for: it needs attention with the finding
- * the readiness check would make, so it is not sent and the check fails it with that cause.
- * Answers that reason when it held the request, so the member can be told it was not sent.
+ * The request's invitations brought in line with its flight, in the caller's transaction where it
+ * writes the request (`now`: the instant its release is compared with; `writtenAt` stamps what is
+ * written). A request already released that is to be sent only if every partner has accepted cannot
+ * wait for answers nobody was asked for: it needs attention with the finding the readiness check
+ * would make, so it is not sent and the check fails it with that cause. Answers the reason it was
+ * held for, if it was (so the member can be told it was not sent), and the messages to send once
+ * the transaction has committed.
  */
-export async function inviteRequestPartners(deps: PartnersDeps, request: RequestRow, now: number = deps.clock.now()): Promise<RequestReason | null> {
+export async function storeRequestPartners(db: Db, request: RequestRow, now: number, writtenAt: number): Promise<{ heldFor: RequestReason | null; events: DomainEvent[] }> {
   const isAnswerable = isRequestAnswerable(request, now);
-  await inviteFlight(deps, {
-    source: { kind: "request", id: request.id, organiserId: request.userId, playDate: request.playDate, isAnswerable },
-    courseId: request.courseId,
-    time: request.selection[0]?.time ?? "",
-    players: request.players,
-  });
-  if (isAnswerable || !request.partnersMustAccept || request.status !== "pending") return null;
-  const why = (await partnerFindings(deps.database.db, [request])).get(request.id);
-  if (!why) return null;
-  const flagged = await flagRequest(deps.database.db, request.id, why, deps.clock.now());
-  deps.notifier.publish(flagged);
-  return flagged ? why : null;
+  const events = await storeFlightInvitations(
+    db,
+    {
+      source: { kind: "request", id: request.id, organiserId: request.userId, playDate: request.playDate, isAnswerable },
+      courseId: request.courseId,
+      time: request.selection[0]?.time ?? "",
+      players: request.players,
+    },
+    writtenAt,
+  );
+  if (isAnswerable || !request.partnersMustAccept || request.status !== "pending") return { heldFor: null, events };
+  const why = (await partnerFindings(db, [request])).get(request.id);
+  if (!why) return { heldFor: null, events };
+  const flagged = await flagRequest(db, request.id, why, writtenAt);
+  return flagged ? { heldFor: why, events: [...events, flagged] } : { heldFor: null, events };
 }
 
-/** The watch's invitations brought in line with its flight; asked while it still watches (read now: it may have booked since it was made). */
-export async function inviteWatchPartners(deps: PartnersDeps, watch: typeof slotWatches.$inferSelect): Promise<void> {
-  const [current] = await deps.database.db.select({ status: slotWatches.status }).from(slotWatches).where(eq(slotWatches.id, watch.id));
-  await inviteFlight(deps, {
-    source: { kind: "watch", id: watch.id, organiserId: watch.userId, playDate: watch.playDate, isAnswerable: current?.status === "watching" },
-    courseId: watch.courseId,
-    time: watch.fromTime,
-    players: watch.players,
-  });
+/**
+ * The watch's invitations brought in line with its flight, in the caller's transaction where it
+ * writes the watch; asked while it still watches (read now: it may have booked since it was made).
+ * The messages to send once committed.
+ */
+export async function storeWatchPartners(db: Db, watch: typeof slotWatches.$inferSelect, now: number): Promise<DomainEvent[]> {
+  const [current] = await db.select({ status: slotWatches.status }).from(slotWatches).where(eq(slotWatches.id, watch.id));
+  return storeFlightInvitations(
+    db,
+    {
+      source: { kind: "watch", id: watch.id, organiserId: watch.userId, playDate: watch.playDate, isAnswerable: current?.status === "watching" },
+      courseId: watch.courseId,
+      time: watch.fromTime,
+      players: watch.players,
+    },
+    now,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { courseNameOf, isCourseActiveOn } from "../domain/booking-rules.ts";
 import { offeredDateRange } from "../domain/date-kinds.ts";
 import { generateEstimatedSlots } from "../domain/estimated-slots.ts";
 import { manilaDate } from "../domain/manila-time.ts";
+import type { DomainEvent } from "../domain/events.ts";
 import { releaseInstant } from "../domain/release-time.ts";
 import { DEFAULT_UI_TEXT, isUiTextKey } from "../domain/ui-text/index.ts";
 import { occurrenceDates, playsOn, rotationOrder, timesInRange } from "../domain/series.ts";
@@ -35,7 +36,7 @@ import type { Notifier } from "../realtime/notifier.ts";
 import { readRules } from "./booking-config.service.ts";
 import { flightToStoredPlayers } from "./club-players.ts";
 import { readSettings } from "./settings.service.ts";
-import { inviteRequestPartners } from "./partners.ts";
+import { publishAll, storeRequestPartners } from "./partners.ts";
 import { openRequestsOf, submissionGuards } from "./submission-context.ts";
 
 export interface SeriesQueueDeps {
@@ -202,25 +203,26 @@ export async function queueDueOccurrences(deps: SeriesQueueDeps, onlySeriesId?: 
   let flagged = 0;
   /** Series whose dates this pass queued or flagged, with their member. */
   const touched = new Map<number, number>();
-  const queuedIds: number[] = [];
+  /** What the partners of the dates queued are to be told, once all are stored. */
+  const toTell: DomainEvent[] = [];
   for (const group of groupsInRotation(candidates)) {
     let led = false;
     for (const c of group) {
-      const requestId = await queueOne(deps, c, now, rules.courseSchedule);
+      const queuedOne = await queueOne(deps, c, now, rules.courseSchedule);
       touched.set(c.series.id, c.series.userId);
-      if (requestId === null) {
+      if (queuedOne === null) {
         flagged++;
         continue;
       }
+      const { requestId } = queuedOne;
       queued++;
-      queuedIds.push(requestId);
+      toTell.push(...queuedOne.events);
       // The first queued of its group leads only if nothing was waiting ahead of it for that release.
       if (!led && c.plan.ok && (await isFirstInLine(db, requestId, c.plan.releaseAt, c.plan.sub.courseId))) await markLed(db, c.series.id, c.plan.releaseAt);
       led = true;
     }
   }
-  // Before the engine is woken: a date queued at or after its release has its partners stored unasked before it can be booked.
-  for (const requestId of queuedIds) await invitePartnersOfRequest(deps, requestId);
+  publishAll(deps.notifier, toTell);
   if (queued > 0) deps.wakeEngine();
   for (const [seriesId, userId] of touched) deps.notifier.publish({ type: "series_changed", userId, seriesId });
   if (queued + flagged > 0) deps.logger.info("standing requests queued", { queued, flagged });
@@ -260,10 +262,15 @@ async function isFirstInLine(db: Db, requestId: number, releaseAt: number, cours
   return first?.id === requestId;
 }
 
-/** A date's request names its partners as any request does: each date is its own game, answered on its own (decision 200). */
-async function invitePartnersOfRequest(deps: SeriesQueueDeps, requestId: number): Promise<void> {
-  const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
-  if (request) await inviteRequestPartners({ database: deps.database, notifier: deps.notifier, clock: deps.clock }, request);
+/**
+ * A date's request names its partners as any request does: each date is its own game, answered on
+ * its own (decision 200). Stored in the transaction that writes the request, so the engine never
+ * sees it without them (a date queued at or after its release has them stored unasked); the
+ * messages to send once it has committed.
+ */
+async function storePartnersOfRequest(tx: Db, requestId: number, now: number): Promise<DomainEvent[]> {
+  const [request] = await tx.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
+  return request ? (await storeRequestPartners(tx, request, now, now)).events : [];
 }
 
 /** A withdrawn date's partners see their invitation go (the member's own page follows the series' change). */
@@ -271,8 +278,11 @@ function tellPartners(deps: SeriesQueueDeps, withdrawn: { userId: number; partne
   for (const userId of withdrawn?.partners ?? []) if (userId !== withdrawn?.userId) deps.notifier.publish({ type: "invitations_changed", userId });
 }
 
-/** Queues one date in one transaction (claim, request, link), or marks it as needing attention; the request's id, or null. */
-async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedule: Rules["courseSchedule"]): Promise<number | null> {
+/**
+ * Queues one date in one transaction (claim, request, link, its partners' invitations), or marks it
+ * as needing attention; the request's id and what its partners are to be told, or null.
+ */
+async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedule: Rules["courseSchedule"]): Promise<{ requestId: number; events: DomainEvent[] } | null> {
   const why = c.plan.ok ? await openRequestProblem(deps.database.db, c.series.userId, c.plan.sub, now) : c.plan.why;
   if (!c.plan.ok || why) {
     const reason = why ?? { key: "booking.incomplete", context: {} };
@@ -299,7 +309,7 @@ async function queueOne(deps: SeriesQueueDeps, c: Candidate, now: number, schedu
       updatedAt: now,
     });
     if (!(await markQueued(tx, row.id, requestId, now))) throw new Error(`occurrence ${row.id} was moved while it was queued`);
-    return requestId;
+    return { requestId, events: await storePartnersOfRequest(tx, requestId, deps.clock.now()) };
   });
 }
 
@@ -325,8 +335,12 @@ export async function reviseOccurrences(deps: SeriesQueueDeps, series: SeriesRow
     if (status !== "pending" && status !== "held" && status !== "needs_attention") continue;
     const plan = await planOccurrence(db, series, row.times, row.playDate, now, rules, member);
     if (plan.ok) {
-      await reviseRequest(db, row.requestId, requestFields(series, plan.sub, plan.selection, member, plan.releaseAt), now);
-      await invitePartnersOfRequest(deps, row.requestId);
+      const requestId = row.requestId;
+      const events = await deps.database.transaction(async (tx) => {
+        await reviseRequest(tx, requestId, requestFields(series, plan.sub, plan.selection, member, plan.releaseAt), now);
+        return storePartnersOfRequest(tx, requestId, deps.clock.now());
+      });
+      publishAll(deps.notifier, events);
     } else {
       tellPartners(deps, await withdrawRequest(db, row.requestId, now));
       await unqueueOccurrence(db, row.id, plan.why, now);

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { bookingRequests, flightInvitations, savedPlayers } from "../../src/db/schema.ts";
+import { bookingRequests, flightInvitations, savedPlayers, seriesOccurrences, slotWatches } from "../../src/db/schema.ts";
 import type { InvitationsResponse } from "../../src/features/partners/partners.schemas.ts";
 import { memberPlayer, PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 
@@ -259,6 +259,33 @@ describe("playing partners", () => {
     expect((await fx.t.call("POST", `/v1/my/watches/${watchId}/cancel`, { cookie: cookies.maria, body: {} })).status).toBe(204);
     expect((await invitationsOf(fx, cookies.ana)).received).toEqual([]);
     expect((await answer(fx, cookies.ana, byWatch.id, { answer: "accepted" })).status).toBe(409);
+  }, 30_000);
+
+  test("a request, a standing request's date and a watch are stored with their partners' invitations or not at all", async () => {
+    const { fx, cookies } = await start();
+    const { database } = fx.t.deps;
+    const count = async (table: typeof bookingRequests | typeof slotWatches | typeof seriesOccurrences) => (await database.db.select().from(table)).length;
+    // Invitations that cannot be written, as a full disk or a lost connection would leave them.
+    await database.execute("CREATE TRIGGER invitations_fail BEFORE INSERT ON flight_invitations BEGIN SELECT RAISE(ABORT, 'invitations cannot be written'); END;");
+
+    const refused = await fx.submit("maria", submission(PLAY, ["06:00"], "masters", [JOSE]));
+    expect(refused.type).not.toBe("submissionResult");
+    const watch = await fx.t.call("POST", "/v1/my/watches", {
+      cookie: cookies.maria,
+      body: { course: "masters", targetDate: PLAY, memberCartType: "Rental Cart - Solo", playerDetails: { players: [ANA] }, fromTime: "06:00", toTime: "07:00", mode: "book" },
+    });
+    expect(watch.status).toBe(500);
+    const series = await fx.t.call("POST", "/v1/my/series", {
+      cookie: cookies.maria,
+      body: { course: "masters", times: ["06:00"], weekdays: [1], startDate: "2026-11-23", memberCartType: "Rental Cart - Solo", playerDetails: { players: [JOSE] } },
+    });
+    expect(series.status).toBe(500);
+    // Nothing the engine or the watch job could take without its partners.
+    expect([await count(bookingRequests), await count(slotWatches), await count(seriesOccurrences)]).toEqual([0, 0, 0]);
+
+    await database.execute("DROP TRIGGER invitations_fail;");
+    expect((await fx.submit("maria", submission(PLAY, ["06:00"], "masters", [JOSE]))).type).toBe("submissionResult");
+    expect((await invitationsOf(fx, cookies.jose)).received.map((r) => r.status)).toEqual(["pending"]);
   }, 30_000);
 
   test("an edit keeps 'send only if every partner has accepted' unless it says otherwise; the request list shows it; a value that is not true or false is refused", async () => {

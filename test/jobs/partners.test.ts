@@ -9,7 +9,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookingRequests, bookingRules, flightInvitations, slotWatches } from "../../src/db/schema.ts";
 import { manilaInstant } from "../../src/domain/manila-time.ts";
-import { inviteWatchPartners } from "../../src/services/partners.ts";
+import { publishAll, storeWatchPartners } from "../../src/services/partners.ts";
 import { memberPlayer, PLAY, RELEASE, startReleaseFixture, submission, type ReleaseFixture } from "./release-engine.fixture.ts";
 
 let f: ReleaseFixture | null = null;
@@ -170,7 +170,7 @@ describe("partners and the request lifecycle", () => {
     const [watch] = await db.select().from(slotWatches).where(eq(slotWatches.id, watchId));
     const stale = { ...watch, players: [...watch.players, { ...watch.players[1], lastName: "Reyes", memberId: "SW-1002" }] };
     await db.update(slotWatches).set({ status: "booked", players: stale.players }).where(eq(slotWatches.id, watchId));
-    await inviteWatchPartners({ database: f.t.deps.database, notifier: f.t.deps.notifier, clock: f.clock }, stale);
+    publishAll(f.t.deps.notifier, await storeWatchPartners(db, stale, f.clock.now()));
     const joseId = (await f.user("jose")).id;
     expect((await invitationsOf()).map((i) => [i.inviteeId === joseId ? "jose" : "ana", i.status])).toEqual([
       ["ana", "pending"],

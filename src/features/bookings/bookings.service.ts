@@ -28,7 +28,7 @@ import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "
 import { displayName, flightToStoredPlayers } from "../../services/club-players.ts";
 import { checkMemberRequests, submissionGuards } from "./submission-guards.ts";
 import { offeredDateRange } from "../../domain/date-kinds.ts";
-import { inviteRequestPartners } from "../../services/partners.ts";
+import { publishAll, storeRequestPartners } from "../../services/partners.ts";
 
 /** Texts of the errors this feature answers with (defaults of the UI-text keys in ui-text/bookings.ts). */
 export const BOOKING_ERRORS = {
@@ -140,13 +140,19 @@ export async function submitBookingRequest(deps: AppDeps, user: SessionUser, pay
     updatedAt: now,
     ...mustAcceptOf(submission),
   };
-  const submitted = sub.editTarget === undefined ? await insertRequest(deps, user.id, fields) : await replaceRequest(deps, user.id, sub.editTarget, fields);
-  const { requestId } = submitted;
   const clubNow = clubNowOf(deps);
   const isDue = releaseAt <= clubNow;
+  // The request and its partners' invitations in one transaction: the engine never sees a request
+  // whose partners are not stored yet (one due at once has them stored unasked, so they are told
+  // if it is booked; one that needs every answer is held before it could be sent).
+  const { submitted, heldFor, events } = await database.transaction(async (tx) => {
+    const stored = sub.editTarget === undefined ? await insertRequestRow(tx, { userId: user.id, ...fields }) : await replaceRequest(tx, user.id, sub.editTarget, fields);
+    const [request] = await tx.select().from(bookingRequests).where(eq(bookingRequests.id, stored.requestId));
+    return { submitted: stored, ...(await storeRequestPartners(tx, request, clubNow, clock.now())) };
+  });
+  const { requestId } = submitted;
   deps.logger.info("booking request stored", { requestId, userId: user.id, date: sub.targetDate, course: sub.courseId, releaseAt, isDue });
-  // Before the engine is woken: a request due at once has its partners stored unasked before it can be booked, so they are told of it.
-  const heldFor = await invitePartnersOf(deps, requestId, clubNow);
+  publishAll(deps.notifier, events);
   deps.releaseEngine.wake();
   deps.notifier.publish(submitted);
   const details = { play_date: sub.targetDate, course: sub.courseId, time: sub.times[0], releaseAt: isDue ? null : releaseAt };
@@ -163,31 +169,16 @@ function mustAcceptOf(submission: BookingSubmission): { partnersMustAccept?: boo
   return submission.partnersMustAccept === undefined ? {} : { partnersMustAccept: submission.partnersMustAccept };
 }
 
-/**
- * The partners the stored request names are invited; those of a request already due are not asked
- * (its release is on the club's clock, `clubNow`). Answers the reason the request was held for, if it was.
- */
-async function invitePartnersOf(deps: AppDeps, requestId: number, clubNow: number): Promise<RequestReason | null> {
-  const [request] = await deps.database.db.select().from(bookingRequests).where(eq(bookingRequests.id, requestId));
-  return request ? inviteRequestPartners(deps, request, clubNow) : null;
-}
-
 type RequestFields = Omit<typeof bookingRequests.$inferInsert, "id" | "userId">;
 
-async function insertRequest(deps: AppDeps, userId: number, fields: RequestFields): Promise<DomainEventOf<"request_submitted">> {
-  return insertRequestRow(deps.database.db, { userId, ...fields });
-}
-
 /** Editing a pending, held or failed request replaces it, keeping its id. */
-async function replaceRequest(deps: AppDeps, userId: number, id: number, fields: RequestFields): Promise<DomainEventOf<"request_submitted">> {
-  return deps.database.transaction(async (tx) => {
-    const resubmitted = await resubmitRequest(tx, userId, id, fields, fields.updatedAt);
-    if (resubmitted) return resubmitted;
-    const status = await statusOf(tx, userId, id);
-    if (status === "processing") throw fail(409, BOOKING_ERRORS.processingEdit);
-    if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
-    throw fail(404, BOOKING_ERRORS.requestNotFound);
-  });
+async function replaceRequest(tx: Db, userId: number, id: number, fields: RequestFields): Promise<DomainEventOf<"request_submitted">> {
+  const resubmitted = await resubmitRequest(tx, userId, id, fields, fields.updatedAt);
+  if (resubmitted) return resubmitted;
+  const status = await statusOf(tx, userId, id);
+  if (status === "processing") throw fail(409, BOOKING_ERRORS.processingEdit);
+  if (status === "confirmed") throw fail(409, BOOKING_ERRORS.alreadyBooked);
+  throw fail(404, BOOKING_ERRORS.requestNotFound);
 }
 
 // ── listing ──────────────────────────────────────────────────────────────

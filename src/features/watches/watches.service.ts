@@ -22,7 +22,7 @@ import { submissionGuards } from "../../services/submission-context.ts";
 import { flightToStoredPlayers } from "../../services/club-players.ts";
 import type { CreateWatchInput } from "./watches-input.ts";
 import type { WatchView } from "./watches.schemas.ts";
-import { inviteWatchPartners } from "../../services/partners.ts";
+import { publishAll, storeWatchPartners } from "../../services/partners.ts";
 
 /** What the watch calls use of the app. */
 export type WatchesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessions" | "slotWatch" | "notifier">;
@@ -130,22 +130,29 @@ export async function createWatch(deps: WatchesDeps, user: SessionUser, input: C
     upgradeRef = held[0].bookingRef;
   }
   const { flight } = sub;
-  const { watch: row, event } = await insertWatch(db, {
-    userId: user.id,
-    playDate: sub.targetDate,
-    courseId,
-    fromTime,
-    toTime,
-    players: flightToStoredPlayers(flight, member?.name ?? user.name),
-    memberCartType: sub.memberCartType,
-    mode: input.mode,
-    upgradeRef,
-    createdAt: now,
-    updatedAt: now,
+  // The watch and its partners' invitations in one transaction: the watch job never books a flight whose partners are not stored.
+  const {
+    watch: row,
+    event,
+    told,
+  } = await deps.database.transaction(async (tx) => {
+    const made = await insertWatch(tx, {
+      userId: user.id,
+      playDate: sub.targetDate,
+      courseId,
+      fromTime,
+      toTime,
+      players: flightToStoredPlayers(flight, member?.name ?? user.name),
+      memberCartType: sub.memberCartType,
+      mode: input.mode,
+      upgradeRef,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { ...made, told: await storeWatchPartners(tx, made.watch, deps.clock.now()) };
   });
   deps.logger.info("slot watch made", { watchId: row.id, userId: user.id, date: row.playDate, course: courseId, from: fromTime, to: toTime, mode: row.mode });
-  // Before the watch is woken: its partners are asked while it surely still watches.
-  await inviteWatchPartners(deps, row);
+  publishAll(deps.notifier, told);
   deps.slotWatch.wake();
   deps.notifier.publish(event);
   return toView(row, [], () => null);
