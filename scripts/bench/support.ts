@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: start a Teebox process on a fresh data folder, sign in, read
  * peak memory of a process. Benchmarks print figures; they assert nothing.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -76,6 +76,17 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await Bun.file(`/proc/${pid}/status`).text();
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * What resident memory is made of: anonymous pages (the heaps, the JIT's code, buffers) and pages of
+ * files, mostly the executable's own (Bun's runtime, the embedded code), which the kernel can drop
+ * and read again.
+ */
+export function rssBreakdownMb(pid: number | "self"): { anonMb: number; fileMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024 };
 }
 
 export async function peakRssMb(pid: number): Promise<number> {

@@ -9,6 +9,7 @@
  *
  *   bun scripts/bench/teebox-contender.ts < setup.json   (a RunSetup; prints a ContenderReport line)
  */
+import { heapStats } from "bun:jsc";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,6 +35,7 @@ import { startHttpServer, type HttpServer } from "../../src/server.ts";
 import type { WebAssets } from "../../src/web-assets.ts";
 import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
 import { compileFlags } from "../compile-flags.ts";
+import { rssBreakdownMb } from "./support.ts";
 import { benchDir, ownPeakRssMb, readJsonInput, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
@@ -89,12 +91,17 @@ function compiledContender(): Promise<string> {
   return compiling;
 }
 
+/** Resident memory and what it is made of, for the progress lines: where a peak comes from. */
+function memoryNow(): string {
+  const { anonMb, fileMb } = rssBreakdownMb("self");
+  return `RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB (anon ${anonMb.toFixed(0)}, file ${fileMb.toFixed(0)}, JS heap ${(heapStats().heapSize / 2 ** 20).toFixed(0)})`;
+}
+
 async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const { plan, clubUrl } = setup;
   const instantHostMs = plan.releaseAtClub - setup.clubOffsetMs;
   /** Where the run is, on stderr, so a slow step shows (the report itself is stdout's last line). */
-  const phase = (what: string) =>
-    console.error(`  Teebox, ${((Date.now() - instantHostMs) / 1000).toFixed(1)} s from the instant, RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB: ${what}`);
+  const phase = (what: string) => console.error(`  Teebox, ${((Date.now() - instantHostMs) / 1000).toFixed(1)} s from the instant, ${memoryNow()}: ${what}`);
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-bench-release-"));
   const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);
   await migrate(database, Date.now());
