@@ -9,7 +9,9 @@
  * to the wall clock here by watching Date.now() tick: the tick to d happened between the last read
  * of d − 1 and the first read of d, which pins `wall − performance.now()` to the gap between those
  * two reads (well under a microsecond when nothing preempts the loop). Every reading checks itself
- * against Date.now(): a wall clock set by hand or stepped by NTP is calibrated again.
+ * against Date.now(): a wall clock set by hand or stepped by NTP is calibrated again. NTP's gradual
+ * corrections move both clocks alike; a small step is caught by the next readings that fall past
+ * the millisecond Date.now() shows, which a clock probe's spread-out readings soon make.
  */
 
 export interface PreciseClock {

@@ -36,3 +36,23 @@ test("a wall clock set by an hour is followed at the next reading", () => {
   expect(after - before).toBeLessThan(3_600_000 + 50);
   expect(after).toBeGreaterThanOrEqual(Date.now() - clock.errorMs());
 });
+
+test("a wall clock that drifts from the fine counter by a fraction of a millisecond is followed within a few readings", () => {
+  const clock = createPreciseClock();
+  clock.now();
+  // The wall clock now reads 0.4 ms later than the counter the clock was tied to.
+  const truth = () => performance.timeOrigin + performance.now() + 0.4;
+  spyOn(Date, "now").mockImplementation(() => Math.floor(truth()));
+  // Read as probes are, spread over time, so some readings fall past the millisecond Date.now() shows.
+  const spreadReads = (count: number, each: () => void) => {
+    for (let i = 0; i < count; i++) {
+      const until = performance.now() + 0.13;
+      while (performance.now() < until) {
+        // between two readings
+      }
+      each();
+    }
+  };
+  spreadReads(100, () => clock.now());
+  spreadReads(100, () => expect(Math.abs(clock.now() - truth())).toBeLessThan(0.15));
+});
