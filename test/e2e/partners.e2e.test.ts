@@ -6,7 +6,9 @@
  * release books the flight without Ana; Jose sees the game read only "with Maria Santos". Jose is on a
  * 390×844 phone throughout, and Ana, on one too, composes a flight naming him that day: the
  * invitations' Accept and Decline and the Book form's partners' option and overlap warning fit the
- * screen with 44 px tap targets (each saved state is also checked by axe).
+ * screen with 44 px tap targets (each saved state is also checked by axe). A request for a game
+ * released already that needs every partner's answer is told "Request Not Sent" with its reason, on
+ * a desktop and on a phone (decision 198).
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -173,4 +175,47 @@ describe("playing partners", () => {
     expect(await phoneProblems(ana, [ana.locator(".partner-options"), warning, option], [option, submitButton, backButton])).toEqual([]);
     await saveScreenshot(ana, "partners-book-phone");
   }, 300_000);
+
+  test("a request for a game already released that needs every partner's answer is not sent: the member is told so, with the reason, on a desktop and on a phone", async () => {
+    const held = async (page: Page, partner: { lastName: string; memberId: string }, isPhone: boolean) => {
+      // Dates released days ago, one for each member, so neither partner is in two flights that day.
+      const date = addDays(manilaDate(Date.now()), isPhone ? 2 : 1);
+      const next = () => (isPhone ? page.getByRole("button", { name: "Next", exact: true }).click() : Promise.resolve());
+      await page.goto("/book");
+      await page.locator(`[data-date="${date}"]`).click();
+      await next();
+      await page.locator(".course-choice:not([disabled])").first().click();
+      await next();
+      // A time the demo club's rivals leave alone.
+      const time = await page.locator(".slot:not([disabled])").evaluateAll((slots) => slots.map((s) => s.getAttribute("data-time") ?? "").find((t) => t >= "10:00"));
+      if (!time) throw new Error(`no free time left on ${date}`);
+      await page.locator(`.slot[data-time="${time}"]`).click();
+      await next();
+      await addMember(page, partner.lastName, partner.memberId);
+      await next();
+      await page.getByRole("checkbox", { name: "Send only if every partner has accepted by the readiness check" }).check();
+      await page.getByRole("button", { name: "Submit request", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Request Not Sent" });
+      await dialog.waitFor();
+      const text = (await dialog.textContent()) ?? "";
+      expect(text).toContain("not every partner has accepted yet: the game is already released, so they could not be asked");
+      expect(text).toContain(`Not every partner has accepted: ${partner.lastName}`);
+      expect(text).not.toContain("Request Submitted");
+      return dialog;
+    };
+
+    const maria = await memberPage("maria");
+    await held(maria, { lastName: "Reyes", memberId: "SW-1002" }, false);
+    await saveScreenshot(maria, "partners-held-desktop");
+
+    const ana = await memberPage("ana", PHONE);
+    const dialog = await held(ana, { lastName: "Santos", memberId: "SW-1001" }, true);
+    expect(await phoneProblems(ana, [dialog], [dialog.getByRole("button", { name: "OK" })])).toEqual([]);
+    await saveScreenshot(ana, "partners-held-phone");
+    await dialog.getByRole("button", { name: "OK" }).click();
+
+    // On the Bookings page the request waits as needing attention, not sent.
+    await ana.goto("/bookings");
+    await ana.getByText("Not every partner has accepted: Santos", { exact: false }).first().waitFor();
+  }, 120_000);
 });
