@@ -214,8 +214,13 @@ describe("playing partners", () => {
     await saveScreenshot(ana, "partners-held-phone");
     await dialog.getByRole("button", { name: "OK" }).click();
 
-    // On the Bookings page the request waits as needing attention, not sent.
+    // On the Bookings page the request is listed unsent (needing attention, or failed once the
+    // readiness check has looked), with the same reason in its details.
     await ana.goto("/bookings");
-    await ana.getByText("Not every partner has accepted: Santos", { exact: false }).first().waitFor();
+    const card = ana.getByTestId(/^request:/);
+    await card.locator(".status", { hasText: /^(Needs attention|Failed)$/ }).waitFor();
+    expect(await card.count()).toBe(1);
+    await card.getByRole("button", { name: "Show details" }).click();
+    await card.getByText("Reason: Not every partner has accepted: Santos.").waitFor();
   }, 120_000);
 });
