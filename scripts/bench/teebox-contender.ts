@@ -192,6 +192,9 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   phase("requests settled; stopping the engine");
   await deps.releaseEngine.stop();
   const loadReport = appLoad ? await appLoad.report : null;
+  // The same reads again with nothing else under way: what this machine and the load's own process
+  // make of them, so the release's share of the reads at the instant can be told apart.
+  const restReport = appLoad ? await runAppLoadAt(appLoad.setup, Date.now() + 2000) : null;
   await appLoad?.server.closeConnections();
 
   const requestUser = new Map((await database.db.select({ id: bookingRequests.id, userId: bookingRequests.userId }).from(bookingRequests)).map((r) => [r.id, r.userId]));
@@ -211,6 +214,11 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     notes: [
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,
       ...(loadReport ? [describeLoad(loadReport, setup)] : []),
+      ...(restReport
+        ? [
+            `the same reads at rest (the engine stopped, the club idle): p50 ${restReport.p50Ms.toFixed(1)} ms, p99 ${restReport.p99Ms.toFixed(1)} ms, max ${restReport.maxMs.toFixed(1)} ms`,
+          ]
+        : []),
     ],
   };
   await database.close();
@@ -223,7 +231,7 @@ const NO_WEB: WebAssets = new Map([
   ["/index.html", { body: new TextEncoder().encode("<!doctype html>"), gzip: null, contentType: "text/html; charset=utf-8", isImmutable: false }],
 ]);
 
-async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): Promise<{ server: HttpServer; report: Promise<AppLoadReport> }> {
+async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): Promise<{ server: HttpServer; setup: AppLoadSetup; report: Promise<AppLoadReport> }> {
   const load = setup.load ?? { sockets: 0, refreshers: 0 };
   const server = startHttpServer({ app: createApp(deps), deps, web: NO_WEB, port: 0, host: "127.0.0.1" });
   const cookies = await Promise.all(
@@ -233,8 +241,12 @@ async function startAppLoad(deps: AppDeps, setup: RunSetup, userIds: number[]): 
     }),
   );
   const appSetup: AppLoadSetup = { url: server.url, cookies, sockets: load.sockets, refreshers: load.refreshers, instantHostMs: setup.plan.releaseAtClub - setup.clubOffsetMs };
-  const report = runJsonProcess<AppLoadReport>(join(benchDir(), "app-load.ts"), appSetup, appSetup.instantHostMs - Date.now() + 60_000);
-  return { server, report };
+  return { server, setup: appSetup, report: runAppLoadAt(appSetup, appSetup.instantHostMs) };
+}
+
+/** The members' reads in the load's own process, in the second around `instantHostMs`. */
+function runAppLoadAt(appSetup: AppLoadSetup, instantHostMs: number): Promise<AppLoadReport> {
+  return runJsonProcess<AppLoadReport>(join(benchDir(), "app-load.ts"), { ...appSetup, instantHostMs }, instantHostMs - Date.now() + 60_000);
 }
 
 function describeLoad(r: AppLoadReport, setup: RunSetup): string {
