@@ -216,4 +216,8 @@ describe("what is a login page", () => {
   test("a sign-in form under any names is", () => {
     expect(isLoginPage(`<form method="post"><input type="hidden" name="n" value="x"><input name="u"><input type="password" name="p"></form>`)).toBe(true);
   });
+
+  test("a password field's type in capitals, unquoted, is still one", () => {
+    expect(isLoginPage(`<FORM METHOD=POST><INPUT NAME=u><INPUT TYPE=PASSWORD NAME=p></FORM>`)).toBe(true);
+  });
 });

@@ -100,7 +100,14 @@ export function parseLoginPage(html: string, _options: PageReadOptions = {}): Lo
   );
 }
 
-/** True when a page is a login form (the club sends it when a session has ended). */
+/** A login form has a password field, so its page has the word somewhere, however it is written. */
+const PASSWORD_WORD = /password/i;
+
+/**
+ * True when a page is a login form (the club sends it when a session has ended). Every page the
+ * club sends is asked this before it is read, so a page without the word "password" is answered
+ * without parsing it: at a release instant that was half the work of reading each answer.
+ */
 export function isLoginPage(html: string): boolean {
-  return loginFormOf(parseDocument(html)) !== null;
+  return PASSWORD_WORD.test(html) && loginFormOf(parseDocument(html)) !== null;
 }
