@@ -34,25 +34,33 @@ interface Calibration {
   errorMs: number;
 }
 
-/** Watches Date.now() tick and narrows `wall − performance.now()` to the tightest pair of reads around a tick. */
+/**
+ * Watches Date.now() tick and narrows `wall − performance.now()` to the tightest pair of reads around
+ * a tick. Each Date.now() is bracketed by a fine read before and after it: the tick to d happened
+ * after the fine read before the last Date.now() that said d − 1, and before the fine read after the
+ * first that says d. (A fine read taken only after each Date.now() is no bound: a thread paused
+ * between the two reads would place the tick up to the pause later than it was, and every reading
+ * would then be that much behind, beyond the error it claims.)
+ */
 function calibrate(): Calibration {
   let lo = Number.NEGATIVE_INFINITY;
   let hi = Number.POSITIVE_INFINITY;
+  let previousBefore = performance.now();
   let previousWall = Date.now();
-  let previousPerf = performance.now();
   let ticks = 0;
   while (ticks < MAX_TICKS) {
+    const before = performance.now();
     const wall = Date.now();
-    const perf = performance.now();
+    const after = performance.now();
     if (wall !== previousWall) {
       ticks++;
-      // The tick to `wall` fell after previousPerf and at or before perf.
-      lo = Math.max(lo, wall - perf);
-      hi = Math.min(hi, wall - previousPerf);
+      // The tick to `wall` fell after previousBefore and at or before after.
+      lo = Math.max(lo, wall - after);
+      hi = Math.min(hi, wall - previousBefore);
       if (hi - lo <= TIGHT_GAP_MS) break;
     }
     previousWall = wall;
-    previousPerf = perf;
+    previousBefore = before;
   }
   // Disjoint bounds mean the wall clock moved while we watched: trust the last tick alone.
   if (lo > hi) hi = lo + 1;
