@@ -23,7 +23,7 @@ import { ServerTrouble } from "./members.ts";
 import { heapUsedMb, ratePerMinute, sampleAtRest, summariseTraffic, type TrafficSummary } from "./measure.ts";
 import type { ClubHandle, Downtime, TeeboxHandle } from "./processes.ts";
 import type { SoakOptions } from "./run.ts";
-import { readSnapshot } from "./teebox-db.ts";
+import { processingDueBy, readSnapshot } from "./teebox-db.ts";
 
 /** The club's clock runs this far ahead of true time; Teebox measures it. */
 export const CLUB_OFFSET_MS = 700;
@@ -293,7 +293,24 @@ async function releasePhase(soak: Soak, day: number, date: string, restarts: Res
   // time jumps to the evening: a jump would make "a second later" hours later.
   const lastUp = Math.max(...downtimes.map((d) => d.toMs));
   if (Number.isFinite(lastUp)) await clock.sleepUntil(lastUp + SETTLE_SIM_MS + START_SETTLE_REAL_MS * options.releaseRate + onTimeMs(options.releaseRate));
+  await runOnWhileProcessing(soak, instant);
   return downtimes;
+}
+
+/** The club's retry window at its default (club_retry_minutes): the longest a request keeps trying. */
+const RETRY_WINDOW_MS = 10 * 60_000;
+const PROCESSING_POLL_MS = 5_000;
+
+/**
+ * Requests of this release still processing (checking with a club that was down, or with one slow to
+ * answer on a busy machine) are given the club's retry window at the phase's rate before time jumps
+ * to the evening: a jump would turn their next read, two seconds later, into hours.
+ */
+async function runOnWhileProcessing(soak: Soak, instant: number): Promise<void> {
+  const { clock } = soak;
+  while (clock.now() < instant + RETRY_WINDOW_MS && processingDueBy(soak.dataDir, instant + CLUB_OFFSET_MS) > 0) {
+    await clock.sleepUntil(clock.now() + PROCESSING_POLL_MS);
+  }
 }
 
 /** A moment as signed seconds from another, as the day line shows it. */

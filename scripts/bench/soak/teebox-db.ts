@@ -68,6 +68,18 @@ export const databasePathOf = (dataDir: string) => join(dataDir, "teebox.db");
 
 const sizeOf = (path: string) => (existsSync(path) ? statSync(path).size : 0);
 
+/** How many requests due by `releaseAtClub` (the club's clock) are still processing. */
+export function processingDueBy(dataDir: string, releaseAtClub: number): number {
+  const db = new Database(databasePathOf(dataDir), { readonly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const row = db.query<{ n: number }, [number]>("SELECT count(*) AS n FROM booking_requests WHERE status = 'processing' AND release_at <= ?").get(releaseAtClub);
+    return row?.n ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 export function readSnapshot(dataDir: string): TeeboxSnapshot {
   const path = databasePathOf(dataDir);
   const db = new Database(path, { readonly: true });
