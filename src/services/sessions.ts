@@ -67,9 +67,13 @@ export async function readSessionCookie(deps: SessionDeps, token: string | undef
 }
 
 /**
- * Signed-in requests are the hot path, so a verified cookie is remembered for a few seconds with the
- * user it names. Whatever ends a session or changes a user forgets the entries it affects at once
- * (endSession, endUserSessions, forgetCachedUser), so a logout or a disabled user never lingers.
+ * Signed-in requests are the hot path, so a verified cookie is remembered with the user it names.
+ * Its signature is checked once: a token that passed stays verified for as long as it is remembered
+ * (the same text, the same signature), and its session row is read again when the entry is older
+ * than SESSION_CACHE_TTL_MS. A reload's reads arrive together: they share one check rather than
+ * each verifying the token and reading the row (decision 205). Whatever ends a session or changes a
+ * user forgets the entries it affects at once (endSession, endUserSessions, forgetCachedUser), and
+ * a check that was under way then is not remembered, so a logout or a disabled user never lingers.
  */
 interface CachedSession {
   sessionId: string;
@@ -77,14 +81,22 @@ interface CachedSession {
   expiresAt: number;
   checkedAt: number;
 }
+type Resolved = { user: SessionUser; sessionId: string };
+interface SessionCache {
+  entries: Map<string, CachedSession>;
+  /** Checks under way, by token: a reload's concurrent reads wait for the same one. */
+  checking: Map<string, Promise<Resolved | null>>;
+  /** Counts forgets, so a check that began before one is not remembered after it. */
+  forgets: number;
+}
 const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
-const sessionCaches = new WeakMap<object, Map<string, CachedSession>>();
+const sessionCaches = new WeakMap<object, SessionCache>();
 
-function sessionCacheOf(deps: SessionDeps): Map<string, CachedSession> {
+function sessionCacheOf(deps: SessionDeps): SessionCache {
   let cache = sessionCaches.get(deps.database);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), checking: new Map(), forgets: 0 };
     sessionCaches.set(deps.database, cache);
   }
   return cache;
@@ -92,7 +104,8 @@ function sessionCacheOf(deps: SessionDeps): Map<string, CachedSession> {
 
 function forgetWhere(deps: SessionDeps, matches: (entry: CachedSession) => boolean): void {
   const cache = sessionCacheOf(deps);
-  for (const [token, entry] of cache) if (matches(entry)) cache.delete(token);
+  cache.forgets++;
+  for (const [token, entry] of cache.entries) if (matches(entry)) cache.entries.delete(token);
 }
 
 /** Call after changing a user's row (profile, role, status, password): their cached sessions are re-read. */
@@ -100,31 +113,44 @@ export function forgetCachedUser(deps: SessionDeps, userId: number): void {
   forgetWhere(deps, (entry) => entry.user.id === userId);
 }
 
-/** The session behind a cookie value: from the cache when recently verified, else verified and read. */
-/** The session a cookie's token stands for, when it was verified less than SESSION_CACHE_TTL_MS ago; else undefined. */
-export function rememberedSession(deps: SessionDeps, token: string | undefined): { user: SessionUser; sessionId: string } | undefined {
+/** The session a cookie's token stands for, when it was checked less than SESSION_CACHE_TTL_MS ago; else undefined. */
+export function rememberedSession(deps: SessionDeps, token: string | undefined): Resolved | undefined {
   if (!token) return undefined;
   const now = deps.clock.now();
-  const cached = sessionCacheOf(deps).get(token);
+  const cached = sessionCacheOf(deps).entries.get(token);
   return cached && now - cached.checkedAt < SESSION_CACHE_TTL_MS && cached.expiresAt > now ? { user: cached.user, sessionId: cached.sessionId } : undefined;
 }
 
 /** The session behind a raw Cookie header when it is remembered (no database, no signature check); else undefined. */
 export const rememberedSessionOfCookieHeader = (deps: SessionDeps, cookieHeader: string | null | undefined) => rememberedSession(deps, sessionTokenOf(cookieHeader));
 
-export async function resolveSessionToken(deps: SessionDeps, token: string | undefined): Promise<{ user: SessionUser; sessionId: string } | null> {
+/** The session behind a cookie value: remembered when recently checked, else checked (once for concurrent callers). */
+export async function resolveSessionToken(deps: SessionDeps, token: string | undefined): Promise<Resolved | null> {
   if (!token) return null;
-  const now = deps.clock.now();
-  const cache = sessionCacheOf(deps);
   const remembered = rememberedSession(deps, token);
   if (remembered) return remembered;
-  cache.delete(token);
-  const sessionId = await readSessionCookie(deps, token);
+  const cache = sessionCacheOf(deps);
+  const underWay = cache.checking.get(token);
+  if (underWay) return underWay;
+  const check = checkSessionToken(deps, cache, token).finally(() => cache.checking.delete(token));
+  cache.checking.set(token, check);
+  return check;
+}
+
+async function checkSessionToken(deps: SessionDeps, cache: SessionCache, token: string): Promise<Resolved | null> {
+  const now = deps.clock.now();
+  const forgetsBefore = cache.forgets;
+  const stale = cache.entries.get(token);
+  cache.entries.delete(token);
+  // A remembered token's signature was verified; an expired one goes through the whole check (and fails it).
+  const sessionId = stale && stale.expiresAt > now ? stale.sessionId : await readSessionCookie(deps, token);
   if (!sessionId) return null;
   const resolved = await readSessionRow(deps, sessionId);
   if (!resolved) return null;
-  if (cache.size >= SESSION_CACHE_MAX) cache.clear();
-  cache.set(token, { sessionId, user: resolved.user, expiresAt: resolved.expiresAt, checkedAt: now });
+  if (cache.forgets === forgetsBefore) {
+    if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
+    cache.entries.set(token, { sessionId, user: resolved.user, expiresAt: resolved.expiresAt, checkedAt: now });
+  }
   return { user: resolved.user, sessionId };
 }
 

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../helpers/api.ts";
+import { sessions } from "../../src/db/schema.ts";
+import { endSession, resolveSessionToken, type SessionDeps, sessionTokenOf } from "../../src/services/sessions.ts";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+/** The app's session deps over a database whose selects are counted (a cache of its own: a new database object). */
+function countingDeps(): { deps: SessionDeps; selects: () => number } {
+  let selects = 0;
+  const { db } = t.deps.database;
+  const counted = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key === "select") selects++;
+      const value = Reflect.get(target, key, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { deps: { ...t.deps, database: { ...t.deps.database, db: counted } }, selects: () => selects };
+}
+
+async function memberToken(): Promise<string> {
+  await t.createUser({ username: "maria", password: "maria-pass" });
+  return sessionTokenOf(await t.signIn("maria", "maria-pass"))!;
+}
+
+describe("checking a session cookie", () => {
+  test("a reload's reads arriving together check the session once, and all get it", async () => {
+    const token = await memberToken();
+    const { deps, selects } = countingDeps();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => resolveSessionToken(deps, token)));
+    expect(answers.every((a) => a?.user.username === "maria")).toBe(true);
+    expect(selects()).toBe(1);
+    // Remembered now: no read at all.
+    expect((await resolveSessionToken(deps, token))?.user.username).toBe("maria");
+    expect(selects()).toBe(1);
+  });
+
+  test("a remembered session is read again after a while, and one gone since is refused", async () => {
+    const token = await memberToken();
+    const { deps, selects } = countingDeps();
+    const first = await resolveSessionToken(deps, token);
+    await t.clock.advance(11_000);
+    expect((await resolveSessionToken(deps, token))?.sessionId).toBe(first!.sessionId);
+    expect(selects()).toBe(2);
+    // Ended by another way than endSession (another instance, a restore): the next read finds no row.
+    await t.deps.database.db.delete(sessions).where(eq(sessions.id, first!.sessionId));
+    await t.clock.advance(11_000);
+    expect(await resolveSessionToken(deps, token)).toBeNull();
+  });
+
+  test("a session ended while its check is under way is not remembered", async () => {
+    const token = await memberToken();
+    const { deps } = countingDeps();
+    const checking = resolveSessionToken(deps, token);
+    const sessionId = (await resolveSessionToken(t.deps, token))!.sessionId;
+    await endSession(deps, sessionId);
+    await checking;
+    expect(await resolveSessionToken(deps, token)).toBeNull();
+  });
+
+  test("a forged or expired token is refused however often it comes", async () => {
+    const token = await memberToken();
+    const { deps } = countingDeps();
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const answers = await Promise.all([resolveSessionToken(deps, forged), resolveSessionToken(deps, forged)]);
+    expect(answers).toEqual([null, null]);
+    await resolveSessionToken(deps, token);
+    await t.clock.advance(15 * 24 * 60 * 60_000);
+    expect(await resolveSessionToken(deps, token)).toBeNull();
+  });
+});
