@@ -3,7 +3,9 @@
  * log, and each time the club asks Teebox to slow down: one row when it starts and one when it is
  * over, never one per request (decision 146).
  */
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { auditLog } from "../db/schema.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -11,6 +13,24 @@ import type { EpisodeEvent } from "./budget.ts";
 import { createClubClient, type ClubClient } from "./client.ts";
 import { createCourseReading } from "./course-reading.ts";
 import type { NumericDateOrder } from "./text.ts";
+
+type AuditRow = Omit<Required<typeof auditLog.$inferInsert>, "id" | "at">;
+
+/** A row for every member action: a release's instant writes one per post, so the insert is prepared once (decision 205). */
+const insertAuditRow = preparedQuery((db) =>
+  db
+    .insert(auditLog)
+    .values({
+      at: sql.placeholder("at"),
+      actorUserId: sql.placeholder("actorUserId"),
+      action: sql.placeholder("action"),
+      target: sql.placeholder("target"),
+      outcome: sql.placeholder("outcome"),
+      durationMs: sql.placeholder("durationMs"),
+      detail: sql.placeholder("detail"),
+    })
+    .prepare(),
+);
 
 export function createAuditedClubClient(options: {
   baseUrl: string;
@@ -21,12 +41,13 @@ export function createAuditedClubClient(options: {
   numericDateOrder?: NumericDateOrder | null;
 }): ClubClient {
   const { clock, db, logger } = options;
-  const write = (row: Omit<typeof auditLog.$inferInsert, "at">) =>
-    db
-      .insert(auditLog)
-      .values({ at: clock.now(), ...row })
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error("audit write failed", { error }));
+  const write = async (row: AuditRow) => {
+    try {
+      await insertAuditRow(db).run({ at: clock.now(), ...row });
+    } catch (error) {
+      logger.error("audit write failed", { error });
+    }
+  };
   return createClubClient({
     baseUrl: options.baseUrl,
     clock,

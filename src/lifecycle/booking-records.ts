@@ -3,8 +3,9 @@
  * a booking made by an edit, its players changed, removed once cancelled, and the club's own
  * list applied by the sync.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { bookings, courses, type StoredPlayer } from "../db/schema.ts";
 import type { ClubBooking } from "../club/records.ts";
 import type { DomainEvent, DomainEventOf } from "../domain/events.ts";
@@ -60,8 +61,18 @@ const flightKey = (ids: string[]) =>
     .join("|")}`;
 
 /** A course's name as members read it (its id when it is gone). */
+/** Every outcome names its course: prepared once (decision 205). */
+const courseName = preparedQuery((db) =>
+  db
+    .select({ name: courses.name })
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder("courseId")))
+    .limit(1)
+    .prepare(),
+);
+
 export async function courseNameOf(db: Db, courseId: string): Promise<string> {
-  const rows = await db.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  const rows = await courseName(db).all({ courseId });
   return rows[0]?.name ?? courseId;
 }
 

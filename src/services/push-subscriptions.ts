@@ -8,8 +8,9 @@
  * through `removeDevices`, which does not count on the database's foreign keys (a libSQL server
  * may not apply them).
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../db/client.ts";
+import { preparedQuery } from "../db/prepared.ts";
 import { pushOutbox, pushSubscriptions } from "../db/schema.ts";
 import { PUSH_DEVICES_PER_MEMBER } from "../domain/push.ts";
 
@@ -37,8 +38,18 @@ export async function removeDevices(database: AppDatabase, ids: number[], reason
   });
 }
 
-export function devicesOf(db: Db, userId: number): Promise<PushDevice[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.id));
+/** Read for every notification a member is sent: prepared once (decision 205). */
+const devicesOfMember = preparedQuery((db) =>
+  db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, sql.placeholder("userId")))
+    .orderBy(asc(pushSubscriptions.id))
+    .prepare(),
+);
+
+export async function devicesOf(db: Db, userId: number): Promise<PushDevice[]> {
+  return await devicesOfMember(db).all({ userId });
 }
 
 export async function deviceCount(db: Db, userId: number): Promise<number> {

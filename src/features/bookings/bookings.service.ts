@@ -4,7 +4,7 @@
  * booking at the club. A member only ever sees and touches their own.
  */
 import type { DomainEventOf } from "../../domain/events.ts";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isRequestReasonKey, renderReason, type RequestReason } from "../../domain/request-reasons.ts";
 import { isWatchReasonKey } from "../../domain/watches.ts";
 import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
@@ -12,6 +12,7 @@ import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, s
 import { removeBooking } from "../../lifecycle/booking-records.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { bookingRequests, bookings, requestAttempts, teeTimeSlots, uiText, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
 import { ClubError } from "../../club/errors.ts";
 import { bookingSubmissionSchema, type BookingSubmission } from "../../domain/booking-submission-schema.ts";
@@ -202,25 +203,29 @@ function playersView(players: StoredPlayer[]) {
 }
 
 /** Pending, held, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
-export async function listRequests(db: Db, userId: number): Promise<RequestView[]> {
-  const rows = await db
+/** A member's listed requests, and their attempts: read on every reload of the app, prepared once (decision 205). */
+const listedRequestsOf = () => and(eq(bookingRequests.userId, sql.placeholder("userId")), inArray(bookingRequests.status, [...LISTED_STATUSES]));
+const listedRequests = preparedQuery((db) => db.select().from(bookingRequests).where(listedRequestsOf()).orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id)).prepare());
+const attemptsOfListedRequests = preparedQuery((db) =>
+  db
     .select()
-    .from(bookingRequests)
-    .where(and(eq(bookingRequests.userId, userId), inArray(bookingRequests.status, [...LISTED_STATUSES])))
-    .orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id));
-  const attempts =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(requestAttempts)
-          .where(
-            inArray(
-              requestAttempts.requestId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(requestAttempts.id));
+    .from(requestAttempts)
+    .where(inArray(requestAttempts.requestId, db.select({ id: bookingRequests.id }).from(bookingRequests).where(listedRequestsOf())))
+    .orderBy(asc(requestAttempts.id))
+    .prepare(),
+);
+const bookingsOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, sql.placeholder("userId")))
+    .orderBy(asc(bookings.playDate), asc(bookings.time), asc(bookings.id))
+    .prepare(),
+);
+
+export async function listRequests(db: Db, userId: number): Promise<RequestView[]> {
+  const rows = await listedRequests(db).all({ userId });
+  const attempts = rows.length === 0 ? [] : await attemptsOfListedRequests(db).all({ userId });
   const reasonText = await renderReasons(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...attempts.flatMap((a) => (a.answerKey ? [a.answerKey] : []))]);
   return rows.map((row) => ({
     id: row.id,
@@ -268,7 +273,7 @@ export function toBookingView(row: typeof bookings.$inferSelect): BookingView {
 }
 
 export async function listBookings(db: Db, userId: number): Promise<BookingView[]> {
-  const rows = await db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(asc(bookings.playDate), asc(bookings.time), asc(bookings.id));
+  const rows = await bookingsOf(db).all({ userId });
   return rows.map(toBookingView);
 }
 

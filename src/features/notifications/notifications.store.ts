@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { mailOutbox, notifications, notificationSettings, users } from "../../db/schema.ts";
 import {
   type ChannelSwitches,
@@ -36,9 +37,35 @@ export interface RecorderDeps {
 
 export type ChannelsByKind = Record<NotificationKind, ChannelSwitches>;
 
+// What storing each notification reads (a release's instant stores one per request): prepared once (decision 205).
+const switchesOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+const oldestKeptOf = preparedQuery((db) =>
+  db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.id))
+    .limit(1)
+    .offset(NOTIFICATIONS_KEPT_PER_MEMBER - 1)
+    .prepare(),
+);
+const emailOf = preparedQuery((db) =>
+  db
+    .select({ email: users.clubEmail })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
+);
+
 /** The member's switches, every kind and channel present (what was never switched is on). */
 export async function channelsOf(db: Db, userId: number): Promise<ChannelsByKind> {
-  const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const rows = await switchesOf(db).all({ userId });
   const channels = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS }])) as ChannelsByKind;
   for (const row of rows) if (isNotificationKind(row.kind)) channels[row.kind] = { inApp: row.inApp, push: row.push, email: row.email };
   return channels;
@@ -68,20 +95,14 @@ export async function setChannels(db: Db, userId: number, changes: ChannelChange
 
 /** Drops the member's oldest notifications beyond the number kept. */
 async function prune(db: Db, userId: number): Promise<void> {
-  const [oldestKept] = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.id))
-    .limit(1)
-    .offset(NOTIFICATIONS_KEPT_PER_MEMBER - 1);
+  const [oldestKept] = await oldestKeptOf(db).all({ userId });
   if (oldestKept) await db.delete(notifications).where(and(eq(notifications.userId, userId), lt(notifications.id, oldestKept.id)));
 }
 
 /** The outbox message of a notification, when the member has an email. */
 async function queueEmail(d: RecorderDeps, notification: NotificationRecord, now: number): Promise<void> {
   const db = d.database.db;
-  const [user] = await db.select({ email: users.clubEmail }).from(users).where(eq(users.id, notification.userId));
+  const [user] = await emailOf(db).all({ userId: notification.userId });
   const recipient = user?.email.trim() ?? "";
   if (!addressOf(recipient)) return;
   const subjectKey = notificationSubjectKey(notification.kind);

@@ -2,9 +2,10 @@
  * The member's saved players: read, and replaced as a whole list
  * after the domain rules and the admin's form options accept it.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { savedPlayers } from "../../db/schema.ts";
 import { feeCategoryFor, optionValues, type FormOption } from "../../domain/form-options.ts";
 import { normaliseSavedPlayer, validateSavedPlayers, type SavedPlayer } from "../../domain/players.ts";
@@ -13,8 +14,18 @@ import { ActionError, parseActionPayload } from "../../realtime/hub.ts";
 import { listFormOptions } from "../../services/options-and-texts.service.ts";
 import { updatePlayersPayloadSchema } from "./players.schemas.ts";
 
+/** Read on every reload of the app: prepared once (decision 205). */
+const savedPlayersOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(savedPlayers)
+    .where(eq(savedPlayers.userId, sql.placeholder("userId")))
+    .orderBy(asc(savedPlayers.position), asc(savedPlayers.id))
+    .prepare(),
+);
+
 export async function listSavedPlayers(db: Db, userId: number): Promise<SavedPlayer[]> {
-  const rows = await db.select().from(savedPlayers).where(eq(savedPlayers.userId, userId)).orderBy(asc(savedPlayers.position), asc(savedPlayers.id));
+  const rows = await savedPlayersOf(db).all({ userId });
   return rows.map((r) => ({
     firstName: r.firstName,
     lastName: r.lastName,
