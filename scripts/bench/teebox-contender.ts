@@ -36,7 +36,7 @@ import type { WebAssets } from "../../src/web-assets.ts";
 import type { AppLoadReport, AppLoadSetup } from "./app-load.ts";
 import { compileFlags } from "../compile-flags.ts";
 import { rssBreakdownMb } from "./support.ts";
-import { benchDir, ownPeakRssMb, readJsonInput, runJsonProcess, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
+import { benchDir, ownPeakRssMb, readJsonInput, runJsonProcess, sleepUntilHost, type Contender, type ContenderReport, type RunSetup } from "./release-support.ts";
 
 /** The engine signs members in and measures the club clock this long before the release. */
 const PREPARE_LEAD_MS = 45_000;
@@ -180,6 +180,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     : null;
   // As main.ts does once Teebox serves: the compiled contender starts with the JIT reluctant.
   Bun.unsafe.setJITPolicy(1);
+  const instantCpu = measureCpuAround(instantHostMs);
   await deps.releaseEngine.start();
   const deadline = plan.releaseAtClub - setup.clubOffsetMs + SETTLE_MS;
   let nextProgress = Date.now();
@@ -221,6 +222,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     reads: loadReport ? { count: loadReport.reads, failed: loadReport.failed, p50Ms: loadReport.p50Ms, p99Ms: loadReport.p99Ms, maxMs: loadReport.maxMs } : undefined,
     notes: [
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,
+      describeCpuAround(await instantCpu),
       ...(loadReport ? [describeLoad(loadReport, setup)] : []),
       ...(restReport
         ? [
@@ -232,6 +234,27 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   return report;
+}
+
+/** The window around the instant whose CPU is counted: the one the members' reads are made in, and the answers' bookkeeping after it. */
+const CPU_WINDOW = { fromMs: -500, toMs: 1500 };
+
+/**
+ * Teebox's CPU time (every thread, user and system) over CPU_WINDOW: the work the reads at the
+ * instant wait behind, as a figure that other work on the machine moves far less than it moves
+ * their latency. The readings are two `process.cpuUsage()` calls, on timers that may fire late.
+ */
+async function measureCpuAround(instantHostMs: number): Promise<{ cpuMs: number; wallMs: number }> {
+  await sleepUntilHost(instantHostMs + CPU_WINDOW.fromMs);
+  const startCpu = process.cpuUsage();
+  const startWall = performance.now();
+  await sleepUntilHost(instantHostMs + CPU_WINDOW.toMs);
+  const used = process.cpuUsage(startCpu);
+  return { cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - startWall };
+}
+
+function describeCpuAround({ cpuMs, wallMs }: { cpuMs: number; wallMs: number }): string {
+  return `Teebox's CPU from ${CPU_WINDOW.fromMs / 1000} s to +${CPU_WINDOW.toMs / 1000} s of the instant: ${cpuMs.toFixed(0)} ms in ${wallMs.toFixed(0)} ms (${((cpuMs / wallMs) * 100).toFixed(0)}% of a core)`;
 }
 
 /** A page server is needed for the API, not for the app's files: one empty page stands in for them. */
