@@ -4,9 +4,16 @@
  * become MailErrors the mail job understands: a 5xx answer will not change, anything else (a 4xx,
  * a refused or dropped connection, a timeout) may on another try.
  */
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
 import { MailError, type MailMessage, type MailTransport } from "./transport.ts";
 import { parseSmtpUrl } from "./smtp-url.ts";
+
+/**
+ * Its CommonJS build, required: bundling the ES build, `bun build` lifts the library's imports of
+ * node:net, node:http, node:tls… to the binary's top level, so every start loaded them (about 15 ms)
+ * though the library itself is loaded only when SMTP_URL is set (decision 194).
+ */
+const nodemailer: typeof Nodemailer = require("nodemailer");
 
 export interface MailTransportOptions {
   /** The whole exchange of one message may take this long. Default 30 s. */
