@@ -5,7 +5,6 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { gzipSync } from "node:zlib";
 import { computeRoutePreloads, withPreloadLinks, type RoutePreloads } from "./web-preloads.ts";
 
 export interface WebAsset {
@@ -71,7 +70,7 @@ export function shouldGzip(path: string, body: Uint8Array): boolean {
 function toAsset(path: string, body: Uint8Array<ArrayBuffer>, gzip?: Uint8Array<ArrayBuffer>): WebAsset {
   return {
     body,
-    gzip: gzip ?? (shouldGzip(path, body) ? new Uint8Array(gzipSync(body)) : null),
+    gzip: gzip ?? (shouldGzip(path, body) ? new Uint8Array(Bun.gzipSync(body)) : null),
     contentType: contentTypeOf(path),
     isImmutable: !isFixedName(path),
   };

@@ -4,12 +4,19 @@
  * things by what they are (a time, a status, a password field), and these helpers make that
  * cheap: one normalised document, words of an element's class and id, tables as header + rows.
  */
-import { parseHTML } from "linkedom";
+import type * as Linkedom from "linkedom";
 import type { z } from "zod";
 import { pageNotUnderstood } from "../errors.ts";
 import { readClubTime } from "../text.ts";
 
-export type HtmlDocument = ReturnType<typeof parseHTML>["document"];
+let linkedom: typeof Linkedom | null = null;
+/**
+ * The HTML parser is loaded at the first page parsed, not at every start (decision 194): required,
+ * so parsing stays synchronous, and its CommonJS build, which the bundle keeps unevaluated until then.
+ */
+const parseHTML = (html: string) => (linkedom ??= require("linkedom") as typeof Linkedom).parseHTML(html);
+
+export type HtmlDocument = ReturnType<typeof Linkedom.parseHTML>["document"];
 export type HtmlElement = NonNullable<ReturnType<HtmlDocument["querySelector"]>>;
 
 /** Parses once and lower-cases attribute names (linkedom keeps `CLASS`, which selectors then miss). */
