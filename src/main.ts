@@ -19,7 +19,6 @@ import { createTrustPolicy } from "./lib/trust.ts";
 import { startHttpServer } from "./server.ts";
 import { loadWebAssets } from "./web-assets.ts";
 import { runCli } from "./cli.ts";
-import { createHash } from "node:crypto";
 import { createClubSim } from "./club-sim/index.ts";
 import { CLUB_INFO_FILE } from "./club/club-info.ts";
 import { reportUnreadableClubPasswords } from "./club/club-passwords.ts";
@@ -52,7 +51,7 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   const key = config.secretKey ? keyFromString(config.secretKey) : loadOrCreateKeyFile(config.secretKeyFile);
   const secretBox = createSecretBox(key);
   // The cookie key is derived from the same secret so one key file is all an operator keeps.
-  const sessionKey = new Uint8Array(createHash("sha256").update(key).update("teebox-session").digest());
+  const sessionKey = new Uint8Array(new Bun.CryptoHasher("sha256").update(key).update("teebox-session").digest());
 
   await migrate(database, clock.now());
   // On a libSQL server, nothing is served and no job runs until this instance holds the engine lease.

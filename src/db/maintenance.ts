@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createPrivateFile, DatabaseInUseError, DatabaseServedError, holdSharedLock, takeExclusiveLock, takeServingLock } from "./file-lock.ts";
 import { dirname, join, resolve } from "node:path";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lib/random.ts";
 import { canOpen, createSecretBox, keyFromString } from "../lib/secret-box.ts";
 
 export const PID_FILE = "teebox.pid";

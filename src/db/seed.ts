@@ -4,7 +4,7 @@
  * missing, so it is safe on every start (an upgrade adds new settings and texts, edits are kept).
  * In demo mode it also adds the demo members, matching the demo club's accounts.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lib/random.ts";
 import { eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "./client.ts";
 import { appSettings, bookingWindows, courses, formOptions, uiText, users, type FormOptionCategory } from "./schema.ts";

@@ -14,7 +14,7 @@
  * A file database does not use it: there, the lock file (src/db/file-lock.ts) is the same guard.
  */
 import { and, eq, gt, lte } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lib/random.ts";
 import { hostname } from "node:os";
 import type { AppDatabase } from "../db/client.ts";
 import { engineLease } from "../db/schema.ts";

@@ -3,7 +3,6 @@
  * writes; role guards.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { randomUUID } from "node:crypto";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import type { Role } from "../db/schema.ts";
 import { getSessionFromCookieHeader } from "../services/sessions.ts";
@@ -17,7 +16,7 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Request ids unique to this process: a random prefix per start and a counter (no crypto per request). */
 function createRequestIds(): () => string {
-  const prefix = randomUUID().slice(0, 8);
+  const prefix = crypto.randomUUID().slice(0, 8);
   let counter = 0;
   return () => `${prefix}-${(++counter).toString(36)}`;
 }

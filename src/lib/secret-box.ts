@@ -3,8 +3,13 @@
  * Sealed form: `v1.<nonce b64url>.<ciphertext+tag b64url>`. The key comes from SECRET_KEY
  * (any string, stretched with SHA-256) or a random key file created with mode 0600.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type * as NodeCrypto from "node:crypto";
 import { chmodSync, existsSync, linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "./random.ts";
+
+let nodeCrypto: typeof NodeCrypto | null = null;
+/** node:crypto (for AES-GCM) is loaded at the first value sealed or opened, not at every start (decision 194). */
+const cipherModule = () => (nodeCrypto ??= require("node:crypto") as typeof NodeCrypto);
 
 export interface SecretBox {
   seal(plain: string): string;
@@ -33,7 +38,7 @@ export function canOpen(box: SecretBox, sealed: string): boolean {
 }
 
 export function keyFromString(secret: string): Buffer {
-  return createHash("sha256").update(secret, "utf8").digest();
+  return new Bun.CryptoHasher("sha256").update(secret, "utf8").digest();
 }
 
 /** Reads the key file, creating it (32 random bytes, hex, mode 0600) on first start. */
@@ -60,7 +65,7 @@ export function createSecretBox(key: Buffer): SecretBox {
   return {
     seal(plain) {
       const nonce = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      const cipher = cipherModule().createCipheriv("aes-256-gcm", key, nonce);
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final(), cipher.getAuthTag()]);
       return `v1.${nonce.toString("base64url")}.${body.toString("base64url")}`;
     },
@@ -69,7 +74,7 @@ export function createSecretBox(key: Buffer): SecretBox {
       if (version !== "v1" || !nonceText || !bodyText) throw new UnreadableSecretError();
       try {
         const body = Buffer.from(bodyText, "base64url");
-        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonceText, "base64url"));
+        const decipher = cipherModule().createDecipheriv("aes-256-gcm", key, Buffer.from(nonceText, "base64url"));
         decipher.setAuthTag(body.subarray(body.length - 16));
         return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString("utf8");
       } catch {

@@ -8,7 +8,6 @@
  * The library (a tenth of the server's code) is loaded when push is first needed, the first key pair
  * or the first push, not at every start (decision 194).
  */
-import { createHash } from "node:crypto";
 import type { PushUrgency } from "../domain/notifications.ts";
 
 /** Where a push goes and whom it is encrypted for: a browser's push subscription. */
@@ -50,7 +49,7 @@ export async function makeVapidKeys(): Promise<{ publicKey: string; privateKey: 
 
 /** A push topic for an event: at most 32 base64url characters (RFC 8030), the same for the same event. */
 export function topicOf(eventId: string): string {
-  return createHash("sha256").update(eventId).digest("base64url").slice(0, 32);
+  return new Bun.CryptoHasher("sha256").update(eventId).digest("base64url").slice(0, 32);
 }
 
 export async function buildPushRequest(target: PushTarget, payload: string, vapid: VapidIdentity, options: PushOptions): Promise<PushRequest> {

@@ -4,7 +4,7 @@
  */
 import { and, eq, lt, ne } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lib/random.ts";
 import type { AppDeps } from "../deps.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { SessionUser } from "../domain/session-user.ts";

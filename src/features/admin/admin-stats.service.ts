@@ -3,7 +3,6 @@
  * machine and of this process, never invented. CPU percentages are deltas between two samples
  * (the previous poll and this one); a figure that does not exist for a row is null ('-').
  */
-import { statfs } from "node:fs/promises";
 import { cpus, freemem, totalmem } from "node:os";
 import { dirname } from "node:path";
 import { eq } from "drizzle-orm";
@@ -131,6 +130,8 @@ export function diskFigures(fs: { blocks: number; bfree: number; bavail: number;
 async function measureDisk(filePath: string | null): Promise<UsageFigures | undefined> {
   if (!filePath) return undefined;
   try {
+    // Imported here: node:fs/promises is not otherwise loaded, and every start would load it (decision 194).
+    const { statfs } = await import("node:fs/promises");
     return diskFigures(await statfs(dirname(filePath)));
   } catch {
     return undefined;

@@ -7,7 +7,7 @@
  * sealed (for the Profile page to show again), never logged. A new address replaces the row, so
  * the old token finds nothing from that moment on.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "../../lib/random.ts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
@@ -28,7 +28,7 @@ const RELEASE_SPAN = "PT15M";
 type BookingRow = typeof bookings.$inferSelect;
 const WAITING_STATUSES = ["pending", "held", "needs_attention"] as const;
 
-const hashOf = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+const hashOf = (token: string) => new Bun.CryptoHasher("sha256").update(token, "utf8").digest("hex");
 
 function addressOf(origin: string, token: string): string {
   return `${origin.replace(/\/$/, "")}/v1/calendar/${token}.ics`;
@@ -75,7 +75,7 @@ export async function memberOfFeed(db: Db, file: string): Promise<number | null>
   const row = rows[0];
   if (!row) return null;
   const stored = Buffer.from(row.tokenHash, "hex");
-  if (stored.length !== wanted.length || !timingSafeEqual(stored, wanted)) return null;
+  if (stored.length !== wanted.length || !crypto.timingSafeEqual(stored, wanted)) return null;
   return row.status === "active" ? row.userId : null;
 }
 

@@ -7,7 +7,6 @@
  * Open from this machine only (a request that came through a proxy never counts as local), or to
  * anyone with `Authorization: Bearer <METRICS_TOKEN>`.
  */
-import { timingSafeEqual } from "node:crypto";
 import { desc, isNotNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { bookingRequests, mailOutbox, pushOutbox, pushSubscriptions } from "../../db/schema.ts";
@@ -178,7 +177,7 @@ function hasToken(c: Context<AppEnv>, token: string | null): boolean {
   const given = c.req.header("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1] ?? "";
   const a = Buffer.from(given);
   const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
 export function createMetricsRoutes(deps: MetricsDeps) {
