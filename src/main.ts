@@ -110,6 +110,11 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
 
   const app = createApp(deps);
   const web = await loadWebAssets();
+  if (demoClub) {
+    // Local tools (browser tests, benchmarks) find the demo club and its control token here, from
+    // the first answer on (the jobs below start while requests are already being answered).
+    writeFileSync(join(config.dataDir, CLUB_INFO_FILE), JSON.stringify({ url: demoClub.url, controlToken: demoSim!.controlToken }), { mode: 0o600 });
+  }
   const server = startHttpServer({ app, deps, web, port: config.port, host: config.host });
   // The jobs start after the seed and stop before the database closes.
   const engine = createEngine({ jobs: jobsOf(deps), lease, logger });
@@ -118,10 +123,6 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   // The binary starts with the JIT reluctant, so code that only runs at start-up is not compiled
   // (scripts/build.ts); from here on the code that runs is what serves, and it is worth compiling.
   Bun.unsafe.setJITPolicy(1);
-  if (demoClub) {
-    // Local tools (browser tests, benchmarks) find the demo club and its control token here.
-    writeFileSync(join(config.dataDir, CLUB_INFO_FILE), JSON.stringify({ url: demoClub.url, controlToken: demoSim!.controlToken }), { mode: 0o600 });
-  }
 
   let stopping: Promise<void> | null = null;
   const stop = () =>

@@ -43,6 +43,9 @@ export function createEngine(d: { jobs: Job[]; lease: EngineLease | null; logger
         // The lease may be lost while the jobs start: none starts after they were stopped.
         if (stopping) return;
         await job.start();
+        // The server already listens: a request that came in while this job started is answered
+        // before the next one starts, not after them all (decision 194).
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     async stop() {
