@@ -5,7 +5,7 @@
  * In demo mode it also adds the demo members, matching the demo club's accounts.
  */
 import { randomBytes } from "../lib/random.ts";
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "./client.ts";
 import { appSettings, bookingWindows, courses, formOptions, uiText, users, type FormOptionCategory } from "./schema.ts";
 import { DEFAULT_SETTINGS, serialiseSettings } from "../domain/settings.ts";
@@ -44,12 +44,16 @@ async function isEmpty(database: AppDatabase, table: typeof courses | typeof boo
   return Number(rows[0]?.n ?? 0) === 0;
 }
 
-async function seedAdmin(database: AppDatabase, options: SeedOptions) {
-  const existing = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, "admin"));
-  if (existing.length > 0) return;
+/** The lower-cased usernames among `names` (lower case) that have an account. */
+async function existingUsernames(database: AppDatabase, names: string[]): Promise<Set<string>> {
+  const lower = sql<string>`lower(${users.username})`;
+  const rows = await database.db.select({ name: lower }).from(users).where(inArray(lower, names));
+  return new Set(rows.map((r) => r.name));
+}
+
+async function seedAdmin(database: AppDatabase, options: SeedOptions, existing: Set<string>) {
+  if (existing.has("admin")) return;
+  existing.add("admin");
   const password = options.adminPassword ?? randomBytes(9).toString("base64url");
   const demoAccount = DEMO_CLUB_ACCOUNTS.find((a) => a.email === "admin@southwoods.demo");
   await database.db.insert(users).values({
@@ -70,13 +74,10 @@ async function seedAdmin(database: AppDatabase, options: SeedOptions) {
   if (!options.adminPassword) options.announce(`Created the superadmin 'admin' with the password: ${password} (shown once; set ADMIN_PASSWORD to choose it).`);
 }
 
-async function seedDemoMembers(database: AppDatabase, options: SeedOptions) {
+async function seedDemoMembers(database: AppDatabase, options: SeedOptions, existing: Set<string>) {
   for (const member of DEMO_MEMBERS) {
-    const existing = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, member.username));
-    if (existing.length > 0) continue;
+    if (existing.has(member.username)) continue;
+    existing.add(member.username);
     await database.db.insert(users).values({
       username: member.username,
       passwordHash: await options.hashPassword(DEMO_MEMBER_PASSWORD),
@@ -97,8 +98,10 @@ async function seedDemoMembers(database: AppDatabase, options: SeedOptions) {
 
 export async function seed(database: AppDatabase, options: SeedOptions): Promise<void> {
   const { db } = database;
-  await seedAdmin(database, options);
-  if (options.demo) await seedDemoMembers(database, options);
+  // Which of the built-in accounts exist, read at once: a start after the first finds them all.
+  const existing = await existingUsernames(database, ["admin", ...(options.demo ? DEMO_MEMBERS.map((m) => m.username) : [])]);
+  await seedAdmin(database, options, existing);
+  if (options.demo) await seedDemoMembers(database, options, existing);
 
   if (await isEmpty(database, courses)) {
     await db.insert(courses).values(CLUB_COURSES.map((c, i) => ({ id: c.id, name: c.name, daysActive: [...c.daysActive], position: i })));
@@ -120,9 +123,12 @@ export async function seed(database: AppDatabase, options: SeedOptions): Promise
     .filter(([key]) => !settingKeys.has(key))
     .map(([key, value]) => ({ key, value }));
   if (settingRows.length > 0) await db.insert(appSettings).values(settingRows).onConflictDoNothing();
-  const textKeys = new Set((await db.select({ key: uiText.key }).from(uiText)).map((r) => r.key));
-  const textRows = Object.entries(DEFAULT_UI_TEXT)
-    .filter(([key]) => !textKeys.has(key))
-    .map(([key, value]) => ({ key, value: String(value) }));
+  // The texts (a thousand) are compared by SQLite: reading every key back to compare them here was
+  // most of the seed's time on a start that has them all (decision 194).
+  const missingTexts = await db
+    .select({ key: sql<string>`value` })
+    .from(sql`json_each(${JSON.stringify(Object.keys(DEFAULT_UI_TEXT))})`)
+    .where(sql`value not in (select ${uiText.key} from ${uiText})`);
+  const textRows = missingTexts.map(({ key }) => ({ key, value: String(DEFAULT_UI_TEXT[key as keyof typeof DEFAULT_UI_TEXT]) }));
   if (textRows.length > 0) await db.insert(uiText).values(textRows).onConflictDoNothing();
 }
