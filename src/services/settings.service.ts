@@ -4,14 +4,10 @@
  */
 import { appSettings } from "../db/schema.ts";
 import type { Db } from "../db/client.ts";
-import { preparedQuery } from "../db/prepared.ts";
 import { readStoredSettings, serialiseSettings, type AppSettings, type ExtraSettings, type StoredSettings } from "../domain/settings.ts";
 
-/** Read on most requests (the dates offered, the rules): prepared once (decision 205). */
-const allSettings = preparedQuery((db) => db.select().from(appSettings).prepare());
-
 export async function readSettings(db: Db): Promise<StoredSettings> {
-  const rows = await allSettings(db).all();
+  const rows = await db.select().from(appSettings);
   return readStoredSettings(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }
 
