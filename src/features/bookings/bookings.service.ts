@@ -202,7 +202,6 @@ function playersView(players: StoredPlayer[]) {
   return players.map((p) => ({ name: displayName(p), type: p.type, memberId: p.memberId, cart: p.cart, fee: p.fee }));
 }
 
-/** Pending, held, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
 /** A member's listed requests, and their attempts: read on every reload of the app, prepared once (decision 205). */
 const listedRequestsOf = () => and(eq(bookingRequests.userId, sql.placeholder("userId")), inArray(bookingRequests.status, [...LISTED_STATUSES]));
 const listedRequests = preparedQuery((db) => db.select().from(bookingRequests).where(listedRequestsOf()).orderBy(asc(bookingRequests.playDate), asc(bookingRequests.id)).prepare());
@@ -214,15 +213,8 @@ const attemptsOfListedRequests = preparedQuery((db) =>
     .orderBy(asc(requestAttempts.id))
     .prepare(),
 );
-const bookingsOf = preparedQuery((db) =>
-  db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.userId, sql.placeholder("userId")))
-    .orderBy(asc(bookings.playDate), asc(bookings.time), asc(bookings.id))
-    .prepare(),
-);
 
+/** Pending, held, processing and failed requests with what happened to each (cancelled and booked ones are not listed). */
 export async function listRequests(db: Db, userId: number): Promise<RequestView[]> {
   const rows = await listedRequests(db).all({ userId });
   const attempts = rows.length === 0 ? [] : await attemptsOfListedRequests(db).all({ userId });
@@ -271,6 +263,16 @@ export function toBookingView(row: typeof bookings.$inferSelect): BookingView {
     playersInfo: row.players.map((p) => ({ name: displayName(p), type: p.type, id: p.memberId, cart: p.cart, fee: p.fee })),
   };
 }
+
+/** A member's bookings, read on every reload of the app: prepared once (decision 205). */
+const bookingsOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, sql.placeholder("userId")))
+    .orderBy(asc(bookings.playDate), asc(bookings.time), asc(bookings.id))
+    .prepare(),
+);
 
 export async function listBookings(db: Db, userId: number): Promise<BookingView[]> {
   const rows = await bookingsOf(db).all({ userId });
