@@ -60,7 +60,6 @@ const flightKey = (ids: string[]) =>
     .sort()
     .join("|")}`;
 
-/** A course's name as members read it (its id when it is gone). */
 /** Every outcome names its course: prepared once (decision 205). */
 const courseName = preparedQuery((db) =>
   db
@@ -71,6 +70,7 @@ const courseName = preparedQuery((db) =>
     .prepare(),
 );
 
+/** A course's name as members read it (its id when it is gone). */
 export async function courseNameOf(db: Db, courseId: string): Promise<string> {
   const rows = await courseName(db).all({ courseId });
   return rows[0]?.name ?? courseId;
