@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/api.ts";
 import { sessions } from "../../src/db/schema.ts";
-import { endSession, resolveSessionToken, type SessionDeps, sessionTokenOf } from "../../src/services/sessions.ts";
+import { endSession, forgetCachedUser, resolveSessionToken, type SessionDeps, sessionTokenOf } from "../../src/services/sessions.ts";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -62,6 +62,31 @@ describe("checking a session cookie", () => {
     await endSession(deps, sessionId);
     await checking;
     expect(await resolveSessionToken(deps, token)).toBeNull();
+  });
+
+  test("a user changed while their session's row is being read is read again next time, not remembered", async () => {
+    const token = await memberToken();
+    const first = await resolveSessionToken(t.deps, token);
+    // The row's last-seen time is old enough to be touched: the check waits on that write.
+    await t.clock.advance(61_000);
+    let selects = 0;
+    let deps: SessionDeps;
+    const { db } = t.deps.database;
+    const changedMidway = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key === "select") selects++;
+        // An admin's change to the user lands exactly while the check writes the touch.
+        if (key === "update") forgetCachedUser(deps, first!.user.id);
+        const value = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    deps = { ...t.deps, database: { ...t.deps.database, db: changedMidway } };
+    expect((await resolveSessionToken(deps, token))?.user.username).toBe("maria");
+    expect(selects).toBe(1);
+    // Not remembered from the check the change overtook: the next call reads the row again.
+    await resolveSessionToken(deps, token);
+    expect(selects).toBe(2);
   });
 
   test("a forged or expired token is refused however often it comes", async () => {
