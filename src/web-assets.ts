@@ -48,8 +48,8 @@ export interface EmbeddedWebFile {
 
 let embedded: EmbeddedWebFile[] | null = null;
 
-/** Called by the binary's entry with the files `bun build --compile` embedded. */
-export function useEmbeddedWebAssets(files: EmbeddedWebFile[]): void {
+/** Called by the binary's entry with the files `bun build --compile` embedded (null: bundle the sources again). */
+export function useEmbeddedWebAssets(files: EmbeddedWebFile[] | null): void {
   embedded = files;
 }
 
