@@ -2,7 +2,8 @@
  * A club across the internet, on loopback: a TCP proxy that holds every chunk it forwards for a
  * one-way delay drawn afresh for each chunk (15 ms ± 5 ms by default), in each direction, never
  * reordering a connection's bytes. The kernel here has no netem, so the release benchmark puts
- * this in front of the demo club for its distant-club case. A new connection also pays for its
+ * this in front of the demo club for its distant-club case. It is also the club's front door: each
+ * request it delivers carries the moment it did (`X-Request-Start`), which the club logs as arrival. A new connection also pays for its
  * TCP handshake: bytes the client sends within a round trip of connecting wait until it is over
  * (a connection opened ahead of time has paid it already, as on a real network).
  *
@@ -12,6 +13,7 @@
  *   bun scripts/bench/delay-proxy.ts '{"targetPort": 4000, "delayMs": 15, "jitterMs": 5, "seed": 1}'
  */
 import type { Socket } from "bun";
+import { REQUEST_START_HEADER, requestStartValue } from "../../src/club-sim/arrival.ts";
 
 export interface DelayProxyOptions {
   targetPort: number;
@@ -44,6 +46,29 @@ interface Pair {
   down: Lane;
 }
 
+const REQUEST_LINE = /^[A-Z]+ \S+ HTTP\/1\.[01]\r\n/;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * A request delivered to the club now, stamped at the club's front door with the moment it came in
+ * (`X-Request-Start`, src/club-sim/arrival.ts): the club logs that as its arrival, and the time it
+ * then waited behind the club's own work apart. Only a chunk that begins with a whole request line
+ * is stamped; any other is passed on as it is.
+ */
+function stampedAtDoor(bytes: Uint8Array): Uint8Array {
+  const line = REQUEST_LINE.exec(decoder.decode(bytes.subarray(0, 2048)));
+  if (!line) return bytes;
+  // The request line matched is ASCII: as many bytes as characters.
+  const at = line[0].length;
+  const header = encoder.encode(`${REQUEST_START_HEADER}: ${requestStartValue()}\r\n`);
+  const stamped = new Uint8Array(bytes.byteLength + header.byteLength);
+  stamped.set(bytes.subarray(0, at));
+  stamped.set(header, at);
+  stamped.set(bytes.subarray(at), at + header.byteLength);
+  return stamped;
+}
+
 const newLane = (): Lane => ({ queue: [], lastAt: 0, timer: null, pending: null, isEnding: false });
 
 export function startDelayProxy(options: DelayProxyOptions): { port: number; stop(): void } {
@@ -67,7 +92,8 @@ export function startDelayProxy(options: DelayProxyOptions): { port: number; sto
     if (!socket) return;
     const now = performance.now();
     while (lane.pending === null && lane.queue.length > 0 && lane.queue[0].at <= now) {
-      const { bytes } = lane.queue.shift()!;
+      const queued = lane.queue.shift()!.bytes;
+      const bytes = lane === pair.up ? stampedAtDoor(queued) : queued;
       const written = socket.write(bytes);
       if (written < bytes.byteLength) lane.pending = bytes.subarray(Math.max(0, written));
     }

@@ -282,8 +282,10 @@ export interface ReleaseFigures {
   earlyPosts: number;
   /** First post per member that left at or after the instant, on the club's clock (ms after it). */
   leaving: LatenessSummary;
-  /** First post per member that reached the club at or after the instant, on its clock. */
+  /** First post per member that reached the club at or after the instant, on its clock: at its front door when it has one. */
   arriving: LatenessSummary;
+  /** How long those first posts then waited behind the club's own work (known behind a front door). */
+  clubQueue: LatenessSummary | null;
   contest: CourseContest[];
   firstChoices: number;
   /** First choices the fairness rule gives (each free at the instant and claimed first by its member). */
@@ -368,8 +370,12 @@ export function figuresOf(input: {
   const byRule = firstChoicesByRule(wishes, free);
   const rivalHeld = attempts.filter((a) => a.isRival && a.outcome === "confirmed").map((a) => slotKey(a.course, a.time));
 
-  const firstArrival = new Map<string, number>();
-  for (const a of ours) if (a.arrivedClubMs >= R) firstArrival.set(a.email, Math.min(firstArrival.get(a.email) ?? Infinity, a.arrivedClubMs - R));
+  const firstArrival = new Map<string, BookingAttemptRecord>();
+  for (const a of ours) {
+    const first = firstArrival.get(a.email);
+    if (a.arrivedClubMs >= R && (!first || a.arrivedClubMs < first.arrivedClubMs)) firstArrival.set(a.email, a);
+  }
+  const queued = [...firstArrival.values()].flatMap((a) => (a.queuedMs !== undefined ? [a.queuedMs] : []));
   // Across a network a post may rightly leave before the instant, to arrive at it (decision 191):
   // there the first post counts wherever it falls; over loopback posts before the instant are early
   // ones (counted at the club), and the first post is the first at or after it.
@@ -385,7 +391,8 @@ export function figuresOf(input: {
     bookingPosts: ours.length,
     earlyPosts: ours.filter((a) => a.arrivedClubMs < R).length,
     leaving: summarize(firstLeaving),
-    arriving: summarize([...firstArrival.values()]),
+    arriving: summarize([...firstArrival.values()].map((a) => a.arrivedClubMs - R)),
+    clubQueue: queued.length > 0 ? summarize(queued) : null,
     contest: contestByCourse(free, [...holdings.values()].flat(), rivalHeld),
     firstChoices: firstChoicesHeld(wishes, holdings),
     bestFirstChoices: byRule.filter(Boolean).length,
@@ -456,7 +463,10 @@ export function describeFigures(f: ReleaseFigures): string[] {
   return [
     `booking posts: ${f.bookingPosts}; early posts (reached the club before the instant): ${f.earlyPosts}`,
     `first post leaving ${f.contender}, on the club's clock${f.releaseCase.network ? " (before the instant: sent ahead for the way)" : ""}: p50 ${ms(f.leaving.p50)} ms, p99 ${ms(f.leaving.p99)} ms, max ${ms(f.leaving.max)} ms (${f.leaving.count} members)`,
-    `first post arriving at the club, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
+    `first post arriving at the club${f.clubQueue ? " (at its front door)" : ""}, on its clock: p50 ${ms(f.arriving.p50)} ms, p99 ${ms(f.arriving.p99)} ms, max ${ms(f.arriving.max)} ms (${f.arriving.count} members)`,
+    ...(f.clubQueue
+      ? [`  then waiting behind the club's own work until its server took them in: p50 ${ms(f.clubQueue.p50)} ms, p99 ${ms(f.clubQueue.p99)} ms, max ${ms(f.clubQueue.max)} ms`]
+      : []),
     ...f.contest.map(
       (c) => `contested slots on ${c.course} (asked for by a member, free at the instant): ${c.contested}; won by ${f.contender} ${c.wonByMembers}, by rivals ${c.wonByRivals}`,
     ),

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { isHhMm } from "../domain/manila-time.ts";
 import { systemClock, type Clock } from "../lib/clock.ts";
+import { arrivalOf, type Arrival } from "./arrival.ts";
 import { createControlRoutes } from "./control.ts";
 import { CLUB_IDLE_MINUTES, CLUB_RELEASE_DAYS_BEFORE, CLUB_RELEASE_TIME, generateAccounts, type ClubAccount } from "./demo-data.ts";
 import { faultMiddleware, mergeFaults, NO_FAULTS, type ClubFaults, type ClubFaultsInput } from "./faults.ts";
@@ -101,8 +102,8 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
   let offsetMs = options.clockOffsetMs ?? 0;
   const clubNow = () => clock.now() + offsetMs;
   const traffic = createTrafficCounter({ clubNow, emailOfSession: (id) => state.emailOfSession(id), sessionCookie: SESSION_COOKIE });
-  /** When each request reached the server, read when its booking post is logged (then dropped with the request). */
-  const arrivals = new WeakMap<Request, number>();
+  /** When each request reached the club, read when its booking post is logged (then dropped with the request). */
+  const arrivals = new WeakMap<Request, Arrival>();
   const runtime: SimRuntime = { state, clubNow, faults: () => faults, arrivalOf: (request) => arrivals.get(request) };
   const rivalGroups = options.rivals === undefined ? [] : Array.isArray(options.rivals) ? options.rivals : [options.rivals];
   let rivals: Rivals[] = rivalGroups.map((group) => createRivals({ state, clock, clubNow, clockOffsetMs: () => offsetMs, options: group }));
@@ -115,7 +116,7 @@ export function createClubSim(options: ClubSimOptions = {}): ClubSim {
         port,
         hostname,
         fetch(request, srv) {
-          arrivals.set(request, clubNow());
+          arrivals.set(request, arrivalOf(request, clubNow()));
           return sim.app.fetch(request, srv);
         },
       });

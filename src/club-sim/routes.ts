@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { formatLongDate, isIsoDate, manilaDate } from "../domain/manila-time.ts";
 import { CLUB_COURSES, MAX_PLAYERS, type ClubAccount } from "./demo-data.ts";
+import type { Arrival } from "./arrival.ts";
 import type { ClubFaults } from "./faults.ts";
 import {
   renderAdvisoriesPage,
@@ -43,8 +44,8 @@ export interface SimRuntime {
   state: ClubState;
   clubNow(): number;
   faults(): ClubFaults;
-  /** When a request reached the club's server (its clock), before its turn to be handled; undefined in-process. */
-  arrivalOf(request: Request): number | undefined;
+  /** When a request reached the club, before its turn to be handled; undefined in-process. */
+  arrivalOf(request: Request): Arrival | undefined;
 }
 
 type MemberEnv = { Variables: { session: SimSession; account: ClubAccount } };
@@ -230,17 +231,19 @@ function createProtectedRoutes(rt: SimRuntime): Hono<MemberEnv> {
 }
 
 /**
- * Logs a booking post with when it reached the club: when the server took it in, so that a burst of
- * posts waiting their turn shows when each arrived, not when the club got round to it.
+ * Logs a booking post with when it reached the club (arrival.ts): at its front door, or when the
+ * server took it in, so that a burst of posts waiting their turn shows when each arrived, not when
+ * the club got round to it.
  */
-export function recordBookingPost(rt: SimRuntime, form: Form, email: string, outcome: BookingOutcome, ref: string | null, arrivedClubMs = rt.clubNow()): void {
+export function recordBookingPost(rt: SimRuntime, form: Form, email: string, outcome: BookingOutcome, ref: string | null, arrival: Arrival = { clubMs: rt.clubNow() }): void {
   rt.state.recordAttempt({
     slotId: form.slotId ?? "",
     date: form.date ?? "",
     time: form.time ?? "",
     course: form.course ?? "",
     email,
-    arrivedClubMs,
+    arrivedClubMs: arrival.clubMs,
+    ...(arrival.queuedMs !== undefined ? { queuedMs: arrival.queuedMs } : {}),
     outcome,
     ref,
     isRival: false,

@@ -68,6 +68,8 @@ export interface BookingAttemptRecord {
   email: string;
   /** Club-clock time at which the post reached the club. */
   arrivedClubMs: number;
+  /** How long it waited behind the club's own work, when a front door told when it came in (arrival.ts). */
+  queuedMs?: number;
   outcome: BookingOutcome;
   ref: string | null;
   isRival: boolean;
