@@ -88,13 +88,16 @@ const isDownToTravel = (interval: Interval, trips: { least: number }) => interva
 /**
  * Where to aim a round's probes, as how far ahead of a club second boundary each is sent. While
  * the interval is wider than a round trip explains, the probes split it evenly (each as if the
- * way out took half the first round trip), so it narrows several-fold a round. Once it is down to
+ * way out took half the quickest round trip so far), so it narrows several-fold a round. Once it is down to
  * about a round trip, what is left is the travel itself: hi can only come down to the offset plus
  * the quickest way out, lo up to the offset minus the quickest way back, and only probes stamped
  * just before the boundary get there. They are aimed in the band just under hi, closest to hi most.
  */
-function aimProbes(interval: Interval, trips: { least: number; most: number }, halfTrip: number, count: number): number[] {
+function aimProbes(interval: Interval, trips: { least: number; most: number }, count: number): number[] {
   const width = interval.hi - interval.lo;
+  // The quickest round trip seen so far, not the first: a first probe held up by a busy moment
+  // would otherwise aim every later probe that much off, all landing on one side of the boundary.
+  const halfTrip = Math.max(0, trips.least / 2);
   if (!isDownToTravel(interval, trips)) return Array.from({ length: count }, (_, j) => interval.lo + (width * (j + 1)) / (count + 1) + halfTrip);
   const band = Math.max(1, Math.min(width, trips.most - trips.least + 1));
   return Array.from({ length: count }, (_, j) => interval.hi - band * 2 ** -(j + 2));
@@ -112,7 +115,6 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
   const finest = Math.max(target, stampError.behindMs + stampError.aheadMs);
   let interval = intervalOf(first);
   let probes = 1;
-  const halfTrip = Math.max(0, (first.receivedMs - first.sentMs) / 2);
   const trips = { least: first.receivedMs - first.sentMs, most: first.receivedMs - first.sentMs };
   let edgeProbes = 0;
 
@@ -126,7 +128,7 @@ export async function measureClockOffset(client: { clubTime(): Promise<ClubTimeR
     // The club second boundary B falls at our B − offset. A probe sent at B − x (x "ahead" of B)
     // is stamped before B exactly when offset + its way out < x: stamped before, it caps hi at x;
     // after, it lifts lo to x − its round trip.
-    const aheads = aimProbes(interval, trips, halfTrip, count);
+    const aheads = aimProbes(interval, trips, count);
     const boundary = Math.ceil((clock.now() + LEAD_MS + Math.max(...aheads)) / SECOND) * SECOND;
     const sendTimes = aheads.map((x) => boundary - x).sort((a, b) => a - b);
     // The round's last answer comes about a slow round trip after its last probe leaves.

@@ -203,6 +203,43 @@ describe("clock offset read on a precise clock (decision 202)", () => {
     expect(early).toBe(0);
   });
 
+  test("a first probe held up by a busy moment (a near club): the later rounds still narrow the interval below a millisecond", async () => {
+    for (const [firstOut, firstBack] of [
+      [1, 5],
+      [3, 9],
+      [6, 6],
+    ]) {
+      for (let seed = 1; seed <= 20; seed++) {
+        const offset = ((seed * 7919) % 4000) - 2000 + seed / 7;
+        const clock = new JumpingClock(1_700_000_000_000 + seed * 37.3);
+        let probes = 0;
+        let state = seed;
+        const random = () => {
+          state = (state * 1103515245 + 12345) & 0x7fffffff;
+          return state / 0x7fffffff;
+        };
+        // Quick ways, a tenth to a quarter of a millisecond, but for the first probe and now and then a busy one.
+        const club = {
+          async clubTime() {
+            const isFirst = probes++ === 0;
+            const isBusy = !isFirst && random() < 0.3;
+            const out = isFirst ? firstOut : 0.1 + 0.15 * random() + (isBusy ? 3 * random() : 0);
+            const back = isFirst ? firstBack : 0.1 + 0.15 * random() + (isBusy ? 5 * random() : 0);
+            const sentMs = clock.current;
+            const clubMs = Math.floor((clock.current + out + offset) / 1000) * 1000;
+            return { clubMs, sentMs, receivedMs: sentMs + out + back, localMs: sentMs + (out + back) / 2, stampError: { behindMs: 0.02, aheadMs: 0.02 } };
+          },
+        };
+        const result = await measureClockOffset(club, { clock, targetUncertaintyMs: 0.25, maxProbes: 121, probesPerRound: 4 });
+        const { lo, hi } = result.interval!;
+        expect(lo).toBeLessThanOrEqual(offset);
+        expect(hi).toBeGreaterThanOrEqual(offset);
+        // Aimed by the first trip, every later probe fell on one side of the boundary: 3.8–7.5 ms wide.
+        expect(hi - lo).toBeLessThan(1);
+      }
+    }
+  });
+
   test("without an interval (an offset given by hand) the wave keeps the whole-millisecond moment", () => {
     expect(preciseFireAtOf({ offsetMs: 250, uncertaintyMs: 3 }, 1_800_000_000_000)).toBe(1_800_000_000_000 - 250 + 3);
   });
