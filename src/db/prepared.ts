@@ -6,6 +6,7 @@
  * and takes its values by name (`sql.placeholder`). Only queries whose shape never changes qualify:
  * an `IN (…)` list of a caller's length does not.
  */
+import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 
 /** `build`'s prepared query for a database, built on its first use there and kept while the database lives. */
@@ -20,3 +21,9 @@ export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return query;
   };
 }
+
+/**
+ * A named value for a prepared update's `set`. drizzle's types take only values there, but it maps
+ * a placeholder through the column as it maps a value (JSON, booleans): the type says which.
+ */
+export const settable = <T>(name: string): T => sql.placeholder(name) as unknown as T;
