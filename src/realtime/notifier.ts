@@ -248,14 +248,65 @@ export interface NotifierOptions {
   onError?: (error: unknown, notification: NotificationRecord) => void;
 }
 
+/** How long the notifications waiting to be stored may hold the thread before a page's read is let in. */
+const STORE_SLICE_MS = 4;
+
+/**
+ * Runs tasks one after another, each after the caller has gone on, letting the event loop answer
+ * what is waiting (a member's read, a club's answer) after every STORE_SLICE_MS of them. A release
+ * that fails a thousand requests at once raises a thousand notifications; stored back to back they
+ * held the server's one thread for a quarter of a second, every read of that moment behind them.
+ */
+function createYieldingQueue(): { run<T>(task: () => Promise<T>): Promise<T> } {
+  const waiting: (() => Promise<void>)[] = [];
+  let isDraining = false;
+  async function drain(): Promise<void> {
+    isDraining = true;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    let sliceStart = performance.now();
+    while (waiting.length > 0) {
+      if (performance.now() - sliceStart >= STORE_SLICE_MS) {
+        // The server's waiting reads and the club's answers are taken in before the next slice.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      await awaitAtMost(waiting.shift()!(), STORE_STALL_MS);
+    }
+    isDraining = false;
+  }
+  return {
+    run(task) {
+      return new Promise((resolve, reject) => {
+        waiting.push(() => Promise.resolve().then(task).then(resolve, reject));
+        if (!isDraining) void drain();
+      });
+    },
+  };
+}
+
+/** A task stalled this long (a database across a network not answering) no longer holds up the next. */
+const STORE_STALL_MS = 1_000;
+
+/** Waits for `work`, but no longer than `ms`; the work goes on either way, and no timer is left behind. */
+async function awaitAtMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: Timer | undefined;
+  try {
+    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Sends each event's socket messages at once. An event that leaves a notification is stored after
- * the caller has gone on (publish never waits for the database); its toast goes at once, and what
- * it changed once the notification is stored, in one message that names the member's notification
- * list too when it was new: one change, one reload of each thing it changed.
+ * the caller has gone on (publish never waits for the database), in turn with the others, the
+ * server's reads let in between (createYieldingQueue); its toast goes at once, and what it changed
+ * once the notification is stored, in one message that names the member's notification list too
+ * when it was new: one change, one reload of each thing it changed.
  */
 export function createNotifier(sink: MessageSink, options: NotifierOptions = {}): Notifier {
   const pending = new Set<Promise<void>>();
+  const storing = createYieldingQueue();
 
   function send(userId: number | "everyone", message: ServerMessage) {
     if (userId === "everyone") sink.toAll(message);
@@ -264,8 +315,8 @@ export function createNotifier(sink: MessageSink, options: NotifierOptions = {})
 
   function store(notification: NotificationRecord, keys: readonly ResourceKey[], recordNotification: NonNullable<NotifierOptions["record"]>) {
     let isNew = false;
-    const run = new Promise<void>((resolve) => setTimeout(resolve, 0))
-      .then(() => recordNotification(notification))
+    const run = storing
+      .run(() => recordNotification(notification))
       .then((stored) => {
         isNew = stored;
       })

@@ -382,6 +382,57 @@ describe("the notifier stores notifications after the raiser has gone on", () =>
     expect(sent).toEqual(["user 7: toast", "user 7: status"]);
   });
 
+  test("a thousand notifications at once are stored in turn, in order, with the thread let go between slices: a read arriving meanwhile is answered long before the last", async () => {
+    const order: string[] = [];
+    let readAnsweredAfter = -1;
+    const notifier = createNotifier(
+      { toUser: () => undefined, toAll: () => undefined },
+      {
+        // Each store holds the thread for about 0.3 ms, as a notification, its outbox message and its push do.
+        record: async (n) => {
+          const until = performance.now() + 0.3;
+          while (performance.now() < until) {
+            // busy
+          }
+          order.push(n.eventId);
+          return true;
+        },
+      },
+    );
+    for (let ref = 0; ref < 1000; ref++) notifier.publish({ type: "booking_confirmed", userId: 1, course: "M", date: "d", time: "t", ref: `R${ref}` });
+    // A member's read, arriving just after the stores begin: answered between two slices.
+    setTimeout(() => (readAnsweredAfter = order.length), 1);
+    await notifier.settled!();
+    expect(order).toEqual(Array.from({ length: 1000 }, (_, ref) => `booking_confirmed:R${ref}`));
+    // Stored back to back (300 ms) the read waited for all 1,000; it now waits for a slice or two.
+    expect(readAnsweredAfter).toBeGreaterThanOrEqual(0);
+    expect(readAnsweredAfter).toBeLessThan(100);
+  });
+
+  test("a store that stalls (a database across a network not answering) holds up the next ones for a second at most", async () => {
+    const stored: string[] = [];
+    let releaseStalled!: () => void;
+    const notifier = createNotifier(
+      { toUser: () => undefined, toAll: () => undefined },
+      {
+        record: async (n) => {
+          if (n.eventId.endsWith("STALL")) await new Promise<void>((resolve) => (releaseStalled = resolve));
+          stored.push(n.eventId);
+          return true;
+        },
+      },
+    );
+    notifier.publish({ type: "booking_confirmed", userId: 1, course: "M", date: "d", time: "t", ref: "STALL" });
+    notifier.publish({ type: "booking_confirmed", userId: 1, course: "M", date: "d", time: "t", ref: "NEXT" });
+    await Bun.sleep(300);
+    expect(stored).toEqual([]);
+    await Bun.sleep(900);
+    expect(stored).toEqual(["booking_confirmed:NEXT"]);
+    releaseStalled();
+    await notifier.settled!();
+    expect(stored).toEqual(["booking_confirmed:NEXT", "booking_confirmed:STALL"]);
+  });
+
   test("an event stored before (record answers false) refreshes nothing more; a failing store is reported, not thrown", async () => {
     const sent: string[] = [];
     const errors: unknown[] = [];
