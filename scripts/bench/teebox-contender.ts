@@ -199,6 +199,8 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   }
   // The members' reads are over before anything of the benchmark's own runs in this process again.
   const loadReport = appLoad ? await appLoad.report : null;
+  // The release's peak, before the replay at rest below adds a phase of the benchmark's own.
+  const releasePeakRssMb = await ownPeakRssMb();
   phase("requests settled; stopping the engine");
   await deps.releaseEngine.stop();
   // The same reads again with nothing else under way: what this machine and the load's own process
@@ -217,7 +219,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const offset = deps.releaseEngine.offset();
   const report: ContenderReport = {
     sentHostMs,
-    peakRssMb: await ownPeakRssMb(),
+    peakRssMb: releasePeakRssMb,
     clock: offset ? { offsetMs: offset.offsetMs, uncertaintyMs: offset.uncertaintyMs, sendAheadMs: offset.sendAheadMs ?? 0, interval: offset.interval } : undefined,
     reads: loadReport ? { count: loadReport.reads, failed: loadReport.failed, p50Ms: loadReport.p50Ms, p99Ms: loadReport.p99Ms, maxMs: loadReport.maxMs } : undefined,
     notes: [
@@ -227,6 +229,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
       ...(restReport
         ? [
             `the same reads at rest (the engine stopped, the club idle): p50 ${restReport.p50Ms.toFixed(1)} ms, p99 ${restReport.p99Ms.toFixed(1)} ms, max ${restReport.maxMs.toFixed(1)} ms`,
+            `peak memory with that replay too (RSS): ${(await ownPeakRssMb()).toFixed(1)} MB`,
           ]
         : []),
     ],
