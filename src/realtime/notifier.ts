@@ -262,17 +262,21 @@ function createYieldingQueue(): { run<T>(task: () => Promise<T>): Promise<T> } {
   let isDraining = false;
   async function drain(): Promise<void> {
     isDraining = true;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    let sliceStart = performance.now();
-    while (waiting.length > 0) {
-      if (performance.now() - sliceStart >= STORE_SLICE_MS) {
-        // The server's waiting reads and the club's answers are taken in before the next slice.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
+    try {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      let sliceStart = performance.now();
+      while (waiting.length > 0) {
+        if (performance.now() - sliceStart >= STORE_SLICE_MS) {
+          // The server's waiting reads and the club's answers are taken in before the next slice.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
+        await awaitAtMost(waiting.shift()!(), STORE_STALL_MS);
       }
-      await awaitAtMost(waiting.shift()!(), STORE_STALL_MS);
+    } finally {
+      // Whatever happened, the next task starts a drain again rather than waiting for this one.
+      isDraining = false;
     }
-    isDraining = false;
   }
   return {
     run(task) {
