@@ -3,9 +3,10 @@
  * one-way delay drawn afresh for each chunk (15 ms ± 5 ms by default), in each direction, never
  * reordering a connection's bytes. The kernel here has no netem, so the release benchmark puts
  * this in front of the demo club for its distant-club case. It is also the club's front door: each
- * request it delivers carries the moment it did (`X-Request-Start`), which the club logs as arrival. A new connection also pays for its
- * TCP handshake: bytes the client sends within a round trip of connecting wait until it is over
- * (a connection opened ahead of time has paid it already, as on a real network).
+ * request it delivers carries the moment it did (`X-Request-Start`), which the club logs as arrival.
+ * A new connection also pays for its TCP handshake: bytes the client sends within a round trip of
+ * connecting wait until it is over (a connection opened ahead of time has paid it already, as on a
+ * real network).
  *
  * It runs in a process of its own, so its timers are not held up by the club's or Teebox's work.
  * Prints `{"port": n}` once listening.
