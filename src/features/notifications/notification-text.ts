@@ -16,7 +16,8 @@ export type TextOf = (key: string) => string;
  * of each short list is prepared once (decision 205). A page of the bell's list reads more, as before.
  */
 const PREPARED_UP_TO = 6;
-const textsOfLength = Array.from({ length: PREPARED_UP_TO + 1 }, (_, length) =>
+/** Index n reads n + 1 keys, named k0, k1, … */
+const textsOfLength = Array.from({ length: PREPARED_UP_TO }, (_, index) =>
   preparedQuery((db) =>
     db
       .select()
@@ -24,7 +25,7 @@ const textsOfLength = Array.from({ length: PREPARED_UP_TO + 1 }, (_, length) =>
       .where(
         inArray(
           uiText.key,
-          Array.from({ length }, (_, i) => sql.placeholder(`k${i}`)),
+          Array.from({ length: index + 1 }, (_, i) => sql.placeholder(`k${i}`)),
         ),
       )
       .prepare(),
@@ -34,7 +35,7 @@ const textsOfLength = Array.from({ length: PREPARED_UP_TO + 1 }, (_, length) =>
 async function readRows(db: Db, keys: string[]): Promise<(typeof uiText.$inferSelect)[]> {
   if (keys.length === 0) return [];
   if (keys.length > PREPARED_UP_TO) return db.select().from(uiText).where(inArray(uiText.key, keys));
-  return textsOfLength[keys.length](db).all(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])));
+  return textsOfLength[keys.length - 1](db).all(Object.fromEntries(keys.map((key, i) => [`k${i}`, key])));
 }
 
 /** The texts of `keys` as they read now: an admin's wording, else the default, else the key. */
