@@ -2,10 +2,11 @@
  * Sessions are database rows (so logout and disabling a user end them at once) referenced by a
  * jose-signed cookie holding only the session id.
  */
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import { randomBytes } from "../lib/random.ts";
 import type { AppDeps } from "../deps.ts";
+import { preparedQuery, settable } from "../db/prepared.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { SessionUser } from "../domain/session-user.ts";
 
@@ -159,19 +160,33 @@ export async function resolveSession(deps: SessionDeps, sessionId: string): Prom
   return (await readSessionRow(deps, sessionId))?.user ?? null;
 }
 
-async function readSessionRow(deps: SessionDeps, sessionId: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
-  const now = deps.clock.now();
-  const rows = await deps.database.db
+/**
+ * A session and its user, and the write of when it was last seen: every member's first read after
+ * the cache forgets them makes both, so a crowd reloading at a release instant makes hundreds. They
+ * are prepared once (decision 205).
+ */
+const sessionWithUser = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  const row = rows[0];
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare(),
+);
+const touchSession = preparedQuery((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: settable<number>("now") })
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare(),
+);
+
+async function readSessionRow(deps: SessionDeps, sessionId: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
+  const now = deps.clock.now();
+  const [row] = await sessionWithUser(deps.database.db).all({ sessionId });
   if (!row || row.session.expiresAt <= now || row.user.status !== "active") return null;
-  if (now - row.session.lastSeenAt > TOUCH_EVERY_MS) {
-    await deps.database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-  }
+  if (now - row.session.lastSeenAt > TOUCH_EVERY_MS) await touchSession(deps.database.db).run({ sessionId, now });
   return { user: toSessionUser(row.user), expiresAt: row.session.expiresAt };
 }
 

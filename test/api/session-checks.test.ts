@@ -1,27 +1,35 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/api.ts";
+import { watchStatements } from "../helpers/test-database.ts";
 import { sessions } from "../../src/db/schema.ts";
 import { endSession, forgetCachedUser, resolveSessionToken, type SessionDeps, sessionTokenOf } from "../../src/services/sessions.ts";
 
 let t: TestApp;
+let unwatch: (() => void)[] = [];
 beforeEach(async () => {
   t = await createTestApp();
 });
-afterEach(() => t.close());
+afterEach(async () => {
+  for (const stop of unwatch) stop();
+  unwatch = [];
+  await t.close();
+});
 
-/** The app's session deps over a database whose selects are counted (a cache of its own: a new database object). */
+/** The reads of the sessions table from now on, counted as they run (prepared or not). */
+function countSessionReads(): () => number {
+  let reads = 0;
+  unwatch.push(
+    watchStatements(t.deps.database.db, (sql) => {
+      if (/^select\b/i.test(sql) && sql.includes('from "sessions"')) reads++;
+    }),
+  );
+  return () => reads;
+}
+
+/** The app's session deps with a cache of their own (a new database object), and their reads of sessions counted. */
 function countingDeps(): { deps: SessionDeps; selects: () => number } {
-  let selects = 0;
-  const { db } = t.deps.database;
-  const counted = new Proxy(db, {
-    get(target, key, receiver) {
-      if (key === "select") selects++;
-      const value = Reflect.get(target, key, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { deps: { ...t.deps, database: { ...t.deps.database, db: counted } }, selects: () => selects };
+  return { deps: { ...t.deps, database: { ...t.deps.database } }, selects: countSessionReads() };
 }
 
 async function memberToken(): Promise<string> {
@@ -69,24 +77,18 @@ describe("checking a session cookie", () => {
     const first = await resolveSessionToken(t.deps, token);
     // The row's last-seen time is old enough to be touched: the check waits on that write.
     await t.clock.advance(61_000);
-    let selects = 0;
-    let deps: SessionDeps;
-    const { db } = t.deps.database;
-    const changedMidway = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key === "select") selects++;
+    const { deps, selects } = countingDeps();
+    unwatch.push(
+      watchStatements(t.deps.database.db, (sql) => {
         // An admin's change to the user lands exactly while the check writes the touch.
-        if (key === "update") forgetCachedUser(deps, first!.user.id);
-        const value = Reflect.get(target, key, receiver);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    deps = { ...t.deps, database: { ...t.deps.database, db: changedMidway } };
+        if (/^update "sessions"/i.test(sql)) forgetCachedUser(deps, first!.user.id);
+      }),
+    );
     expect((await resolveSessionToken(deps, token))?.user.username).toBe("maria");
-    expect(selects).toBe(1);
+    expect(selects()).toBe(1);
     // Not remembered from the check the change overtook: the next call reads the row again.
     await resolveSessionToken(deps, token);
-    expect(selects).toBe(2);
+    expect(selects()).toBe(2);
   });
 
   test("a forged or expired token is refused however often it comes", async () => {

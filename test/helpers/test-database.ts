@@ -117,3 +117,20 @@ function likeAServer(client: Client): { client: Client; changes: () => number } 
     });
   return { client: wrap(client, waitingForLocks), changes: () => changes };
 }
+
+/**
+ * Calls `onStatement` with the SQL of every statement the database runs from now until the returned
+ * function is called, prepared ones included: a test counts reads by what runs, not by what is
+ * built. drizzle tells its session's logger of each statement as it runs, on both drivers.
+ */
+export function watchStatements(db: AppDatabase["db"], onStatement: (sql: string) => void): () => void {
+  const { logger } = (db as unknown as { session: { logger: { logQuery(sql: string, params: unknown[]): void } } }).session;
+  const original = logger.logQuery;
+  logger.logQuery = function (sql, params) {
+    onStatement(sql);
+    return original.call(this, sql, params);
+  };
+  return () => {
+    logger.logQuery = original;
+  };
+}
