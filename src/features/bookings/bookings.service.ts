@@ -5,15 +5,14 @@
  */
 import type { DomainEventOf } from "../../domain/events.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { isRequestReasonKey, renderReason, type RequestReason } from "../../domain/request-reasons.ts";
+import { isRequestReasonKey, type RequestReason } from "../../domain/request-reasons.ts";
 import { isWatchReasonKey } from "../../domain/watches.ts";
-import { DEFAULT_UI_TEXT } from "../../domain/ui-text/index.ts";
 import { cancelOwnRequest, insertRequest as insertRequestRow, resubmitRequest, statusOf } from "../../lifecycle/request-lifecycle.ts";
 import { removeBooking } from "../../lifecycle/booking-records.ts";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { bookingRequests, bookings, requestAttempts, teeTimeSlots, uiText, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
+import { bookingRequests, bookings, requestAttempts, teeTimeSlots, users, type RequestSelection, type StoredPlayer } from "../../db/schema.ts";
 import { ClubError } from "../../club/errors.ts";
 import { bookingSubmissionSchema, type BookingSubmission } from "../../domain/booking-submission-schema.ts";
 import { validateBookingSubmission, type NormalisedSubmission } from "../../domain/booking-submission.ts";
@@ -24,6 +23,7 @@ import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { parseWith } from "../../lib/validate.ts";
 import type { SessionUser } from "../../domain/session-user.ts";
 import { readRules } from "../../services/booking-config.service.ts";
+import { readReasonTexts } from "../../services/options-and-texts.service.ts";
 import { clubErrorToAppError } from "../../club/club-login.ts";
 import type { AttemptView, BookingView, RequestStatusLabel, RequestView } from "./bookings.schemas.ts";
 import { displayName, flightToStoredPlayers } from "../../services/club-players.ts";
@@ -187,15 +187,10 @@ async function replaceRequest(tx: Db, userId: number, id: number, fields: Reques
 const STATUS_LABELS: Record<string, RequestStatusLabel> = { pending: "Pending", held: "On hold", needs_attention: "Needs attention", processing: "Processing", failed: "Failed" };
 const LISTED_STATUSES = ["pending", "held", "needs_attention", "processing", "failed"] as const;
 
-/** The reason's text as an admin worded it (or its default), filled from its context. */
+/** The reason's text as an admin worded it (or its default), filled from its context; else the text stored with it. */
 export async function renderReasons(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null, stored: string | null) => string | null> {
-  const wanted = [...new Set(keys)];
-  const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
-  const texts = new Map(overrides.map((r) => [r.key, r.value]));
-  return (key, context, stored) => {
-    if (!key || !(isRequestReasonKey(key) || isWatchReasonKey(key))) return stored;
-    return renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context);
-  };
+  const render = await readReasonTexts(db, keys, (key) => isRequestReasonKey(key) || isWatchReasonKey(key));
+  return (key, context, stored) => render(key, context) ?? stored;
 }
 
 function playersView(players: StoredPlayer[]) {

@@ -23,7 +23,8 @@ import {
 import type { Clock } from "../../lib/clock.ts";
 import type { NotificationRecord } from "../../realtime/notifier.ts";
 import { addressOf } from "../../mail/transport.ts";
-import { readTexts, renderNotification, textKeysOf } from "./notification-text.ts";
+import { renderNotification, textKeysOf } from "./notification-text.ts";
+import { readTexts } from "../../services/options-and-texts.service.ts";
 import { queuePushes } from "./push-queue.ts";
 
 export interface RecorderDeps {

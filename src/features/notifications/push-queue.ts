@@ -10,7 +10,8 @@ import { notificationPushTitleKey, PUSH_DELIVERY } from "../../domain/notificati
 import { pushPayload } from "../../domain/push.ts";
 import type { NotificationRecord } from "../../realtime/notifier.ts";
 import { devicesOf } from "../../services/push-subscriptions.ts";
-import { readTexts, renderNotification, textKeysOf } from "./notification-text.ts";
+import { renderNotification, textKeysOf } from "./notification-text.ts";
+import { readTexts } from "../../services/options-and-texts.service.ts";
 
 /** Queues the notification's push for each of its member's devices; how many were queued. */
 export async function queuePushes(database: AppDatabase, notification: NotificationRecord, now: number): Promise<number> {

@@ -6,14 +6,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { SubmissionPlayer } from "../../domain/booking-submission.ts";
-import { bookingRequests, uiText, type RequestStatus } from "../../db/schema.ts";
+import { bookingRequests, type RequestStatus } from "../../db/schema.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
-import { renderReason } from "../../domain/request-reasons.ts";
 import { releaseInstant } from "../../domain/release-time.ts";
 import { nextOccurrenceDates, queueOpensAt, SERIES_LIMITS } from "../../domain/series.ts";
-import { DEFAULT_UI_TEXT, isUiTextKey } from "../../domain/ui-text/index.ts";
 import { occurrencesOf, seriesOfMember, type OccurrenceRow, type SeriesRow } from "../../lifecycle/series-lifecycle.ts";
 import { readRules } from "../../services/booking-config.service.ts";
+import { readReasonTexts } from "../../services/options-and-texts.service.ts";
 import { displayName } from "../../services/club-players.ts";
 import type { OccurrenceView, OccurrenceViewState, SeriesView } from "./series.schemas.ts";
 
@@ -32,13 +31,6 @@ const REQUEST_STATES: Record<RequestStatus, OccurrenceViewState> = {
 
 /** Statuses of requests still waiting for their release: those that stand in its line. */
 const IN_LINE: RequestStatus[] = ["pending", "held", "needs_attention"];
-
-async function reasonRenderer(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null) => string | null> {
-  const wanted = [...new Set(keys)];
-  const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
-  const texts = new Map(overrides.map((r) => [r.key, r.value]));
-  return (key, context) => (key && isUiTextKey(key) ? renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context) : null);
-}
 
 /** Each queued request's place among the requests released at its instant on its course (the engine's order). */
 async function linePlaces(db: Db, requests: RequestRow[]): Promise<Map<number, { place: number; of: number }>> {
@@ -105,7 +97,7 @@ export async function listSeries(db: Db, userId: number, now: number): Promise<S
   const requests = requestIds.length === 0 ? [] : await db.select().from(bookingRequests).where(inArray(bookingRequests.id, requestIds));
   const places = await linePlaces(db, requests);
   const { appSettings } = await readRules(db);
-  const render = await reasonRenderer(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...requests.flatMap((r) => (r.reasonKey ? [r.reasonKey] : []))]);
+  const render = await readReasonTexts(db, [...rows.flatMap((r) => (r.reasonKey ? [r.reasonKey] : [])), ...requests.flatMap((r) => (r.reasonKey ? [r.reasonKey] : []))]);
   const ordered = [...all.filter((s) => s.status === "active"), ...all.filter((s) => s.status === "ended")];
   return ordered.map((series) => {
     const own = rows.filter((r) => r.seriesId === series.id);

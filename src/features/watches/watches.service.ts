@@ -3,10 +3,10 @@
  * submission rules over the rules stored now, the form options, a club login), at most
  * `max_active_watches` at once; listed with what was tried; cancelled by their member only.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps.ts";
 import type { Db } from "../../db/client.ts";
-import { bookings, uiText, users } from "../../db/schema.ts";
+import { bookings, users } from "../../db/schema.ts";
 import { validateBookingSubmission } from "../../domain/booking-submission.ts";
 import { offeredDateRange } from "../../domain/date-kinds.ts";
 import { manilaDate } from "../../domain/manila-time.ts";
@@ -17,6 +17,7 @@ import type { SessionUser } from "../../domain/session-user.ts";
 import { AppError, badRequest, textError } from "../../lib/errors.ts";
 import { attemptsOfWatches, cancelOwnWatch, countActiveWatches, findWatch, insertWatch, watchesOf, type WatchRow } from "../../lifecycle/watch-lifecycle.ts";
 import { readRules } from "../../services/booking-config.service.ts";
+import { readReasonTexts } from "../../services/options-and-texts.service.ts";
 import { readSettings } from "../../services/settings.service.ts";
 import { submissionGuards } from "../../services/submission-context.ts";
 import { flightToStoredPlayers } from "../../services/club-players.ts";
@@ -30,16 +31,8 @@ export type WatchesDeps = Pick<AppDeps, "database" | "clock" | "logger" | "sessi
 const error = (status: 400 | 404 | 409, key: keyof typeof DEFAULT_UI_TEXT, context: Record<string, string> = {}) =>
   new AppError(status, renderReason(DEFAULT_UI_TEXT[key], context), key);
 
-/** The texts of the keys as an admin worded them (or their defaults). */
-async function textsFor(db: Db, keys: string[]): Promise<(key: string | null, context: Record<string, string> | null) => string | null> {
-  const wanted = [...new Set(keys)];
-  const overrides = wanted.length === 0 ? [] : await db.select().from(uiText).where(inArray(uiText.key, wanted));
-  const texts = new Map(overrides.map((r) => [r.key, r.value]));
-  return (key, context) => {
-    if (!key || !(isWatchReasonKey(key) || isRequestReasonKey(key))) return null;
-    return renderReason(texts.get(key) ?? DEFAULT_UI_TEXT[key], context);
-  };
-}
+/** The texts of a watch's reasons, and its attempts' (request reasons), as an admin worded them (or their defaults). */
+const textsFor = (db: Db, keys: string[]) => readReasonTexts(db, keys, (key) => isWatchReasonKey(key) || isRequestReasonKey(key));
 
 export async function listWatches(db: Db, userId: number): Promise<WatchView[]> {
   const rows = await watchesOf(db, userId);
