@@ -246,11 +246,41 @@ export const markProcessing = async (db: Db, id: number, now: number, clock: { o
   (await transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now)) !== null;
 
 export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
-  await db
-    .update(bookingRequests)
-    .set({ latenessMs })
-    .where(and(eq(bookingRequests.id, id), sql`${bookingRequests.latenessMs} IS NULL`));
+  await firstLateness(db).run({ id, latenessMs });
 }
+
+/*
+ * A post's bookkeeping, prepared once (decision 205): a 1,000-member release's first wave writes
+ * each of these for every post within a few milliseconds, while members' reads wait.
+ */
+const firstLateness = preparedQuery((db) =>
+  db
+    .update(bookingRequests)
+    .set({ latenessMs: settable<number>("latenessMs") })
+    .where(and(eq(bookingRequests.id, sql.placeholder("id")), sql`${bookingRequests.latenessMs} IS NULL`))
+    .prepare(),
+);
+const attemptTimes = preparedQuery((db) =>
+  db
+    .update(requestAttempts)
+    .set({ firedAtClub: settable<number>("firedAtClub"), firedAtLocal: settable<number>("firedAtLocal") })
+    .where(eq(requestAttempts.id, sql.placeholder("attemptId")))
+    .prepare(),
+);
+const attemptAnswer = preparedQuery((db) =>
+  db
+    .update(requestAttempts)
+    .set({
+      state: "answered",
+      outcome: settable<string>("outcome"),
+      answer: settable<string>("answer"),
+      answerKey: settable<string>("answerKey"),
+      answerContext: settable<Record<string, string>>("answerContext"),
+      durationMs: settable<number | null>("durationMs"),
+    })
+    .where(eq(requestAttempts.id, sql.placeholder("attemptId")))
+    .prepare(),
+);
 
 /** Written before the booking post leaves, so a crash mid-post is known on restart. */
 export async function recordAttemptSent(db: Db, attempt: { requestId: number; time: string; slotId: string | null; firedAtClub: number; firedAtLocal: number }): Promise<number> {
@@ -263,7 +293,7 @@ export async function recordAttemptSent(db: Db, attempt: { requestId: number; ti
 
 /** The moment a planned attempt actually left (it was written with the planned instant). */
 export async function recordAttemptTimes(db: Db, attemptId: number, times: { firedAtClub: number; firedAtLocal: number }): Promise<void> {
-  await db.update(requestAttempts).set(times).where(eq(requestAttempts.id, attemptId));
+  await attemptTimes(db).run({ attemptId, ...times });
 }
 
 /**
@@ -271,10 +301,14 @@ export async function recordAttemptTimes(db: Db, attemptId: number, times: { fir
  * with, and the reason key the member's page renders from the editable UI text.
  */
 export async function recordAttemptAnswer(db: Db, attemptId: number, answer: { outcome: string; answer: string; reason: RequestReason; durationMs: number | null }): Promise<void> {
-  await db
-    .update(requestAttempts)
-    .set({ state: "answered", outcome: answer.outcome, answer: answer.answer, answerKey: answer.reason.key, answerContext: answer.reason.context, durationMs: answer.durationMs })
-    .where(eq(requestAttempts.id, attemptId));
+  await attemptAnswer(db).run({
+    attemptId,
+    outcome: answer.outcome,
+    answer: answer.answer,
+    answerKey: answer.reason.key,
+    answerContext: answer.reason.context,
+    durationMs: answer.durationMs,
+  });
 }
 
 export async function loadAttempts(db: Db, requestIds: number[]): Promise<AttemptRow[]> {
