@@ -203,6 +203,9 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const releasePeakRssMb = await ownPeakRssMb();
   phase("requests settled; stopping the engine");
   await deps.releaseEngine.stop();
+  // The CPU window closes before the replay below starts: its members open the app again (a
+  // thousand reloads and sessions checked), which is not the release's work.
+  const cpuAround = await instantCpu;
   // The same reads again with nothing else under way: what this machine and the load's own process
   // make of them, so the release's share of the reads at the instant can be told apart.
   const restReport = appLoad ? await runAppLoadAt(appLoad.setup, Date.now() + 2000) : null;
@@ -224,7 +227,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     reads: loadReport ? { count: loadReport.reads, failed: loadReport.failed, p50Ms: loadReport.p50Ms, p99Ms: loadReport.p99Ms, maxMs: loadReport.maxMs } : undefined,
     notes: [
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,
-      describeCpuAround(await instantCpu),
+      describeCpuAround(cpuAround),
       ...(loadReport ? [describeLoad(loadReport, setup)] : []),
       ...(restReport
         ? [
