@@ -28,7 +28,12 @@ export interface AppLoadReport {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The reads by when their reload started, a quarter of a second each, from half a second before the instant. */
+  byStart: { fromMs: number; reads: number; p50Ms: number; p99Ms: number }[];
 }
+
+/** Where a reload's reads are counted in `byStart`. */
+const QUARTER_MS = 250;
 
 /** The reads of a full reload of the app (web/lib/live-data-store.ts and the session check). */
 const RELOAD_READS = [
@@ -53,7 +58,8 @@ function openSocket(url: string, cookie: string): Promise<WebSocket> {
   });
 }
 
-async function refresh(setup: AppLoadSetup, cookie: string, latencies: number[]): Promise<number> {
+async function refresh(setup: AppLoadSetup, cookie: string, latencies: number[], byStart?: Map<number, number[]>): Promise<number> {
+  const quarter = Math.floor((Date.now() - setup.instantHostMs) / QUARTER_MS) * QUARTER_MS;
   let failed = 0;
   await Promise.all(
     RELOAD_READS.map(async (path) => {
@@ -61,8 +67,16 @@ async function refresh(setup: AppLoadSetup, cookie: string, latencies: number[])
       try {
         const response = await fetch(`${setup.url}${path.endsWith("=") ? `${path}${Date.now()}` : path}`, { headers: { cookie } });
         await response.arrayBuffer();
-        if (response.ok) latencies.push(performance.now() - started);
-        else failed++;
+        if (!response.ok) {
+          failed++;
+          return;
+        }
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        if (!byStart) return;
+        const inQuarter = byStart.get(quarter) ?? [];
+        inQuarter.push(ms);
+        byStart.set(quarter, inQuarter);
       } catch {
         failed++;
       }
@@ -81,13 +95,14 @@ export async function runAppLoad(setup: AppLoadSetup): Promise<AppLoadReport> {
   await Promise.all(opened.map((cookie) => refresh(setup, cookie, [])));
   const sockets = await Promise.all(Array.from({ length: socketCount }, (_, i) => openSocket(setup.url, setup.cookies[i % setup.cookies.length])));
   const latencies: number[] = [];
+  const byStart = new Map<number, number[]>();
   let failed = 0;
   // Each refresher starts at its own moment within the second around the instant.
   const start = setup.instantHostMs - 500;
   await Promise.all(
     Array.from({ length: setup.refreshers }, async (_, i) => {
       await sleepUntilHost(start + Math.round((i * 1000) / setup.refreshers));
-      failed += await refresh(setup, setup.cookies[i % setup.cookies.length], latencies);
+      failed += await refresh(setup, setup.cookies[i % setup.cookies.length], latencies, byStart);
     }),
   );
   for (const socket of sockets) socket.close();
@@ -100,6 +115,12 @@ export async function runAppLoad(setup: AppLoadSetup): Promise<AppLoadReport> {
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     maxMs: sorted.at(-1) ?? Number.NaN,
+    byStart: [...byStart]
+      .sort(([a], [b]) => a - b)
+      .map(([fromMs, ms]) => {
+        const inOrder = ms.sort((a, b) => a - b);
+        return { fromMs, reads: inOrder.length, p50Ms: percentile(inOrder, 50), p99Ms: percentile(inOrder, 99) };
+      }),
   };
 }
 

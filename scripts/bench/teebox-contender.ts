@@ -181,6 +181,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   // As main.ts does once Teebox serves: the compiled contender starts with the JIT reluctant.
   Bun.unsafe.setJITPolicy(1);
   const instantCpu = measureCpuAround(instantHostMs);
+  const instantStalls = watchStallsAround(instantHostMs);
   await deps.releaseEngine.start();
   const deadline = plan.releaseAtClub - setup.clubOffsetMs + SETTLE_MS;
   let nextProgress = Date.now();
@@ -206,6 +207,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   // The CPU window closes before the replay below starts: its members open the app again (a
   // thousand reloads and sessions checked), which is not the release's work.
   const cpuAround = await instantCpu;
+  const stallsAround = await instantStalls;
   // The same reads again with nothing else under way: what this machine and the load's own process
   // make of them, so the release's share of the reads at the instant can be told apart.
   const restReport = appLoad ? await runAppLoadAt(appLoad.setup, Date.now() + 2000) : null;
@@ -228,6 +230,7 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
     notes: [
       `Teebox's requests: ${count("confirmed")} confirmed, ${count("failed")} failed, ${statuses.length - count("confirmed") - count("failed")} other`,
       describeCpuAround(cpuAround),
+      describeStalls(stallsAround),
       ...(loadReport ? [describeLoad(loadReport, setup)] : []),
       ...(restReport
         ? [
@@ -259,6 +262,35 @@ async function measureCpuAround(instantHostMs: number): Promise<{ cpuMs: number;
   return { cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - startWall };
 }
 
+/** A turn of Teebox's event loop this long or longer is reported: a read arriving then waits for it to end. */
+const STALL_MIN_MS = 20;
+
+/**
+ * The longest turns of Teebox's event loop over CPU_WINDOW, from a 1 ms timer that notes how late
+ * it fires: CPU time says how much work there was, these say whether it came in one piece, with the
+ * server's reads waiting behind it.
+ */
+async function watchStallsAround(instantHostMs: number): Promise<{ atMs: number; heldMs: number }[]> {
+  await sleepUntilHost(instantHostMs + CPU_WINDOW.fromMs);
+  const stalls: { atMs: number; heldMs: number }[] = [];
+  let last = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    if (now - last >= STALL_MIN_MS) stalls.push({ atMs: last - instantHostMs, heldMs: now - last });
+    last = now;
+  }, 1);
+  await sleepUntilHost(instantHostMs + CPU_WINDOW.toMs);
+  clearInterval(timer);
+  return stalls;
+}
+
+function describeStalls(stalls: { atMs: number; heldMs: number }[]): string {
+  const longest = [...stalls].sort((a, b) => b.heldMs - a.heldMs).slice(0, 5);
+  const held = stalls.reduce((sum, s) => sum + s.heldMs, 0);
+  const list = longest.map((s) => `${s.heldMs} ms from ${s.atMs >= 0 ? "+" : ""}${s.atMs} ms`).join(", ");
+  return `Teebox's event loop held ${STALL_MIN_MS} ms or more: ${stalls.length} times, ${held} ms in all${list ? `; longest ${list}` : ""}`;
+}
+
 function describeCpuAround({ cpuMs, wallMs }: { cpuMs: number; wallMs: number }): string {
   return `Teebox's CPU from ${CPU_WINDOW.fromMs / 1000} s to +${CPU_WINDOW.toMs / 1000} s of the instant: ${cpuMs.toFixed(0)} ms in ${wallMs.toFixed(0)} ms (${((cpuMs / wallMs) * 100).toFixed(0)}% of a core)`;
 }
@@ -288,7 +320,11 @@ function runAppLoadAt(appSetup: AppLoadSetup, instantHostMs: number): Promise<Ap
 
 function describeLoad(r: AppLoadReport, setup: RunSetup): string {
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-  return `under load: ${r.socketsOpen} sockets open, ${setup.load?.refreshers ?? 0} members refreshing in the second around the instant: ${r.answered} of ${r.reads} reads answered (${r.failed} failed), p50 ${f(r.p50Ms)} ms, p99 ${f(r.p99Ms)} ms, max ${f(r.maxMs)} ms`;
+  const byStart = r.byStart.map((q) => `${q.fromMs >= 0 ? "+" : ""}${q.fromMs} ms: ${q.reads} reads, p50 ${f(q.p50Ms)}, p99 ${f(q.p99Ms)}`).join("; ");
+  return [
+    `under load: ${r.socketsOpen} sockets open, ${setup.load?.refreshers ?? 0} members refreshing in the second around the instant: ${r.answered} of ${r.reads} reads answered (${r.failed} failed), p50 ${f(r.p50Ms)} ms, p99 ${f(r.p99Ms)} ms, max ${f(r.maxMs)} ms`,
+    `  by when their reload started, from the instant: ${byStart}`,
+  ].join("\n");
 }
 
 /** Reads the setup on stdin, runs Teebox's release and prints the report (also the compiled contender's entry). */
