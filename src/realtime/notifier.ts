@@ -11,6 +11,7 @@ import { renderReason, type RequestReason } from "../domain/request-reasons.ts";
 import { notificationTextKey, type NotificationKind } from "../domain/notifications.ts";
 import type { ResourceKey } from "../domain/resources.ts";
 import type { ServerMessage, ToastPayload } from "./messages.ts";
+import { createYieldingQueue } from "../lib/yielding-queue.ts";
 
 export interface Notifier {
   /** Tells members what the event means for them; null (a transition that moved nothing) tells nobody anything. */
@@ -248,58 +249,10 @@ export interface NotifierOptions {
   onError?: (error: unknown, notification: NotificationRecord) => void;
 }
 
-/** How long the notifications waiting to be stored may hold the thread before a page's read is let in. */
+/** How long the notifications waiting to be stored may hold the thread before a page's read is let in (decision 206). */
 const STORE_SLICE_MS = 4;
-
-/**
- * Runs tasks one after another, each after the caller has gone on, letting the event loop answer
- * what is waiting (a member's read, a club's answer) after every STORE_SLICE_MS of them. A release
- * that fails a thousand requests at once raises a thousand notifications; stored back to back they
- * held the server's one thread for a quarter of a second, every read of that moment behind them.
- */
-function createYieldingQueue(): { run<T>(task: () => Promise<T>): Promise<T> } {
-  const waiting: (() => Promise<void>)[] = [];
-  let isDraining = false;
-  async function drain(): Promise<void> {
-    isDraining = true;
-    try {
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-      let sliceStart = performance.now();
-      while (waiting.length > 0) {
-        if (performance.now() - sliceStart >= STORE_SLICE_MS) {
-          // The server's waiting reads and the club's answers are taken in before the next slice.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          sliceStart = performance.now();
-        }
-        await awaitAtMost(waiting.shift()!(), STORE_STALL_MS);
-      }
-    } finally {
-      // Whatever happened, the next task starts a drain again rather than waiting for this one.
-      isDraining = false;
-    }
-  }
-  return {
-    run(task) {
-      return new Promise((resolve, reject) => {
-        waiting.push(() => Promise.resolve().then(task).then(resolve, reject));
-        if (!isDraining) void drain();
-      });
-    },
-  };
-}
-
-/** A task stalled this long (a database across a network not answering) no longer holds up the next. */
+/** A store stalled this long (a database across a network not answering) no longer holds up the next. */
 const STORE_STALL_MS = 1_000;
-
-/** Waits for `work`, but no longer than `ms`; the work goes on either way, and no timer is left behind. */
-async function awaitAtMost(work: Promise<void>, ms: number): Promise<void> {
-  let timer: Timer | undefined;
-  try {
-    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Sends each event's socket messages at once. An event that leaves a notification is stored after
@@ -310,7 +263,7 @@ async function awaitAtMost(work: Promise<void>, ms: number): Promise<void> {
  */
 export function createNotifier(sink: MessageSink, options: NotifierOptions = {}): Notifier {
   const pending = new Set<Promise<void>>();
-  const storing = createYieldingQueue();
+  const storing = createYieldingQueue({ sliceMs: STORE_SLICE_MS, stallMs: STORE_STALL_MS });
 
   function send(userId: number | "everyone", message: ServerMessage) {
     if (userId === "everyone") sink.toAll(message);

@@ -6,8 +6,9 @@ import { describeError, type ReleaseRuntime } from "./runtime.ts";
 
 export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, attemptId: number | null, time: string, ref: string, durationMs: number | null): Promise<void> {
   const { database, logger, notifier } = rt.deps;
+  // The slot is let go at once, so the requests waiting for it move on; the write takes its turn.
   rt.board.release(request.id, request.playDate, request.courseId, time, "gone");
-  const confirmed = await confirmRequest(database, { request, attemptId, time, ref, durationMs, now: rt.now() });
+  const confirmed = await rt.outcomes.run(() => confirmRequest(database, { request, attemptId, time, ref, durationMs, now: rt.now() }));
   if (!confirmed) return;
   logger.info("release: booked", { requestId: request.id, ref, teeTime: time, latenessMs: request.latenessMs });
   notifier.publish(confirmed);
@@ -15,7 +16,7 @@ export async function finishBooked(rt: ReleaseRuntime, request: RequestRow, atte
 
 export async function finishFailed(rt: ReleaseRuntime, request: RequestRow, why: RequestReason): Promise<void> {
   const { database, logger, notifier } = rt.deps;
-  const failed = await failRequest(database.db, request.id, why, rt.now());
+  const failed = await rt.outcomes.run(() => failRequest(database.db, request.id, why, rt.now()));
   if (!failed) return;
   logger.info("release: request failed", { requestId: request.id, reason: why.key, context: why.context });
   notifier.publish(failed);

@@ -19,6 +19,7 @@ import { readSettings } from "../../services/settings.service.ts";
 import type { RequestPhase } from "../../db/schema.ts";
 import { setPhase } from "../../lifecycle/request-lifecycle.ts";
 import type { SlotIdTemplate } from "./slot-ids.ts";
+import { createYieldingQueue } from "../../lib/yielding-queue.ts";
 
 /** The few things the engine uses; `createContainer` builds them, a test may give its own. */
 /**
@@ -76,6 +77,11 @@ export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   retryMinuteMs: 60_000,
 };
 
+/** How long the outcomes' writes may hold the thread before members' reads and the club's answers are let in. */
+const OUTCOME_SLICE_MS = 4;
+/** An outcome's write unanswered this long (a database across a network) no longer holds up the next. */
+const OUTCOME_STALL_MS = 1_000;
+
 export class ReleaseRuntime {
   job: JobHandle | null = null;
   isRunning = false;
@@ -93,6 +99,13 @@ export class ReleaseRuntime {
   readonly attempted = new Map<number, Set<string>>();
   /** Requests of a date the club has not opened yet take turns to ask again (decision 147). */
   readonly openings: OpeningTurns;
+  /**
+   * The requests' outcomes (booked, failed) written in turn, the thread let go between slices
+   * (decision 207): the answers to a first wave end a thousand requests within a few milliseconds.
+   * One at a time: on libSQL, confirmations (each a transaction) written side by side with the
+   * failures left a write waiting on a lock for a second.
+   */
+  readonly outcomes = createYieldingQueue({ sliceMs: OUTCOME_SLICE_MS, stallMs: OUTCOME_STALL_MS });
   /** Asks the planner to look again (a request was held, so its release must be watched). */
   replan: () => void = () => undefined;
   private readonly tasks = new Set<Promise<void>>();
