@@ -14,7 +14,7 @@
  *   outcomes     booked or failed, written once and told once
  */
 import { fireAtOf, preciseFireAtOf, type ClockOffset } from "../club/clock-offset.ts";
-import { armRequests, armWaveThread, launchFirstWave, planFirstWave, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
+import { armRequests, armWaveThread, launchFirstWave, planFirstWave, sendsOnMainThread, type PreparedAttempt, type RunContext } from "./release/first-wave.ts";
 import type { ArmedWave } from "./release/wave-sender.ts";
 import { Planner } from "./release/planner.ts";
 import { waitPrecisely } from "./release/precise-wait.ts";
@@ -48,8 +48,8 @@ export interface ReleaseEngine {
   /** Resolves once every task waits on the clock or on another task (tests step a fake clock). */
   idle(): Promise<void>;
   /**
-   * While a first wave is about to leave (its posts built, the instant less than WAVE_HOLD_MS
-   * away): a promise that resolves once it has left. Reads wait on it, so answering them cannot
+   * While a first wave with posts the main thread sends is about to leave (its posts built, the
+   * instant less than WAVE_HOLD_MS away): a promise that resolves once it has left. Reads wait on it, so answering them cannot
    * hold up the posts at the instant; otherwise null.
    */
   waveAboutToLeave(): Promise<void> | null;
@@ -144,10 +144,10 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
     }
     let markLeft = () => {};
     const armed = { fireAt, left: new Promise<void>((resolve) => (markLeft = resolve)) };
-    // Only a wave with posts to send is worth holding reads for.
-    if (wave.size > 0) armedWaves.add(armed);
     // On the system clock the wave leaves from a thread of its own; a test clock moves only by hand.
     const thread = rt.deps.clock === systemClock ? armWaveThread(rt, wave, waveFireAt) : null;
+    // Reads are held only for posts this thread sends: answering one cannot delay the wave's own thread (decision 207).
+    if (sendsOnMainThread(wave)) armedWaves.add(armed);
     if (isAhead) noteArmed(rt, { requests: contexts.length, posts: wave.size, ...timing }, fireAt);
     // The wave's thread opens its own connections; these are for the posts that follow it.
     await warmConnections(rt, contexts.length);

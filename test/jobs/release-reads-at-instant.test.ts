@@ -1,9 +1,11 @@
 /**
  * At a release instant the posts leave first: a read that arrives in the last moments before a
- * first wave waits until the wave has left, then is answered as usual.
+ * first wave the main thread sends waits until the wave has left, then is answered as usual; a
+ * wave its own thread carries whole holds no read.
  */
 import { afterEach, expect, test } from "bun:test";
 import { WAVE_HOLD_MS } from "../../src/jobs/release-engine.ts";
+import { sendsOnMainThread, type PreparedAttempt } from "../../src/jobs/release/first-wave.ts";
 import { startReleaseFixture, submission, type ReleaseFixture, PLAY, RELEASE } from "./release-engine.fixture.ts";
 
 /** A Monday: Masters runs; released seven days before at 07:00 Manila on the club's clock. */
@@ -42,4 +44,26 @@ test("a read in the moments before the first wave is answered once the wave has 
   // By the time it was answered, the post had left.
   expect(f.sim.attempts().filter((a) => !a.isRival).length).toBeGreaterThan(0);
   expect(f.engine.waveAboutToLeave()).toBeNull();
+});
+
+test("reads are held only for a wave with posts the main thread sends: a wave its own thread carries whole holds none", () => {
+  const attempt = (waveIndex: number | null) => ({ waveIndex }) as PreparedAttempt;
+  expect(sendsOnMainThread(new Map())).toBe(false);
+  expect(
+    sendsOnMainThread(
+      new Map([
+        [1, attempt(0)],
+        [2, attempt(1)],
+      ]),
+    ),
+  ).toBe(false);
+  // One member's post was not built ahead (no session yet): the main thread sends it at the instant.
+  expect(
+    sendsOnMainThread(
+      new Map([
+        [1, attempt(0)],
+        [2, attempt(null)],
+      ]),
+    ),
+  ).toBe(true);
 });

@@ -138,6 +138,15 @@ export function armWaveThread(rt: ReleaseRuntime, wave: Map<number, PreparedAtte
 }
 
 /**
+ * Whether some of the wave's posts leave from the main thread at the instant (no thread of their
+ * own, or not built ahead), so that a read answered then could hold them up.
+ */
+export function sendsOnMainThread(wave: ReadonlyMap<number, PreparedAttempt>): boolean {
+  for (const attempt of wave.values()) if (attempt.waveIndex === null) return true;
+  return false;
+}
+
+/**
  * At the instant, every first post is made in one tight loop, earliest-submitted first; each
  * request's run then takes up its answer. Nothing else runs between two posts. Posts the wave's
  * thread carries have left already (or leave now): here they only join their answers.
