@@ -83,10 +83,10 @@ export async function rssMb(pid: number): Promise<number> {
  * files, mostly the executable's own (Bun's runtime, the embedded code), which the kernel can drop
  * and read again.
  */
-export function rssBreakdownMb(pid: number | "self"): { anonMb: number; fileMb: number } {
+export function rssBreakdownMb(pid: number | "self"): { anonMb: number; fileMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024 };
+  return { anonMb: kb("RssAnon") / 1024, fileMb: kb("RssFile") / 1024, peakMb: kb("VmHWM") / 1024 };
 }
 
 export async function peakRssMb(pid: number): Promise<number> {

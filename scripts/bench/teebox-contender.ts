@@ -96,8 +96,8 @@ function compiledContender(): Promise<string> {
  * readings only (`heapStats()` walks the heap: 30–100 ms on the main thread that serves the reads).
  */
 function memoryNow(): string {
-  const { anonMb, fileMb } = rssBreakdownMb("self");
-  return `RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB (anon ${anonMb.toFixed(0)}, file ${fileMb.toFixed(0)}, JS heap ${(heapSize() / 2 ** 20).toFixed(0)})`;
+  const { anonMb, fileMb, peakMb } = rssBreakdownMb("self");
+  return `RSS ${(process.memoryUsage.rss() / 2 ** 20).toFixed(0)} MB (anon ${anonMb.toFixed(0)}, file ${fileMb.toFixed(0)}, JS heap ${(heapSize() / 2 ** 20).toFixed(0)}; peak so far ${peakMb.toFixed(0)})`;
 }
 
 /** How long either side of the instant the progress lines keep quiet. */
