@@ -49,8 +49,8 @@ export interface ReleaseEngine {
   idle(): Promise<void>;
   /**
    * While a first wave with posts the main thread sends is about to leave (its posts built, the
-   * instant less than WAVE_HOLD_MS away): a promise that resolves once it has left. Reads wait on it, so answering them cannot
-   * hold up the posts at the instant; otherwise null.
+   * instant less than WAVE_HOLD_MS away): a promise that resolves once it has left. Reads wait on
+   * it, so answering them cannot hold up the posts at the instant; otherwise null.
    */
   waveAboutToLeave(): Promise<void> | null;
 }

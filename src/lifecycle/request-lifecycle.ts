@@ -245,10 +245,6 @@ export async function loadPendingAt(db: Db, releaseAt: number): Promise<RequestR
 export const markProcessing = async (db: Db, id: number, now: number, clock: { offsetMs: number; uncertaintyMs: number } | null = null) =>
   (await transition(db, id, "arm", { clockOffsetMs: clock ? Math.round(clock.offsetMs) : null, clockUncertaintyMs: clock ? Math.round(clock.uncertaintyMs) : null }, now)) !== null;
 
-export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
-  await firstLateness(db).run({ id, latenessMs });
-}
-
 /*
  * A post's bookkeeping, prepared once (decision 205): a 1,000-member release's first wave writes
  * each of these for every post within a few milliseconds, while members' reads wait.
@@ -281,6 +277,10 @@ const attemptAnswer = preparedQuery((db) =>
     .where(eq(requestAttempts.id, sql.placeholder("attemptId")))
     .prepare(),
 );
+
+export async function recordLateness(db: Db, id: number, latenessMs: number): Promise<void> {
+  await firstLateness(db).run({ id, latenessMs });
+}
 
 /** Written before the booking post leaves, so a crash mid-post is known on restart. */
 export async function recordAttemptSent(db: Db, attempt: { requestId: number; time: string; slotId: string | null; firedAtClub: number; firedAtLocal: number }): Promise<number> {
