@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { RUNTIME_OPTIONS } from "../../src/runtime-options.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BENCH_ADMIN_PASSWORD = "bench-admin-password";
@@ -38,13 +39,16 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response
   }
 }
 
-/** Starts Teebox (`src/main.ts` with the running Bun, or a given command such as dist/teebox) and waits for /healthz. */
+/**
+ * Starts Teebox (`src/main.ts` with the running Bun, or a given command such as dist/teebox) and waits
+ * for /healthz. From source too it runs with the binary's runtime options (decision 208), as deployed.
+ */
 export async function startTeebox(options: { command?: string[]; dataDir?: string; env?: Record<string, string> } = {}): Promise<TeeboxProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "teebox-bench-"));
   const port = await freePort();
   const proc = Bun.spawn(options.command ?? [process.execPath, join(ROOT, "src/main.ts")], {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: "warn", ...options.env },
+    env: { ...RUNTIME_OPTIONS, ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: "warn", ...options.env },
     stdout: "ignore",
     stderr: "inherit",
   });

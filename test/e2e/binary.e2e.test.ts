@@ -4,9 +4,10 @@
  * answer. (The build writes the ignored dist/ folder; the binary runs from a temporary copy.)
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RUNTIME_OPTIONS } from "../../src/runtime-options.ts";
 import { findFreePort } from "./harness.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -48,6 +49,11 @@ test("alone in an empty folder it serves the app and the demo club; backup works
     if (!health) await Bun.sleep(25);
   }
   expect(health?.status).toBe(200);
+  // It started itself again in place with its runtime options (decision 208): same process, options set.
+  if (process.platform === "linux") {
+    const environment = readFileSync(`/proc/${server.pid}/environ`, "utf8").split("\0");
+    for (const [name, value] of Object.entries(RUNTIME_OPTIONS)) expect(environment).toContain(`${name}=${value}`);
+  }
   expect(existsSync(join(folder, "data", "teebox.db"))).toBe(true);
   expect(existsSync(join(folder, "data", "secret.key"))).toBe(true);
 
