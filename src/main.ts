@@ -123,6 +123,8 @@ export async function startTeebox(config: Config, options: { clock?: Clock; sign
   // The binary starts with the JIT reluctant, so code that only runs at start-up is not compiled
   // (scripts/build.ts); from here on the code that runs is what serves, and it is worth compiling.
   Bun.unsafe.setJITPolicy(1);
+  // What only the start ran (migrating, seeding, building the routes) is given back once it has settled (decision 209).
+  deps.telemetry.settleAfterStart();
 
   let stopping: Promise<void> | null = null;
   const stop = () =>

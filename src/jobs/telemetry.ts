@@ -5,7 +5,8 @@
  * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
  * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence. Each
  * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
- * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release.
+ * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release; and, a few seconds after the
+ * server starts serving, drop the code only the start ran (decision 209).
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
@@ -49,8 +50,8 @@ export interface TelemetryOptions {
   everyMs?: number;
   /** How the heartbeat is sent (tests give their own). */
   ping?: (url: string) => Promise<void>;
-  /** The memory keeper's collection and heap reading (tests give their own). */
-  memory?: Pick<MemoryKeeperOptions, "collect" | "heapUsed" | "growthBytes">;
+  /** The memory keeper's collection, shrink and heap reading (tests give their own). */
+  memory?: Pick<MemoryKeeperOptions, "collect" | "shrink" | "heapUsed" | "growthBytes">;
 }
 
 export interface Telemetry {
@@ -60,6 +61,11 @@ export interface Telemetry {
   history(): TelemetrySample[];
   /** The newest sample, if any. */
   latest(): TelemetrySample | null;
+  /**
+   * Called once the server serves: START_SETTLE_MS later, unless a release is near, the code only
+   * the start ran is dropped. Once per life; stop() calls it off.
+   */
+  settleAfterStart(): void;
   /** Takes a sample now (tests). */
   sampleNow(): Promise<TelemetrySample>;
   /** The last heartbeat's outcome, for the System Monitor. */
@@ -70,6 +76,13 @@ export interface Telemetry {
 export const TELEMETRY_SAMPLES = 1440;
 const MINUTE_MS = 60_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
+/**
+ * From serving to dropping the start's code: the jobs' first passes are over by then (a second or
+ * two on the demo club), and the start's code will not run again.
+ */
+export const START_SETTLE_MS = 5_000;
+/** How long after the shrink its figures are read: the allocator's pages go back in well under a second. */
+const PAGES_RETURNED_MS = 1_000;
 const toMb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 const defaultPing = async (url: string) => {
@@ -87,6 +100,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
   let lastWall = performance.now();
   let lastClubTotal = d.clubRequestsTotal?.() ?? 0;
   const keeper = createMemoryKeeper({ ...options.memory, mustWait: () => isReleaseNear(d.database.db, d.clock.now()) });
+  let settling: AbortController | null = null;
   const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
 
   async function sampleNow(): Promise<TelemetrySample> {
@@ -140,6 +154,20 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     if (returned) d.logger.debug("memory given back", { rssBeforeMb: toMb(returned.rssBeforeBytes), rssAfterMb: toMb(returned.rssAfterBytes), ms: Math.round(returned.ms) });
   }
 
+  async function settle(signal: AbortSignal): Promise<void> {
+    await d.clock.sleepUntil(d.clock.now() + START_SETTLE_MS, signal);
+    if (signal.aborted) return;
+    const returned = await keeper.afterStart();
+    if (!returned) return;
+    // The allocator hands its free pages back on a thread of its own, within a moment (real time, whatever the clock).
+    await Bun.sleep(PAGES_RETURNED_MS);
+    d.logger.info("memory: the start's code given back", {
+      rssBeforeMb: toMb(returned.rssBeforeBytes),
+      rssAfterMb: toMb(process.memoryUsage.rss()),
+      pauseMs: Math.round(returned.ms),
+    });
+  }
+
   const loop = createJobLoop(d, {
     name: "telemetry",
     pass: async () => {
@@ -159,7 +187,16 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
       lastWall = performance.now();
       loop.start();
     },
+    settleAfterStart() {
+      if (settling) return;
+      const { signal } = (settling = new AbortController());
+      settle(signal).catch((error) => {
+        // A stop while it asked the database is no failure: the database was closing.
+        if (!signal.aborted) d.logger.warn("memory: the start's code could not be given back", { error: error instanceof Error ? error.message : String(error) });
+      });
+    },
     async stop() {
+      settling?.abort();
       await loop.stop();
       lag?.stop();
       lag = null;

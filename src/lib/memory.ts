@@ -10,6 +10,10 @@
  * each sample: once the heap has grown by `growthBytes` since the last full collection, and no
  * release is near (a full collection pauses the main thread for some tens of milliseconds), it
  * collects once.
+ *
+ * Once after a start, the keeper also drops the code the JIT and the bytecode compiler made for it
+ * (decision 209): migrating, seeding and building the routes run once, and their code stayed in the
+ * heap for the life of the process.
  */
 
 export interface MemoryReturned {
@@ -26,6 +30,26 @@ export function returnUnusedMemory(collect: () => void = () => Bun.gc(true)): Me
   return { rssBeforeBytes, rssAfterBytes: process.memoryUsage.rss(), ms: performance.now() - started };
 }
 
+/**
+ * JavaScriptCore's footprint shrink: every compiled function's code is dropped (it is compiled
+ * again, from the bytecode, when next called), a full collection follows and the allocator's free
+ * pages go back to the system. It runs once no JavaScript is on the stack, so the figures are read
+ * after the current task.
+ */
+export async function shrinkFootprint(shrink: () => void = shrinkWhenIdle): Promise<MemoryReturned> {
+  const rssBeforeBytes = process.memoryUsage.rss();
+  const started = performance.now();
+  shrink();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { rssBeforeBytes, rssAfterBytes: process.memoryUsage.rss(), ms: performance.now() - started };
+}
+
+/** Bun's door to the shrink (`VM::shrinkFootprintWhenIdle`); a full collection on a runtime without it. */
+function shrinkWhenIdle(): void {
+  if (typeof Bun.shrink === "function") Bun.shrink();
+  else Bun.gc(true);
+}
+
 /** The heap's growth since the last full collection that asks for another. */
 export const HEAP_GROWTH_BEFORE_COLLECTING_BYTES = 4 * 1024 * 1024;
 
@@ -37,11 +61,15 @@ export interface MemoryKeeperOptions {
   heapUsed?: () => number;
   /** The full collection (tests give their own). */
   collect?: () => void;
+  /** The footprint shrink after a start (tests give their own). */
+  shrink?: () => void;
 }
 
 export interface MemoryKeeper {
   /** After a sample of the heap (`heapUsedBytes`): a collection when one is due and may run; what it gave back, or null. */
   afterSample(heapUsedBytes: number): Promise<MemoryReturned | null>;
+  /** Once a start has settled: drops the code only the start ran, unless a pause must wait; what it gave back, or null. */
+  afterStart(): Promise<MemoryReturned | null>;
 }
 
 export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
@@ -54,6 +82,12 @@ export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
       baseline ??= heapUsedBytes;
       if (heapUsedBytes - baseline < growthBytes || (await options.mustWait())) return null;
       const returned = returnUnusedMemory(options.collect);
+      baseline = heapUsed();
+      return returned;
+    },
+    async afterStart() {
+      if (await options.mustWait()) return null;
+      const returned = await shrinkFootprint(options.shrink);
       baseline = heapUsed();
       return returned;
     },

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { bookingRequests, pushOutbox, users } from "../../src/db/schema.ts";
 import { saveDevice } from "../../src/services/push-subscriptions.ts";
 import { eq } from "drizzle-orm";
-import { createTelemetry, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
+import { createTelemetry, START_SETTLE_MS, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
 import { createTestApp, ORIGIN, type TestApp } from "../helpers/api.ts";
 import { startReleaseFixture, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 
@@ -199,6 +199,47 @@ describe("telemetry", () => {
     } finally {
       await telemetry.stop();
     }
+  });
+
+  test("a few seconds after the server serves, the code only its start ran is given back, once, and never near a release", async () => {
+    t = await createTestApp();
+    const app = t;
+    let shrinks = 0;
+    const settleOnce = async (telemetry: ReturnType<typeof createTelemetry>) => {
+      telemetry.settleAfterStart();
+      telemetry.settleAfterStart();
+      await app.clock.advance(START_SETTLE_MS - 1);
+      await Bun.sleep(20);
+      expect(shrinks).toBe(0);
+      await app.clock.advance(1);
+      for (let i = 0; i < 300 && !app.logLines.some((l) => l.includes("the start's code given back")); i++) await Bun.sleep(10);
+    };
+    const telemetry = createTelemetry(app.deps, { memory: { shrink: () => void shrinks++ } });
+    await settleOnce(telemetry);
+    expect(shrinks).toBe(1);
+    // Once per life: the start is over.
+    await app.clock.advance(60 * 60_000);
+    await Bun.sleep(20);
+    expect(shrinks).toBe(1);
+    await telemetry.stop();
+
+    // A restart 10 minutes before a release keeps its code: no pause comes near the instant.
+    const maria = await app.createUser({ username: "maria" });
+    await addPendingRequest(app, maria, "2026-12-01", app.clock.now() + 10 * 60_000);
+    const beforeRelease = createTelemetry(app.deps, { memory: { shrink: () => void shrinks++ } });
+    beforeRelease.settleAfterStart();
+    await app.clock.advance(START_SETTLE_MS);
+    await Bun.sleep(50);
+    expect(shrinks).toBe(1);
+    await beforeRelease.stop();
+
+    // Stopped before it settled: nothing is given back after the stop.
+    const stopped = createTelemetry(app.deps, { memory: { shrink: () => void shrinks++ } });
+    stopped.settleAfterStart();
+    await stopped.stop();
+    await app.clock.advance(24 * 60 * 60_000);
+    await Bun.sleep(20);
+    expect(shrinks).toBe(1);
   });
 
   test("the heartbeat is pinged after a healthy minute, not while a job has stopped; a failing URL is logged once", async () => {

@@ -91,3 +91,21 @@ test("alone in an empty folder it serves the app and the demo club; backup works
   expect(restore.exitCode).toBe(1);
   expect(restore.stderr.toString()).toContain("is running");
 }, 60_000);
+
+test("once it has settled, it gives back the code only its start ran (decision 209)", async () => {
+  if (!server || typeof server.stdout === "number" || !server.stdout) throw new Error("the server of the test above is not running");
+  const reader = server.stdout.getReader();
+  const decoder = new TextDecoder();
+  let output = "";
+  const deadline = Date.now() + 20_000;
+  while (!output.includes("the start's code given back") && Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), Bun.sleep(deadline - Date.now()).then(() => null)]);
+    if (!chunk || chunk.done) break;
+    output += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  const line = output.split("\n").find((l) => l.includes("the start's code given back"));
+  expect(line).toBeDefined();
+  const given = JSON.parse(line!) as { rssBeforeMb: number; rssAfterMb: number };
+  expect(given.rssAfterMb).toBeLessThan(given.rssBeforeMb);
+}, 30_000);
