@@ -5,8 +5,9 @@
  * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
  * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence. Each
  * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
- * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release; and, a few seconds after the
- * server starts serving, drop the code only the start ran (decision 209).
+ * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release, dropping the compiled code
+ * too after a release or a day; and, a few seconds after the server starts serving, drop the code
+ * only the start ran (decision 209).
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
@@ -14,7 +15,7 @@ import type { Clock } from "../lib/clock.ts";
 import { watchEventLoopLag, type EventLoopLag } from "../lib/event-loop-lag.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createMemoryKeeper, type MemoryKeeperOptions } from "../lib/memory.ts";
-import { isReleaseNear } from "../lifecycle/request-lifecycle.ts";
+import { isReleaseNear, lastReleaseSettled } from "../lifecycle/request-lifecycle.ts";
 import { checkHealth } from "../services/health.service.ts";
 import { createJobLoop } from "./loop.ts";
 import type { JobRegistry } from "./registry.ts";
@@ -99,7 +100,12 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
   let lastCpu = process.cpuUsage();
   let lastWall = performance.now();
   let lastClubTotal = d.clubRequestsTotal?.() ?? 0;
-  const keeper = createMemoryKeeper({ ...options.memory, mustWait: () => isReleaseNear(d.database.db, d.clock.now()) });
+  const keeper = createMemoryKeeper({
+    ...options.memory,
+    now: () => d.clock.now(),
+    mustWait: () => isReleaseNear(d.database.db, d.clock.now()),
+    lastReleaseAt: () => lastReleaseSettled(d.database.db, d.clock.now()),
+  });
   let settling: AbortController | null = null;
   const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
 
@@ -151,7 +157,13 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
 
   async function giveMemoryBack(heapBytes: number): Promise<void> {
     const returned = await keeper.afterSample(heapBytes);
-    if (returned) d.logger.debug("memory given back", { rssBeforeMb: toMb(returned.rssBeforeBytes), rssAfterMb: toMb(returned.rssAfterBytes), ms: Math.round(returned.ms) });
+    if (returned)
+      d.logger.debug("memory given back", {
+        kind: returned.kind,
+        rssBeforeMb: toMb(returned.rssBeforeBytes),
+        rssAfterMb: toMb(returned.rssAfterBytes),
+        ms: Math.round(returned.ms),
+      });
   }
 
   async function settle(signal: AbortSignal): Promise<void> {

@@ -11,9 +11,10 @@
  * release is near (a full collection pauses the main thread for some tens of milliseconds), it
  * collects once.
  *
- * Once after a start, the keeper also drops the code the JIT and the bytecode compiler made for it
- * (decision 209): migrating, seeding and building the routes run once, and their code stayed in the
- * heap for the life of the process.
+ * Once after a start, and after each release (or a day) at the next collection, the keeper drops
+ * the compiled code too (decision 209): migrating, seeding and building the routes run once, a
+ * release's sign-ins and answers once a day, and their code stayed in the heap for the life of the
+ * process.
  */
 
 export interface MemoryReturned {
@@ -53,41 +54,70 @@ function shrinkWhenIdle(): void {
 /** The heap's growth since the last full collection that asks for another. */
 export const HEAP_GROWTH_BEFORE_COLLECTING_BYTES = 4 * 1024 * 1024;
 
+/**
+ * A due collection is a footprint shrink instead when a release has settled since the last shrink,
+ * or this long has passed since it (or since the keeper began): the code a release compiles once
+ * (signing every member in, the wave, the answers) and a day's one-off work stays otherwise until
+ * the process ends. What runs at rest is then compiled again once a release or a day, not after
+ * every collection.
+ */
+export const SHRINK_AT_MOST_EVERY_MS = 24 * 60 * 60_000;
+
 export interface MemoryKeeperOptions {
   /** Whether a pause must wait now (a release is near); asked only when a collection is due. */
   mustWait(): Promise<boolean>;
   growthBytes?: number;
+  /** Teebox's clock (the soak's simulated one there). */
+  now?: () => number;
+  /** The newest release instant that has settled requests, if any; asked only when a collection is due and may run. */
+  lastReleaseAt?: () => Promise<number | null>;
   /** The heap in use (tests give their own). */
   heapUsed?: () => number;
   /** The full collection (tests give their own). */
   collect?: () => void;
-  /** The footprint shrink after a start (tests give their own). */
+  /** The footprint shrink (tests give their own). */
   shrink?: () => void;
 }
 
+/** What a collection or a shrink gave back, and which of the two it was. */
+export interface MemoryKept extends MemoryReturned {
+  kind: "collection" | "shrink";
+}
+
 export interface MemoryKeeper {
-  /** After a sample of the heap (`heapUsedBytes`): a collection when one is due and may run; what it gave back, or null. */
-  afterSample(heapUsedBytes: number): Promise<MemoryReturned | null>;
+  /**
+   * After a sample of the heap (`heapUsedBytes`): a collection when one is due and may run (a shrink
+   * after a release or a day); what it gave back, or null.
+   */
+  afterSample(heapUsedBytes: number): Promise<MemoryKept | null>;
   /** Once a start has settled: drops the code only the start ran, unless a pause must wait; what it gave back, or null. */
-  afterStart(): Promise<MemoryReturned | null>;
+  afterStart(): Promise<MemoryKept | null>;
 }
 
 export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
   const growthBytes = options.growthBytes ?? HEAP_GROWTH_BEFORE_COLLECTING_BYTES;
+  const now = options.now ?? Date.now;
   const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
   /** The heap in use after the last collection (the first sample's, until one has run). */
   let baseline: number | null = null;
+  let lastShrinkAt = now();
+  const shrink = async (): Promise<MemoryKept> => {
+    const returned = await shrinkFootprint(options.shrink);
+    lastShrinkAt = now();
+    return { ...returned, kind: "shrink" };
+  };
+  const isShrinkDue = async () => now() - lastShrinkAt >= SHRINK_AT_MOST_EVERY_MS || ((await options.lastReleaseAt?.()) ?? Number.NEGATIVE_INFINITY) > lastShrinkAt;
   return {
     async afterSample(heapUsedBytes) {
       baseline ??= heapUsedBytes;
       if (heapUsedBytes - baseline < growthBytes || (await options.mustWait())) return null;
-      const returned = returnUnusedMemory(options.collect);
+      const returned = (await isShrinkDue()) ? await shrink() : { ...returnUnusedMemory(options.collect), kind: "collection" as const };
       baseline = heapUsed();
       return returned;
     },
     async afterStart() {
       if (await options.mustWait()) return null;
-      const returned = await shrinkFootprint(options.shrink);
+      const returned = await shrink();
       baseline = heapUsed();
       return returned;
     },

@@ -216,6 +216,15 @@ export async function isReleaseNear(db: Db, now: number, guardMs = RELEASE_GUARD
   return row !== undefined;
 }
 
+/** The newest release instant at or before `now` that settled requests (confirmed or failed), if any. */
+export async function lastReleaseSettled(db: Db, now: number): Promise<number | null> {
+  const [row] = await db
+    .select({ releaseAt: sql<number | null>`max(${bookingRequests.releaseAt})` })
+    .from(bookingRequests)
+    .where(and(inArray(bookingRequests.status, ["confirmed", "failed"]), lte(bookingRequests.releaseAt, now)));
+  return row?.releaseAt ?? null;
+}
+
 /** The earliest release instant of a waiting request due between now and `withinMs` from now, if any. */
 export async function nextReleaseWithin(db: Db, now: number, withinMs: number): Promise<number | null> {
   const [row] = await db

@@ -8,6 +8,7 @@ import { bookingRequests, pushOutbox, users } from "../../src/db/schema.ts";
 import { saveDevice } from "../../src/services/push-subscriptions.ts";
 import { eq } from "drizzle-orm";
 import { createTelemetry, START_SETTLE_MS, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
+import { SHRINK_AT_MOST_EVERY_MS } from "../../src/lib/memory.ts";
 import { createTestApp, ORIGIN, type TestApp } from "../helpers/api.ts";
 import { startReleaseFixture, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
 
@@ -196,6 +197,39 @@ describe("telemetry", () => {
       await minute();
       await minute();
       expect(collections).toBe(1);
+    } finally {
+      await telemetry.stop();
+    }
+  });
+
+  test("on Teebox's clock, a due collection a day after the last shrink gives back the compiled code too", async () => {
+    t = await createTestApp();
+    const app = t;
+    const kinds: string[] = [];
+    const telemetry = createTelemetry(app.deps, {
+      everyMs: 60_000,
+      memory: { growthBytes: 0, collect: () => void kinds.push("collection"), shrink: () => void kinds.push("shrink") },
+    });
+    telemetry.start();
+    const advance = async (ms: number) => {
+      const before = app.deps.jobs.get("telemetry")?.passes ?? 0;
+      await app.clock.advance(ms);
+      for (let i = 0; i < 200 && (app.deps.jobs.get("telemetry")?.passes ?? 0) === before; i++) await Bun.sleep(2);
+    };
+    try {
+      await advance(60_000);
+      await advance(60_000);
+      expect(kinds).toEqual(["collection", "collection"]);
+      await advance(SHRINK_AT_MOST_EVERY_MS);
+      await advance(60_000);
+      expect(kinds).toEqual(["collection", "collection", "shrink", "collection"]);
+      // A release has settled since the last shrink: the next collection is a shrink, once.
+      const maria = await app.createUser({ username: "maria" });
+      await addPendingRequest(app, maria, "2026-12-01", app.clock.now() - 30_000);
+      await app.deps.database.db.update(bookingRequests).set({ status: "confirmed" }).where(eq(bookingRequests.userId, maria));
+      await advance(60_000);
+      await advance(60_000);
+      expect(kinds.slice(4)).toEqual(["shrink", "collection"]);
     } finally {
       await telemetry.stop();
     }

@@ -5,11 +5,11 @@
  */
 import { heapStats } from "bun:jsc";
 import { describe, expect, test } from "bun:test";
-import { createMemoryKeeper, shrinkFootprint } from "../../src/lib/memory.ts";
+import { createMemoryKeeper, SHRINK_AT_MOST_EVERY_MS, shrinkFootprint } from "../../src/lib/memory.ts";
 
 const MB = 1024 * 1024;
 
-function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: number } = {}) {
+function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: number; now?: () => number; lastReleaseAt?: () => number | null } = {}) {
   const counts = { collections: 0, asked: 0, shrinks: 0 };
   const keeper = createMemoryKeeper({
     growthBytes: 8 * MB,
@@ -20,6 +20,8 @@ function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: numbe
     collect: () => void counts.collections++,
     shrink: () => void counts.shrinks++,
     heapUsed: () => opts.heapAfterCollection ?? 20 * MB,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.lastReleaseAt ? { lastReleaseAt: async () => opts.lastReleaseAt?.() ?? null } : {}),
   });
   return { keeper, counts };
 }
@@ -80,5 +82,43 @@ describe("the memory keeper", () => {
     expect(returned.rssBeforeBytes).toBeGreaterThan(0);
     expect(returned.rssAfterBytes).toBeGreaterThan(0);
     expect(functions[7](12)).toBe(151);
+  });
+
+  test("a due collection is a shrink once a day has passed since the last shrink, and a plain collection otherwise", async () => {
+    let now = 0;
+    const { keeper, counts } = keeperWith({ heapAfterCollection: 20 * MB, now: () => now });
+    await keeper.afterSample(20 * MB);
+    now = SHRINK_AT_MOST_EVERY_MS - 1;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    now = SHRINK_AT_MOST_EVERY_MS;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("shrink");
+    expect(counts).toMatchObject({ collections: 1, shrinks: 1 });
+    // The next day counts from this shrink.
+    now += SHRINK_AT_MOST_EVERY_MS - 1;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    now += 1;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("shrink");
+    // A release near holds the shrink back like any pause: the day's shrink waits for the next due collection.
+    const near = keeperWith({ isReleaseNear: true, now: () => now });
+    await near.keeper.afterSample(20 * MB);
+    now += 2 * SHRINK_AT_MOST_EVERY_MS;
+    expect(await near.keeper.afterSample(40 * MB)).toBeNull();
+    expect(near.counts).toMatchObject({ collections: 0, shrinks: 0 });
+  });
+
+  test("the first due collection after a release has settled is a shrink too, once per release", async () => {
+    let now = 1_000_000;
+    let lastRelease: number | null = null;
+    const { keeper, counts } = keeperWith({ heapAfterCollection: 20 * MB, now: () => now, lastReleaseAt: () => lastRelease });
+    await keeper.afterSample(20 * MB);
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    // A release before the keeper began was not this process's work.
+    lastRelease = now - 60_000;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    now += 60 * 60_000;
+    lastRelease = now - 20 * 60_000;
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("shrink");
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    expect(counts).toMatchObject({ collections: 3, shrinks: 1 });
   });
 });
