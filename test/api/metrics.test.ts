@@ -149,6 +149,14 @@ describe("GET /readyz", () => {
   });
 });
 
+/** Moves the test clock by `ms` and waits for the telemetry job's pass that it wakes. */
+async function advanceTelemetry(app: TestApp, ms: number): Promise<void> {
+  const passes = () => app.deps.jobs.get("telemetry")?.passes ?? 0;
+  const before = passes();
+  await app.clock.advance(ms);
+  for (let i = 0; i < 200 && passes() === before; i++) await Bun.sleep(2);
+}
+
 describe("telemetry", () => {
   test("a day of samples at most, folded into a few hundred points for the System Monitor's charts", async () => {
     t = await createTestApp();
@@ -184,11 +192,7 @@ describe("telemetry", () => {
     // Any growth at all is enough here, so each minute's pass would collect if it may.
     const telemetry = createTelemetry(app.deps, { everyMs: 60_000, memory: { growthBytes: 0, collect: () => void collections++ } });
     telemetry.start();
-    const minute = async () => {
-      const before = app.deps.jobs.get("telemetry")?.passes ?? 0;
-      await app.clock.advance(60_000);
-      for (let i = 0; i < 200 && (app.deps.jobs.get("telemetry")?.passes ?? 0) === before; i++) await Bun.sleep(2);
-    };
+    const minute = () => advanceTelemetry(app, 60_000);
     try {
       await minute();
       expect(collections).toBe(1);
@@ -211,11 +215,7 @@ describe("telemetry", () => {
       memory: { growthBytes: 0, collect: () => void kinds.push("collection"), shrink: () => void kinds.push("shrink") },
     });
     telemetry.start();
-    const advance = async (ms: number) => {
-      const before = app.deps.jobs.get("telemetry")?.passes ?? 0;
-      await app.clock.advance(ms);
-      for (let i = 0; i < 200 && (app.deps.jobs.get("telemetry")?.passes ?? 0) === before; i++) await Bun.sleep(2);
-    };
+    const advance = (ms: number) => advanceTelemetry(app, ms);
     try {
       await advance(60_000);
       await advance(60_000);
@@ -239,17 +239,14 @@ describe("telemetry", () => {
     t = await createTestApp();
     const app = t;
     let shrinks = 0;
-    const settleOnce = async (telemetry: ReturnType<typeof createTelemetry>) => {
-      telemetry.settleAfterStart();
-      telemetry.settleAfterStart();
-      await app.clock.advance(START_SETTLE_MS - 1);
-      await Bun.sleep(20);
-      expect(shrinks).toBe(0);
-      await app.clock.advance(1);
-      for (let i = 0; i < 300 && !app.logLines.some((l) => l.includes("the start's code given back")); i++) await Bun.sleep(10);
-    };
     const telemetry = createTelemetry(app.deps, { memory: { shrink: () => void shrinks++ } });
-    await settleOnce(telemetry);
+    telemetry.settleAfterStart();
+    telemetry.settleAfterStart();
+    await app.clock.advance(START_SETTLE_MS - 1);
+    await Bun.sleep(20);
+    expect(shrinks).toBe(0);
+    await app.clock.advance(1);
+    for (let i = 0; i < 300 && !app.logLines.some((l) => l.includes("the start's code given back")); i++) await Bun.sleep(10);
     expect(shrinks).toBe(1);
     // Once per life: the start is over.
     await app.clock.advance(60 * 60_000);
@@ -289,12 +286,7 @@ describe("telemetry", () => {
       },
     });
     telemetry.start();
-    const passes = () => t!.deps.jobs.get("telemetry")?.passes ?? 0;
-    const minute = async () => {
-      const before = passes();
-      await t!.clock.advance(60_000);
-      for (let i = 0; i < 200 && passes() === before; i++) await Bun.sleep(2);
-    };
+    const minute = () => advanceTelemetry(t!, 60_000);
     await minute();
     expect(pinged).toEqual(["https://hc.example/ping/abc"]);
     isDown = true;
