@@ -195,6 +195,26 @@ describe("Edit List mode", () => {
     expect(await page().findByText("Saved players updated.")).toBeTruthy();
   });
 
+  test("a save shows the stored list at once and asks for it once, when the server names the change", async () => {
+    await renderPlayers();
+    const listReads = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/v1/my/players")).length;
+    const readsBefore = listReads();
+    fireEvent.click(page().getByRole("button", { name: "Edit List" }));
+    fireEvent.click(page().getByRole("button", { name: "Remove Paolo Dela Cruz" }));
+    fireEvent.click(page().getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(sentPlayers()).toHaveLength(1));
+    await answerLast({ type: "ack" });
+    await waitFor(() => expect(page().queryByRole("button", { name: "Save Changes" })).toBeNull());
+    expect(rowsOf()).toEqual([["Lito", "Lapid", "Guest", "0000", "Rental Cart - Solo", "Charge my guest"]]);
+    expect(listReads()).toBe(readsBefore);
+    // The server tells every open tab of the member, this one included: one read follows.
+    act(() => socket.receive({ type: "status", status: "updated", changed: ["my.players"] }));
+    await waitFor(() => expect(listReads()).toBe(readsBefore + 1));
+    await Bun.sleep(20);
+    expect(listReads()).toBe(readsBefore + 1);
+    expect(rowsOf()).toHaveLength(1);
+  });
+
   test("the inputs of each row sit under their column headings", async () => {
     await renderPlayers();
     fireEvent.click(page().getByRole("button", { name: "Edit List" }));

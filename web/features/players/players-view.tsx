@@ -21,7 +21,7 @@ export function PlayersView() {
   const t = useText();
   const tryText = useTextLookup();
   const user = useSessionStore((state) => state.user);
-  const { players, options, isLoading, reload } = useSavedPlayers();
+  const { players, options, isLoading, showSaved } = useSavedPlayers();
   const [draft, setDraft] = useState<SavedPlayer[] | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -38,7 +38,7 @@ export function PlayersView() {
       if (error instanceof PlayersSaveError) return problemText(tryText, error);
       return t("players.save_failed");
     }
-    await reload();
+    showSaved(prepared);
     showToast("success", { textKey: "players.saved" });
     return null;
   }
