@@ -5,14 +5,15 @@
  * The two are measured in alternating rounds, and the ratio of the medians is the figure, so a
  * passing hiccup of the machine does not decide it.
  *
- * Teebox runs with its runtime options (src/runtime-options.ts, decision 208). The figure is the ratio
- * to a bare server on Bun's defaults; a second bare server, on Teebox's options, is measured in the
- * same rounds, so its ratio tells Teebox's own cost apart from what the options cost.
+ * Teebox is the single binary as deployed (dist/teebox, built first when it is missing), with its
+ * runtime options (src/runtime-options.ts, decision 208). The figure is the ratio to a bare server on
+ * Bun's defaults; a second bare server, on Teebox's options, is measured in the same rounds, so its
+ * ratio tells Teebox's own cost apart from what the options cost.
  * Usage: bun scripts/bench/api.ts [seconds per round=5] [connections=50] [rounds=5]
  */
 import { join } from "node:path";
 import { RUNTIME_OPTIONS } from "../../src/runtime-options.ts";
-import { freePort, signIn, startTeebox, waitFor } from "./support.ts";
+import { builtBinary, freePort, signIn, startTeebox, waitFor } from "./support.ts";
 
 const seconds = Number(process.argv[2] ?? 5);
 const connections = Number(process.argv[3] ?? 50);
@@ -34,7 +35,8 @@ function runWrk(url: string, cookie: string | null): number {
   return rps;
 }
 
-const teebox = await startTeebox();
+const binary = builtBinary();
+const teebox = await startTeebox({ command: [binary] });
 try {
   const cookie = await signIn(teebox.url, "maria", "demo1234");
   // Let the start-up scrape fill the tee sheet so the answer has its real size.
@@ -69,7 +71,7 @@ try {
   bareWithOptions.proc.kill();
   const teeboxRps = median(teeboxRuns);
   const line = (name: string, runs: number[]) => console.log(`  ${name.padEnd(34)}: ${runs.map((r) => r.toFixed(0)).join(", ")} req/s (median ${median(runs).toFixed(0)})`);
-  console.log(`GET /v1/tee-times: ${bytes.byteLength} bytes per answer, ${rounds} alternating rounds of ${seconds}s at ${connections} connections`);
+  console.log(`GET /v1/tee-times from ${binary}: ${bytes.byteLength} bytes per answer, ${rounds} alternating rounds of ${seconds}s at ${connections} connections`);
   line("bare Bun.serve, Bun's defaults", bareRuns);
   line("bare Bun.serve, Teebox's options", bareWithOptionsRuns);
   line("Teebox", teeboxRuns);

@@ -3,18 +3,13 @@
  * existing database (target ≤ 100 ms), and resident memory after it has sat idle (target ≤ 64 MB).
  * Usage: bun scripts/bench/startup.ts [runs=5]   (builds dist/teebox first when it is missing)
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { freePort, percentile, ROOT, rssMb } from "./support.ts";
+import { join } from "node:path";
+import { builtBinary, freePort, percentile, rssMb } from "./support.ts";
 
 const runs = Number(process.argv[2] ?? 5);
-const binary = join(ROOT, "dist", "teebox");
-if (!existsSync(binary)) {
-  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "build.ts")], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
-  if (build.exitCode !== 0) process.exit(1);
-}
+const binary = builtBinary();
 
 const dataDir = mkdtempSync(join(tmpdir(), "teebox-startup-"));
 

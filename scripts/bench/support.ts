@@ -2,7 +2,7 @@
  * Shared pieces of the benchmarks: start a Teebox process on a fresh data folder, sign in, read
  * peak memory of a process. Benchmarks print figures; they assert nothing.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -37,6 +37,15 @@ export async function waitFor(url: string, timeoutMs = 20_000): Promise<Response
     if (performance.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await Bun.sleep(20);
   }
+}
+
+/** The single binary, dist/teebox, as deployed: built first (scripts/build.ts) when it is missing. */
+export function builtBinary(): string {
+  const binary = join(ROOT, "dist", "teebox");
+  if (existsSync(binary)) return binary;
+  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "build.ts")], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  if (build.exitCode !== 0) throw new Error("the binary could not be built (scripts/build.ts)");
+  return binary;
 }
 
 /**
