@@ -1,6 +1,10 @@
 /**
  * Start-up and idle memory of the single binary: time from spawn to the first 200 from /healthz on an
  * existing database (target ≤ 100 ms), and resident memory after it has sat idle (target ≤ 64 MB).
+ * Idle is read twice: 10 s after the start, and at rest once every job has run its first round
+ * (the bookings sync's comes at 30 s, the telemetry's at 60 s). The second is the one the target
+ * is for: the first round of work after the start's pages were given back (decision 211) maps the
+ * pages of the runtime that work at rest needs again, so the first reading flatters.
  * Usage: bun scripts/bench/startup.ts [runs=5]   (builds dist/teebox first when it is missing)
  */
 import { mkdtempSync } from "node:fs";
@@ -47,12 +51,18 @@ async function startOnce(): Promise<{ ms: number; pid: number; port: number; sto
 await (await startOnce()).stop();
 const times: number[] = [];
 let idleRss = 0;
+let restRss = 0;
+/** Every job's first round is over by then: the bookings sync's at 30 s, the telemetry's at 60 s. */
+const AT_REST_MS = 90_000;
 for (let i = 0; i < runs; i++) {
   const run = await startOnce();
   times.push(run.ms);
   if (i === runs - 1) {
+    const started = Date.now();
     await Bun.sleep(10_000); // let the start-up scrape and timers settle
     idleRss = await rssMb(run.pid);
+    await Bun.sleep(started + AT_REST_MS - Date.now());
+    restRss = await rssMb(run.pid);
   }
   await run.stop();
 }
@@ -61,4 +71,5 @@ console.log(`binary: ${binary}`);
 console.log(
   `start-up to first 200 from /healthz (existing database, ${runs} runs): median ${percentile(times, 50).toFixed(0)} ms, max ${times[times.length - 1].toFixed(0)} ms (target ≤ 100 ms)`,
 );
-console.log(`idle memory (RSS after 10 s): ${idleRss.toFixed(1)} MB (target ≤ 64 MB)`);
+console.log(`idle memory (RSS 10 s after the start): ${idleRss.toFixed(1)} MB`);
+console.log(`idle memory at rest (RSS ${AT_REST_MS / 1000} s after the start, every job's first round run): ${restRss.toFixed(1)} MB (target ≤ 64 MB)`);

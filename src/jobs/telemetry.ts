@@ -7,7 +7,7 @@
  * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
  * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release, dropping the compiled code
  * too after a release or a day; and, a few seconds after the server starts serving, drop the code
- * only the start ran (decision 209).
+ * only the start ran (decision 209) and the executable's pages it touched (decision 211).
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
@@ -52,7 +52,7 @@ export interface TelemetryOptions {
   /** How the heartbeat is sent (tests give their own). */
   ping?: (url: string) => Promise<void>;
   /** The memory keeper's collection, shrink and heap reading (tests give their own). */
-  memory?: Pick<MemoryKeeperOptions, "collect" | "shrink" | "heapUsed" | "growthBytes">;
+  memory?: Pick<MemoryKeeperOptions, "collect" | "shrink" | "releaseFilePages" | "heapUsed" | "growthBytes">;
 }
 
 export interface Telemetry {
@@ -162,6 +162,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
         kind: returned.kind,
         rssBeforeMb: toMb(returned.rssBeforeBytes),
         rssAfterMb: toMb(returned.rssAfterBytes),
+        filePagesMb: toMb(returned.filePagesBytes),
         ms: Math.round(returned.ms),
       });
   }
@@ -176,6 +177,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     d.logger.info("memory: the start's code given back", {
       rssBeforeMb: toMb(returned.rssBeforeBytes),
       rssAfterMb: toMb(process.memoryUsage.rss()),
+      filePagesMb: toMb(returned.filePagesBytes),
       pauseMs: Math.round(returned.ms),
     });
   }

@@ -14,13 +14,20 @@
  * Once after a start, and after each release (or a day) at the next collection, the keeper drops
  * the compiled code too (decision 209): migrating, seeding and building the routes run once, a
  * release's sign-ins and answers once a day, and their code stayed in the heap for the life of the
- * process.
+ * process. With it go the executable's pages they touched (decision 211, src/lib/mapped-pages.ts).
  */
+
+import { releaseMappedFilePages } from "./mapped-pages.ts";
 
 export interface MemoryReturned {
   rssBeforeBytes: number;
   rssAfterBytes: number;
   ms: number;
+}
+
+/** What a footprint shrink gave back, with the bytes of mapped files' pages it let go of. */
+export interface FootprintShrunk extends MemoryReturned {
+  filePagesBytes: number;
 }
 
 /** A full, synchronous collection; what it gave back. */
@@ -35,14 +42,15 @@ export function returnUnusedMemory(collect: () => void = () => Bun.gc(true)): Me
  * JavaScriptCore's footprint shrink: every compiled function's code is dropped (it is compiled
  * again, from the bytecode, when next called), a full collection follows and the allocator's free
  * pages go back to the system. It runs once no JavaScript is on the stack, so the figures are read
- * after the current task.
+ * after the current task. Then the executable's clean pages are let go of too (decision 211).
  */
-export async function shrinkFootprint(shrink: () => void = shrinkWhenIdle): Promise<MemoryReturned> {
+export async function shrinkFootprint(shrink: () => void = shrinkWhenIdle, releaseFilePages: () => number = releaseMappedFilePages): Promise<FootprintShrunk> {
   const rssBeforeBytes = process.memoryUsage.rss();
   const started = performance.now();
   shrink();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  return { rssBeforeBytes, rssAfterBytes: process.memoryUsage.rss(), ms: performance.now() - started };
+  const filePagesBytes = releaseFilePages();
+  return { rssBeforeBytes, rssAfterBytes: process.memoryUsage.rss(), ms: performance.now() - started, filePagesBytes };
 }
 
 /** Bun's door to the shrink (`VM::shrinkFootprintWhenIdle`); a full collection on a runtime without it. */
@@ -77,10 +85,12 @@ export interface MemoryKeeperOptions {
   collect?: () => void;
   /** The footprint shrink (tests give their own). */
   shrink?: () => void;
+  /** Letting go of mapped files' clean pages after a shrink; the bytes it let go of (tests give their own). */
+  releaseFilePages?: () => number;
 }
 
-/** What a collection or a shrink gave back, and which of the two it was. */
-export interface MemoryKept extends MemoryReturned {
+/** What a collection or a shrink gave back, and which of the two it was (a collection lets go of no file's pages). */
+export interface MemoryKept extends FootprintShrunk {
   kind: "collection" | "shrink";
 }
 
@@ -102,7 +112,7 @@ export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
   let baseline: number | null = null;
   let lastShrinkAt = now();
   const shrink = async (): Promise<MemoryKept> => {
-    const returned = await shrinkFootprint(options.shrink);
+    const returned = await shrinkFootprint(options.shrink, options.releaseFilePages);
     lastShrinkAt = now();
     return { ...returned, kind: "shrink" };
   };
@@ -111,7 +121,7 @@ export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
     async afterSample(heapUsedBytes) {
       baseline ??= heapUsedBytes;
       if (heapUsedBytes - baseline < growthBytes || (await options.mustWait())) return null;
-      const returned = (await isShrinkDue()) ? await shrink() : { ...returnUnusedMemory(options.collect), kind: "collection" as const };
+      const returned = (await isShrinkDue()) ? await shrink() : { ...returnUnusedMemory(options.collect), filePagesBytes: 0, kind: "collection" as const };
       baseline = heapUsed();
       return returned;
     },

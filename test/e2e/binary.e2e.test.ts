@@ -92,7 +92,7 @@ test("alone in an empty folder it serves the app and the demo club; backup works
   expect(restore.stderr.toString()).toContain("is running");
 }, 60_000);
 
-test("once it has settled, it gives back the code only its start ran (decision 209)", async () => {
+test("once it has settled, it gives back the code only its start ran, and the pages of the executable it touched (decisions 209, 211)", async () => {
   if (!server || typeof server.stdout === "number" || !server.stdout) throw new Error("the server of the test above is not running");
   const reader = server.stdout.getReader();
   const decoder = new TextDecoder();
@@ -106,6 +106,8 @@ test("once it has settled, it gives back the code only its start ran (decision 2
   reader.releaseLock();
   const line = output.split("\n").find((l) => l.includes("the start's code given back"));
   expect(line).toBeDefined();
-  const given = JSON.parse(line!) as { rssBeforeMb: number; rssAfterMb: number };
+  const given = JSON.parse(line!) as { rssBeforeMb: number; rssAfterMb: number; filePagesMb: number };
   expect(given.rssAfterMb).toBeLessThan(given.rssBeforeMb);
+  // With the code, the executable's pages the start touched (decision 211).
+  expect(given.filePagesMb).toBeGreaterThan(0);
 }, 30_000);

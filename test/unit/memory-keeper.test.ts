@@ -10,7 +10,7 @@ import { createMemoryKeeper, SHRINK_AT_MOST_EVERY_MS, shrinkFootprint } from "..
 const MB = 1024 * 1024;
 
 function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: number; now?: () => number; lastReleaseAt?: () => number | null } = {}) {
-  const counts = { collections: 0, asked: 0, shrinks: 0 };
+  const counts = { collections: 0, asked: 0, shrinks: 0, filePages: 0 };
   const keeper = createMemoryKeeper({
     growthBytes: 8 * MB,
     mustWait: async () => {
@@ -19,6 +19,10 @@ function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: numbe
     },
     collect: () => void counts.collections++,
     shrink: () => void counts.shrinks++,
+    releaseFilePages: () => {
+      counts.filePages++;
+      return 5 * MB;
+    },
     heapUsed: () => opts.heapAfterCollection ?? 20 * MB,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.lastReleaseAt ? { lastReleaseAt: async () => opts.lastReleaseAt?.() ?? null } : {}),
@@ -33,7 +37,7 @@ describe("the memory keeper", () => {
     expect(await keeper.afterSample(27 * MB)).toBeNull();
     expect(counts.asked).toBe(0);
     expect(await keeper.afterSample(28 * MB)).not.toBeNull();
-    expect(counts.collections).toBe(1);
+    expect(counts).toMatchObject({ collections: 1, filePages: 0 });
     // The baseline is now 21 MB: 28 is not 8 above it, 29 is.
     expect(await keeper.afterSample(28 * MB)).toBeNull();
     expect(await keeper.afterSample(29 * MB)).not.toBeNull();
@@ -44,7 +48,7 @@ describe("the memory keeper", () => {
     const { keeper, counts } = keeperWith({ isReleaseNear: true });
     await keeper.afterSample(20 * MB);
     expect(await keeper.afterSample(40 * MB)).toBeNull();
-    expect(counts).toEqual({ collections: 0, asked: 1, shrinks: 0 });
+    expect(counts).toEqual({ collections: 0, asked: 1, shrinks: 0, filePages: 0 });
   });
 
   test("says what it gave back and how long it took", async () => {
@@ -59,8 +63,9 @@ describe("the memory keeper", () => {
   test("after a start it drops the compiled code, unless a release is near, and counts growth from the heap after it", async () => {
     const { keeper, counts } = keeperWith({ heapAfterCollection: 12 * MB });
     await keeper.afterSample(20 * MB);
-    expect(await keeper.afterStart()).not.toBeNull();
-    expect(counts.shrinks).toBe(1);
+    // The executable's pages go with the start's code (decision 211).
+    expect(await keeper.afterStart()).toMatchObject({ kind: "shrink", filePagesBytes: 5 * MB });
+    expect(counts).toMatchObject({ shrinks: 1, filePages: 1 });
     // The baseline is now 12 MB: 19 is not 8 above it, 20 is.
     expect(await keeper.afterSample(19 * MB)).toBeNull();
     expect(await keeper.afterSample(20 * MB)).not.toBeNull();
