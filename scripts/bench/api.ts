@@ -7,8 +7,10 @@
  *
  * Teebox is the single binary as deployed (dist/teebox, built first when it is missing), with its
  * runtime options (src/runtime-options.ts, decision 208). The figure is the ratio to a bare server on
- * Bun's defaults; a second bare server, on Teebox's options, is measured in the same rounds, so its
- * ratio tells Teebox's own cost apart from what the options cost.
+ * Bun's defaults answering its bytes; two more bare servers are measured in the same rounds: one on
+ * Teebox's options, so its ratio tells Teebox's own cost apart from what the options cost, and one
+ * answering from a Blob made once, as Teebox's fast path does (decision 212), so its ratio tells
+ * Teebox's cost apart from what the Blob saves.
  * Usage: bun scripts/bench/api.ts [seconds per round=5] [connections=50] [rounds=5]
  */
 import { join } from "node:path";
@@ -49,34 +51,38 @@ try {
   const bytes = await (await fetch(`${teebox.url}${path}`, { headers: { cookie } })).arrayBuffer();
 
   /** A bare server answering the same bytes, with `env` (Bun's defaults where it sets nothing). */
-  const startBare = async (env: Record<string, string | undefined>) => {
+  const startBare = async (env: Record<string, string | undefined>, body: "bytes" | "blob" = "bytes") => {
     const port = await freePort();
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bare-server.ts"), String(port)], { env, stdin: new Blob([bytes]), stdout: "ignore", stderr: "inherit" });
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "bare-server.ts"), String(port), body], { env, stdin: new Blob([bytes]), stdout: "ignore", stderr: "inherit" });
     await waitFor(`http://127.0.0.1:${port}/ready`);
     return { url: `http://127.0.0.1:${port}${path}`, proc };
   };
   const withoutRuntimeOptions = Object.fromEntries(Object.entries(process.env).filter(([name]) => !Object.hasOwn(RUNTIME_OPTIONS, name)));
   const bare = await startBare(withoutRuntimeOptions);
   const bareWithOptions = await startBare({ ...withoutRuntimeOptions, ...RUNTIME_OPTIONS });
+  const bareFromBlob = await startBare(withoutRuntimeOptions, "blob");
 
   const bareRuns: number[] = [];
   const bareWithOptionsRuns: number[] = [];
+  const bareFromBlobRuns: number[] = [];
   const teeboxRuns: number[] = [];
   for (let round = 0; round < rounds; round++) {
     bareRuns.push(runWrk(bare.url, null));
     teeboxRuns.push(runWrk(`${teebox.url}${path}`, cookie));
     bareWithOptionsRuns.push(runWrk(bareWithOptions.url, null));
+    bareFromBlobRuns.push(runWrk(bareFromBlob.url, null));
   }
-  bare.proc.kill();
-  bareWithOptions.proc.kill();
+  for (const server of [bare, bareWithOptions, bareFromBlob]) server.proc.kill();
   const teeboxRps = median(teeboxRuns);
   const line = (name: string, runs: number[]) => console.log(`  ${name.padEnd(34)}: ${runs.map((r) => r.toFixed(0)).join(", ")} req/s (median ${median(runs).toFixed(0)})`);
   console.log(`GET /v1/tee-times from ${binary}: ${bytes.byteLength} bytes per answer, ${rounds} alternating rounds of ${seconds}s at ${connections} connections`);
   line("bare Bun.serve, Bun's defaults", bareRuns);
   line("bare Bun.serve, Teebox's options", bareWithOptionsRuns);
+  line("bare Bun.serve, from a Blob", bareFromBlobRuns);
   line("Teebox", teeboxRuns);
   console.log(`  ratio to the bare server on Bun's defaults  : ${(teeboxRps / median(bareRuns)).toFixed(2)} (target ≥ 0.9)`);
   console.log(`  ratio to the bare server on Teebox's options: ${(teeboxRps / median(bareWithOptionsRuns)).toFixed(2)} (Teebox's own cost, the options aside)`);
+  console.log(`  ratio to the bare server from a Blob        : ${(teeboxRps / median(bareFromBlobRuns)).toFixed(2)} (Teebox's own cost, the Blob aside; target ≥ 0.9 too)`);
 } finally {
   await teebox.stop();
 }

@@ -36,6 +36,6 @@ function respond(deps: AppDeps, req: Request, session: { user: { mustSetPassword
   if (!session || session.user.mustSetPassword) return null;
   if (deps.releaseEngine?.waveAboutToLeave()) return null;
   return acceptsGzip(req.headers.get("accept-encoding") ?? undefined)
-    ? new Response(answer.gzip(), { headers: GZIP_HEADERS })
-    : new Response(answer.body, { headers: PLAIN_HEADERS });
+    ? new Response(answer.gzipBlob(), { headers: GZIP_HEADERS })
+    : new Response(answer.bodyBlob(), { headers: PLAIN_HEADERS });
 }
