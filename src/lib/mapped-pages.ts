@@ -23,6 +23,8 @@ export interface ReleasableMapping {
 }
 
 const MAPPING_HEAD = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ (\d+)\s+(\S.*)?$/;
+const ANONYMOUS_KB = /\nAnonymous:\s+(\d+) kB/;
+const RESIDENT_KB = /\nRss:\s+(\d+) kB/;
 const MADV_DONTNEED = 4;
 
 /**
@@ -36,8 +38,8 @@ export function releasableMappings(smaps: string): ReleasableMapping[] {
     if (!head) continue;
     const [, from, to, permissions, inode, path] = head;
     if (inode === "0" || !path?.startsWith("/") || permissions[0] !== "r" || permissions[1] === "w") continue;
-    const anonymousKb = fieldKb(block, "Anonymous");
-    const residentKb = fieldKb(block, "Rss");
+    const anonymousKb = fieldKb(block, ANONYMOUS_KB);
+    const residentKb = fieldKb(block, RESIDENT_KB);
     // A missing field reads as unknown, and unknown is never safe.
     if (anonymousKb !== 0 || !residentKb) continue;
     const start = Number.parseInt(from, 16);
@@ -46,8 +48,8 @@ export function releasableMappings(smaps: string): ReleasableMapping[] {
   return found;
 }
 
-function fieldKb(block: string, field: string): number | null {
-  const match = new RegExp(`\\n${field}:\\s+(\\d+) kB`).exec(block);
+function fieldKb(block: string, field: RegExp): number | null {
+  const match = field.exec(block);
   return match ? Number(match[1]) : null;
 }
 
