@@ -4,10 +4,11 @@
  * database's size are sampled into a ring of the last day (1,440 samples: a fixed few tens of KB),
  * which the System Monitor draws as small charts and /metrics reads. After a minute in which every
  * job is alive, the optional heartbeat URL is pinged, so an outside monitor notices silence. Each
- * sample also lets the memory keeper (src/lib/memory.ts) give back what the heap gathered at rest,
- * never within RELEASE_GUARD_MS (request-lifecycle.ts) of a release, dropping the compiled code
- * too after a release or a day; and, a few seconds after the server starts serving, drop the code
- * only the start ran (decision 209) and the executable's pages it touched (decision 211).
+ * sample also lets the memory keeper (src/lib/memory.ts) give back the executable's pages the
+ * minute's work mapped (decision 213) and what the heap gathered at rest, never within
+ * RELEASE_GUARD_MS (request-lifecycle.ts) of a release, dropping the compiled code too after a
+ * release or a day; and, a few seconds after the server starts serving, drop the code only the
+ * start ran (decision 209) and the executable's pages it touched (decision 211).
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";

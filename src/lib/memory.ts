@@ -15,6 +15,10 @@
  * the compiled code too (decision 209): migrating, seeding and building the routes run once, a
  * release's sign-ins and answers once a day, and their code stayed in the heap for the life of the
  * process. With it go the executable's pages they touched (decision 211, src/lib/mapped-pages.ts).
+ *
+ * And at every sample with no release near, the keeper lets go of the executable's pages that the
+ * minute's work mapped (decision 213): a scrape or a bookings sync maps 15 MB of the runtime that
+ * rest does not use, and kept them until the next shrink, a day later.
  */
 
 import { releaseMappedFilePages } from "./mapped-pages.ts";
@@ -30,8 +34,11 @@ export interface FootprintShrunk extends MemoryReturned {
   filePagesBytes: number;
 }
 
+/** A full, synchronous collection. */
+export const fullCollection = () => Bun.gc(true);
+
 /** A full, synchronous collection; what it gave back. */
-export function returnUnusedMemory(collect: () => void = () => Bun.gc(true)): MemoryReturned {
+export function returnUnusedMemory(collect: () => void = fullCollection): MemoryReturned {
   const rssBeforeBytes = process.memoryUsage.rss();
   const started = performance.now();
   collect();
@@ -53,6 +60,16 @@ export async function shrinkFootprint(shrink: () => void = shrinkWhenIdle, relea
   return { rssBeforeBytes, rssAfterBytes: process.memoryUsage.rss(), ms: performance.now() - started, filePagesBytes };
 }
 
+/** `work` (a collection, or nothing), then the executable's clean pages let go of (decision 213); what both gave back. */
+function giveBackWithPages(work: () => void, releaseFilePages: () => number): FootprintShrunk {
+  let filePagesBytes = 0;
+  const returned = returnUnusedMemory(() => {
+    work();
+    filePagesBytes = releaseFilePages();
+  });
+  return { ...returned, filePagesBytes };
+}
+
 /** Bun's door to the shrink (`VM::shrinkFootprintWhenIdle`); a full collection on a runtime without it. */
 function shrinkWhenIdle(): void {
   if (typeof Bun.shrink === "function") Bun.shrink();
@@ -72,7 +89,7 @@ export const HEAP_GROWTH_BEFORE_COLLECTING_BYTES = 4 * 1024 * 1024;
 export const SHRINK_AT_MOST_EVERY_MS = 24 * 60 * 60_000;
 
 export interface MemoryKeeperOptions {
-  /** Whether a pause must wait now (a release is near); asked only when a collection is due. */
+  /** Whether a pause, or pages to map again, must wait now (a release is near); asked at each sample. */
   mustWait(): Promise<boolean>;
   growthBytes?: number;
   /** Teebox's clock (the soak's simulated one there). */
@@ -89,15 +106,16 @@ export interface MemoryKeeperOptions {
   releaseFilePages?: () => number;
 }
 
-/** What a collection or a shrink gave back, and which of the two it was (a collection lets go of no file's pages). */
+/** What a sample gave back, and how: the executable's pages alone, or with a collection or a shrink. */
 export interface MemoryKept extends FootprintShrunk {
-  kind: "collection" | "shrink";
+  kind: "pages" | "collection" | "shrink";
 }
 
 export interface MemoryKeeper {
   /**
-   * After a sample of the heap (`heapUsedBytes`): a collection when one is due and may run (a shrink
-   * after a release or a day); what it gave back, or null.
+   * After a sample of the heap (`heapUsedBytes`), unless a release is near: the executable's pages
+   * let go of, with a collection when one is due (a shrink after a release or a day); what it gave
+   * back, or null when a release is near.
    */
   afterSample(heapUsedBytes: number): Promise<MemoryKept | null>;
   /** Once a start has settled: drops the code only the start ran, unless a pause must wait; what it gave back, or null. */
@@ -106,13 +124,14 @@ export interface MemoryKeeper {
 
 export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
   const growthBytes = options.growthBytes ?? HEAP_GROWTH_BEFORE_COLLECTING_BYTES;
+  const releaseFilePages = options.releaseFilePages ?? releaseMappedFilePages;
   const now = options.now ?? Date.now;
   const heapUsed = options.heapUsed ?? (() => process.memoryUsage().heapUsed);
   /** The heap in use after the last collection (the first sample's, until one has run). */
   let baseline: number | null = null;
   let lastShrinkAt = now();
   const shrink = async (): Promise<MemoryKept> => {
-    const returned = await shrinkFootprint(options.shrink, options.releaseFilePages);
+    const returned = await shrinkFootprint(options.shrink, releaseFilePages);
     lastShrinkAt = now();
     return { ...returned, kind: "shrink" };
   };
@@ -120,8 +139,9 @@ export function createMemoryKeeper(options: MemoryKeeperOptions): MemoryKeeper {
   return {
     async afterSample(heapUsedBytes) {
       baseline ??= heapUsedBytes;
-      if (heapUsedBytes - baseline < growthBytes || (await options.mustWait())) return null;
-      const returned = (await isShrinkDue()) ? await shrink() : { ...returnUnusedMemory(options.collect), filePagesBytes: 0, kind: "collection" as const };
+      if (await options.mustWait()) return null;
+      if (heapUsedBytes - baseline < growthBytes) return { ...giveBackWithPages(() => undefined, releaseFilePages), kind: "pages" };
+      const returned = (await isShrinkDue()) ? await shrink() : { ...giveBackWithPages(options.collect ?? fullCollection, releaseFilePages), kind: "collection" as const };
       baseline = heapUsed();
       return returned;
     },

@@ -185,22 +185,35 @@ describe("telemetry", () => {
     }
   });
 
-  test("the running job gives memory back at rest, and never within 15 minutes of a release", async () => {
+  test("the running job gives memory back at rest, the executable's pages each minute, and never within 15 minutes of a release", async () => {
     t = await createTestApp();
     const app = t;
     let collections = 0;
+    let pagesLetGo = 0;
     // Any growth at all is enough here, so each minute's pass would collect if it may.
-    const telemetry = createTelemetry(app.deps, { everyMs: 60_000, memory: { growthBytes: 0, collect: () => void collections++ } });
+    const telemetry = createTelemetry(app.deps, {
+      everyMs: 60_000,
+      memory: {
+        growthBytes: 0,
+        collect: () => void collections++,
+        releaseFilePages: () => {
+          pagesLetGo++;
+          return 0;
+        },
+      },
+    });
     telemetry.start();
     const minute = () => advanceTelemetry(app, 60_000);
     try {
       await minute();
       expect(collections).toBe(1);
+      expect(pagesLetGo).toBe(1);
       const maria = await app.createUser({ username: "maria" });
       await addPendingRequest(app, maria, "2026-12-01", app.clock.now() + 10 * 60_000);
       await minute();
       await minute();
       expect(collections).toBe(1);
+      expect(pagesLetGo).toBe(1);
     } finally {
       await telemetry.stop();
     }

@@ -1,7 +1,7 @@
 /**
- * The memory keeper (src/lib/memory.ts): a full collection once the heap has grown enough since
- * the last one, never while a pause must wait (a release near), and the heap after it as the new
- * baseline.
+ * The memory keeper (src/lib/memory.ts): at every sample the executable's pages let go of, and a
+ * full collection once the heap has grown enough since the last one, never while a pause must wait
+ * (a release near), and the heap after it as the new baseline.
  */
 import { heapStats } from "bun:jsc";
 import { describe, expect, test } from "bun:test";
@@ -33,22 +33,29 @@ function keeperWith(opts: { isReleaseNear?: boolean; heapAfterCollection?: numbe
 describe("the memory keeper", () => {
   test("collects once the heap has grown by the bound since the first sample, and starts again from the heap after it", async () => {
     const { keeper, counts } = keeperWith({ heapAfterCollection: 21 * MB });
-    expect(await keeper.afterSample(20 * MB)).toBeNull();
-    expect(await keeper.afterSample(27 * MB)).toBeNull();
-    expect(counts.asked).toBe(0);
-    expect(await keeper.afterSample(28 * MB)).not.toBeNull();
-    expect(counts).toMatchObject({ collections: 1, filePages: 0 });
+    expect((await keeper.afterSample(20 * MB))?.kind).toBe("pages");
+    expect((await keeper.afterSample(27 * MB))?.kind).toBe("pages");
+    expect(counts).toMatchObject({ collections: 0, asked: 2 });
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("collection");
+    expect(counts.collections).toBe(1);
     // The baseline is now 21 MB: 28 is not 8 above it, 29 is.
-    expect(await keeper.afterSample(28 * MB)).toBeNull();
-    expect(await keeper.afterSample(29 * MB)).not.toBeNull();
+    expect((await keeper.afterSample(28 * MB))?.kind).toBe("pages");
+    expect((await keeper.afterSample(29 * MB))?.kind).toBe("collection");
     expect(counts.collections).toBe(2);
   });
 
-  test("never pauses while a release is near: the collection waits for a later sample", async () => {
+  test("at every sample lets go of the executable's pages that the minute's work mapped, with a collection or without (decision 213)", async () => {
+    const { keeper, counts } = keeperWith();
+    expect(await keeper.afterSample(20 * MB)).toMatchObject({ kind: "pages", filePagesBytes: 5 * MB });
+    expect(await keeper.afterSample(28 * MB)).toMatchObject({ kind: "collection", filePagesBytes: 5 * MB });
+    expect(counts).toMatchObject({ collections: 1, filePages: 2 });
+  });
+
+  test("never pauses, nor lets pages go, while a release is near: both wait for a later sample", async () => {
     const { keeper, counts } = keeperWith({ isReleaseNear: true });
-    await keeper.afterSample(20 * MB);
+    expect(await keeper.afterSample(20 * MB)).toBeNull();
     expect(await keeper.afterSample(40 * MB)).toBeNull();
-    expect(counts).toEqual({ collections: 0, asked: 1, shrinks: 0, filePages: 0 });
+    expect(counts).toEqual({ collections: 0, asked: 2, shrinks: 0, filePages: 0 });
   });
 
   test("says what it gave back and how long it took", async () => {
@@ -63,12 +70,12 @@ describe("the memory keeper", () => {
   test("after a start it drops the compiled code, unless a release is near, and counts growth from the heap after it", async () => {
     const { keeper, counts } = keeperWith({ heapAfterCollection: 12 * MB });
     await keeper.afterSample(20 * MB);
-    // The executable's pages go with the start's code (decision 211).
+    // The executable's pages go with the start's code (decision 211), as with the sample's before it.
     expect(await keeper.afterStart()).toMatchObject({ kind: "shrink", filePagesBytes: 5 * MB });
-    expect(counts).toMatchObject({ shrinks: 1, filePages: 1 });
+    expect(counts).toMatchObject({ shrinks: 1, filePages: 2 });
     // The baseline is now 12 MB: 19 is not 8 above it, 20 is.
-    expect(await keeper.afterSample(19 * MB)).toBeNull();
-    expect(await keeper.afterSample(20 * MB)).not.toBeNull();
+    expect((await keeper.afterSample(19 * MB))?.kind).toBe("pages");
+    expect((await keeper.afterSample(20 * MB))?.kind).toBe("collection");
 
     const near = keeperWith({ isReleaseNear: true });
     expect(await near.keeper.afterStart()).toBeNull();
