@@ -32,9 +32,9 @@ afterEach(async () => {
 });
 
 /** A new engine on the fixture's database and club, as a new process would start (no offset measured yet). */
-function newEngine(fx: ReleaseFixture): ReleaseEngine {
+function newEngine(fx: ReleaseFixture, options: ReleaseEngineOptions = OPTIONS): ReleaseEngine {
   const { database, clock, logger, jobs, club, sessions, notifier } = fx.t.deps;
-  const engine = createReleaseEngine({ database, clock, logger, jobs, club, sessions, notifier }, OPTIONS);
+  const engine = createReleaseEngine({ database, clock, logger, jobs, club, sessions, notifier }, options);
   engines.push(engine);
   return engine;
 }
@@ -119,4 +119,40 @@ test("stopped a second before the instant and started again 5 s after it, the re
     expect(ms).not.toBeNull();
     expect(ms!).toBeLessThanOrEqual(5_000 + 1_500);
   }
+});
+
+/** An engine whose full collections after a preparation are noted (our clock), not made. */
+function collectingEngine(fx: ReleaseFixture): { engine: ReleaseEngine; collectedAt: number[] } {
+  const collectedAt: number[] = [];
+  const engine = newEngine(fx, { ...OPTIONS, collectGarbage: () => void collectedAt.push(fx.clock.now()) });
+  return { engine, collectedAt };
+}
+
+test("prepared well ahead, the preparation's garbage is collected once, before the wave is armed (decision 214)", async () => {
+  f = await twoRequests();
+  await f.clock.set(ours(-120_000));
+  const { engine, collectedAt } = collectingEngine(f);
+  await engine.start();
+  await stepTo(f, engine, ours(-2_000), 500);
+  expect(collectedAt.length).toBe(1);
+  // After the sign-ins and the clock's measurement (they begin 90 s ahead), long before the wave is armed.
+  expect(collectedAt[0]).toBeGreaterThan(ours(-90_000));
+  expect(collectedAt[0]).toBeLessThanOrEqual(ours(-5_000));
+  expect(f.t.logLines.filter((line) => line.includes("the preparation's garbage collected")).length).toBe(1);
+  await stepTo(f, engine, ours(3_000));
+  expect(collectedAt.length).toBe(1);
+  for (const ms of firstPostsAfterInstant(f)) {
+    expect(ms).not.toBeNull();
+    expect(ms!).toBeGreaterThanOrEqual(0);
+  }
+});
+
+test("started 3 s before the instant, no collection pauses the thread: too little time is left", async () => {
+  f = await twoRequests();
+  await f.clock.set(ours(-3_000));
+  const { engine, collectedAt } = collectingEngine(f);
+  await engine.start();
+  await stepTo(f, engine, ours(3_000));
+  expect(collectedAt).toEqual([]);
+  for (const ms of firstPostsAfterInstant(f)) expect(ms).not.toBeNull();
 });
