@@ -1,5 +1,5 @@
 /**
- * The binary's runtime options (decision 208): which of them a start still has to set. That the
+ * The binary's runtime options (decisions 208, 215): which of them a start still has to set. That the
  * binary restarts itself with them, in place, is checked on the built binary (test/e2e/binary.e2e.test.ts).
  */
 import { expect, test } from "bun:test";
@@ -7,7 +7,7 @@ import { missingRuntimeOptions, RUNTIME_OPTIONS } from "../../src/runtime-option
 
 test("a start without the options has all of them to set", () => {
   expect(missingRuntimeOptions({ PATH: "/usr/bin" })).toEqual({ ...RUNTIME_OPTIONS });
-  expect(RUNTIME_OPTIONS).toEqual({ BUN_JSC_useFTLJIT: "0" });
+  expect(RUNTIME_OPTIONS).toEqual({ BUN_JSC_useFTLJIT: "0", BUN_JSC_heapGrowthMaxIncrease: "0.5", BUN_JSC_smallHeapGrowthFactor: "1.5" });
 });
 
 test("an option already in the environment is left as the operator set it, so the restart happens once", () => {
