@@ -113,9 +113,9 @@ async function runTeebox(setup: RunSetup): Promise<ContenderReport> {
   const dataDir = mkdtempSync(join(tmpdir(), "teebox-bench-release-"));
   const database = openDatabase(`file:${join(dataDir, "teebox.db")}`);
   await migrate(database, Date.now());
-  // Warnings, and the engine's account of the clock and of arming the wave, on stderr with the phases.
+  // Warnings, and the engine's account of the clock, of its collection after the preparation and of arming the wave, on stderr with the phases.
   const logger = createLogger("info", (line) => {
-    if (/"level":"(warn|error)"|club clock measured|first wave (armed|written)/.test(line)) console.error(`  ${line}`);
+    if (/"level":"(warn|error)"|club clock measured|first wave (armed|written)|garbage collected/.test(line)) console.error(`  ${line}`);
   });
   const secretBox = createSecretBox(Buffer.alloc(32, 9));
   const deps: AppDeps = createContainer(

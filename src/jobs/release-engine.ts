@@ -86,7 +86,7 @@ const PREPARE_MARGIN_MS = 250;
 
 /**
  * The preparation's garbage is collected only when at least this long is left before the wave is
- * armed: a full collection holds the thread some tens of milliseconds (about 30 ms after a thousand
+ * armed: a full collection holds the thread some milliseconds (17 ms after a thousand members'
  * sign-ins), which must end long before the instant.
  */
 const COLLECT_BEFORE_ARMING_LEAST_MS = 5_000;
