@@ -118,13 +118,20 @@ describe("push to the phone", () => {
         await page.goto("/profile");
         const worker = await registrationIdOf(page);
         await worker.send("ServiceWorker.deliverPushMessage", { origin: server.baseUrl, registrationId: worker.id, data: text });
-        await page.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length === 1);
+        // Shown a moment after the push is delivered, by the worker's own promise: asked until it is.
+        // (waitForFunction would not do: it takes an async predicate's promise as a truthy answer.)
         const shown = await page.evaluate(async () => {
-          const [n] = await (await navigator.serviceWorker.ready).getNotifications();
-          return { title: n!.title, body: n!.body, icon: n!.icon, tag: n!.tag, data: n!.data as unknown };
+          const registration = await navigator.serviceWorker.ready;
+          for (let tries = 0; tries < 100; tries++) {
+            const [n] = await registration.getNotifications();
+            if (n) return { title: n.title, body: n.body, icon: n.icon, tag: n.tag, data: n.data as unknown };
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          return null;
         });
+        expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(1);
         expect(shown).toMatchObject({ title: "Tee time booked", body: payload!.body, tag: payload!.tag, data: { url: "/bookings", kind: "request_confirmed" } });
-        expect(shown.icon).toEndWith("/icons/icon-192.png");
+        expect(shown?.icon).toEndWith("/icons/icon-192.png");
 
         // A tap on it: the worker's own handler, with the notification it shows, moves this window to Bookings.
         const serviceWorker = context.serviceWorkers().find((w) => w.url().startsWith(server.baseUrl)) ?? (await context.waitForEvent("serviceworker"));
