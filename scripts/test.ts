@@ -65,6 +65,8 @@ const chosenSuites = isFast ? fastSuites : suites;
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failed test with the error bun printed above it, repeated at the end so a long log's tail names it. */
+const failedTests: string[] = [];
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -128,9 +130,24 @@ for (const suite of chosenSuites) {
       failed += 1;
       failures.push(`${label}: exited with ${code}`);
     } else if (fail > 0) failures.push(`${label}: ${fail} failed`);
+    failedTests.push(...failedTestsIn(report).map((test) => `${label}:\n${test}`));
   }
 }
 
+/** The '(fail)' lines of a bun test report, each with the lines bun printed for it (at most 12). */
+function failedTestsIn(report: string): string[] {
+  const lines = report.split("\n");
+  const found: string[] = [];
+  lines.forEach((line, index) => {
+    if (!line.startsWith("(fail)")) return;
+    let start = index;
+    while (start > 0 && index - start < 12 && !/^\((pass|fail|skip|todo)\)/.test(lines[start - 1] ?? "")) start -= 1;
+    found.push(lines.slice(start, index + 1).join("\n"));
+  });
+  return found;
+}
+
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.join("\n\n")}`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 const guardsOnly = only.length > 0 && only.every((name) => name === "guards");
