@@ -19,7 +19,7 @@ import type { ArmedWave } from "./release/wave-sender.ts";
 import { Planner } from "./release/planner.ts";
 import { waitPrecisely } from "./release/precise-wait.ts";
 import { systemClock } from "../lib/clock.ts";
-import { fullCollection, returnUnusedMemory } from "../lib/memory.ts";
+import { bytesToMb, fullCollection, returnUnusedMemory } from "../lib/memory.ts";
 import { defaultMeasureOffset, openReleaseAllowance, prepareRelease, warmConnections } from "./release/prepare.ts";
 import { recoverProcessing } from "./release/recovery.ts";
 import { loadPendingAt, type RequestRow } from "../lifecycle/request-lifecycle.ts";
@@ -200,10 +200,9 @@ export function createReleaseEngine(deps: ReleaseDeps, options: ReleaseEngineOpt
   function collectPreparationGarbage(rt: ReleaseRuntime, armAt: number): void {
     if (!collectGarbage || armAt - rt.now() < COLLECT_BEFORE_ARMING_LEAST_MS) return;
     const returned = returnUnusedMemory(collectGarbage);
-    const mb = (bytes: number) => Math.round(bytes / 1_048_576);
     rt.deps.logger.info("release: the preparation's garbage collected", {
-      rssBeforeMb: mb(returned.rssBeforeBytes),
-      rssAfterMb: mb(returned.rssAfterBytes),
+      rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
+      rssAfterMb: bytesToMb(returned.rssAfterBytes),
       ms: Math.round(returned.ms),
     });
   }

@@ -15,7 +15,7 @@ import { measureDatabase, type DatabaseSize } from "../db/size.ts";
 import type { Clock } from "../lib/clock.ts";
 import { watchEventLoopLag, type EventLoopLag } from "../lib/event-loop-lag.ts";
 import type { Logger } from "../lib/logger.ts";
-import { createMemoryKeeper, type MemoryKeeperOptions } from "../lib/memory.ts";
+import { bytesToMb, createMemoryKeeper, type MemoryKeeperOptions } from "../lib/memory.ts";
 import { isReleaseNear, lastReleaseSettled } from "../lifecycle/request-lifecycle.ts";
 import { checkHealth } from "../services/health.service.ts";
 import { createJobLoop } from "./loop.ts";
@@ -85,7 +85,6 @@ const HEARTBEAT_TIMEOUT_MS = 10_000;
 export const START_SETTLE_MS = 5_000;
 /** How long after the shrink its figures are read: the allocator's pages go back in well under a second. */
 const PAGES_RETURNED_MS = 1_000;
-const toMb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 const defaultPing = async (url: string) => {
   const response = await fetch(url, { signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
@@ -161,9 +160,9 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     if (returned)
       d.logger.debug("memory given back", {
         kind: returned.kind,
-        rssBeforeMb: toMb(returned.rssBeforeBytes),
-        rssAfterMb: toMb(returned.rssAfterBytes),
-        filePagesMb: toMb(returned.filePagesBytes),
+        rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
+        rssAfterMb: bytesToMb(returned.rssAfterBytes),
+        filePagesMb: bytesToMb(returned.filePagesBytes),
         ms: Math.round(returned.ms),
       });
   }
@@ -176,9 +175,9 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     // The allocator hands its free pages back on a thread of its own, within a moment (real time, whatever the clock).
     await Bun.sleep(PAGES_RETURNED_MS);
     d.logger.info("memory: the start's code given back", {
-      rssBeforeMb: toMb(returned.rssBeforeBytes),
-      rssAfterMb: toMb(process.memoryUsage.rss()),
-      filePagesMb: toMb(returned.filePagesBytes),
+      rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
+      rssAfterMb: bytesToMb(process.memoryUsage.rss()),
+      filePagesMb: bytesToMb(returned.filePagesBytes),
       pauseMs: Math.round(returned.ms),
     });
   }

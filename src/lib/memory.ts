@@ -37,6 +37,9 @@ export interface FootprintShrunk extends MemoryReturned {
 /** A full, synchronous collection. */
 export const fullCollection = () => Bun.gc(true);
 
+/** Bytes as whole mebibytes, as the logs print memory. */
+export const bytesToMb = (bytes: number) => Math.round(bytes / 1_048_576);
+
 /** A full, synchronous collection; what it gave back. */
 export function returnUnusedMemory(collect: () => void = fullCollection): MemoryReturned {
   const rssBeforeBytes = process.memoryUsage.rss();
