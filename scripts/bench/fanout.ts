@@ -18,6 +18,12 @@
  * topic (fanout-bare-server.ts), side by side in one run: what reaching them takes on this machine,
  * whatever the server, so Teebox's own share of the delay shows beside it.
  *
+ * Each side's CPU per broadcast is printed too (the server's, with its kernel share, and this
+ * process's receiving threads'): both share this machine's cores, so when their sum spread evenly
+ * over the cores exceeds the target, no server could meet it here. Over loopback the kernel runs
+ * each frame's receipt (TCP's receive path) inside the sender's write, so the server's kernel time
+ * also holds work a real network would leave to the members' devices.
+ *
  * Each socket is a file descriptor on both sides: 1,000 sockets need a limit above ~1,100 in this
  * shell (`ulimit -n 4096` first if `ulimit -n` says 1024).
  *
@@ -26,6 +32,7 @@
 import { SOCKET_MAX_PER_USER } from "../../src/lib/limits.ts";
 import type { ReceiverCommand, ReceiverReport } from "./fanout-receiver.ts";
 import { join } from "node:path";
+import { cpuSplitMs, threadCpu, usedBetween } from "./soak/processes.ts";
 import { BENCH_ADMIN_PASSWORD, freePort, percentile, rssMb, signIn, startTeebox, waitFor } from "./support.ts";
 
 const SOCKETS = Number(process.argv[2] ?? 1000);
@@ -153,6 +160,7 @@ async function measure(target: Target): Promise<number> {
     const roundP99: number[] = [];
     let missing = 0;
     const wallNow = () => performance.timeOrigin + performance.now();
+    const cpuBefore = await cpuReading(target.pid);
     for (let round = 1; round <= ROUNDS; round++) {
       const armed = threads.map((t) => t.next("armed"));
       const received = threads.map((t) => t.next("received"));
@@ -178,6 +186,7 @@ async function measure(target: Target): Promise<number> {
       await Bun.sleep(200);
     }
 
+    const cpu = cpuPerBroadcast(cpuBefore, await cpuReading(target.pid), ROUNDS);
     const sortedSend = [...fromSend].sort((a, b) => a - b);
     const sortedAnswer = [...fromAnswer].sort((a, b) => a - b);
     const sortedCall = [...callMs].sort((a, b) => a - b);
@@ -188,6 +197,9 @@ async function measure(target: Target): Promise<number> {
       `delivery after the call's answer:    p50 ${f(percentile(sortedAnswer, 50))} ms, p99 ${f(percentile(sortedAnswer, 99))} ms, max ${f(sortedAnswer.at(-1) ?? NaN)} ms`,
     );
     console.log(`the call itself: p50 ${f(percentile(sortedCall, 50))} ms, p99 ${f(percentile(sortedCall, 99))} ms, max ${f(sortedCall.at(-1) ?? NaN)} ms`);
+    console.log(
+      `CPU per broadcast: the server ${f(cpu.serverMs)} ms (${cpu.serverKernelShare.toFixed(0)}% of it in the kernel), the receivers ${f(cpu.receiversMs)} ms; ${f(cpu.serverMs + cpu.receiversMs)} ms on ${navigator.hardwareConcurrency} cores`,
+    );
     console.log(`per-round p99 (from send): ${roundP99.map(f).join(", ")} ms`);
     console.log(`RSS after: ${(await rssMb(target.pid)).toFixed(1)} MB`);
     return percentile(sortedSend, 99);
@@ -197,6 +209,23 @@ async function measure(target: Target): Promise<number> {
       t.worker.terminate();
     }
   }
+}
+
+/** The server's and the receivers' (this process's) CPU so far: each thread's, and the server's split. */
+async function cpuReading(serverPid: number) {
+  return { server: await threadCpu(serverPid), serverSplit: await cpuSplitMs(serverPid), receivers: await threadCpu(process.pid) };
+}
+
+/**
+ * What one broadcast costs the machine's cores, the rounds' pauses included (both sides rest then):
+ * with the server's and the receivers' work together over the cores, the last socket cannot be
+ * reached sooner than that work spread evenly over them.
+ */
+function cpuPerBroadcast(before: Awaited<ReturnType<typeof cpuReading>>, after: Awaited<ReturnType<typeof cpuReading>>, rounds: number) {
+  const serverMs = usedBetween(before.server, after.server) / rounds;
+  const kernelMs = after.serverSplit.systemMs - before.serverSplit.systemMs;
+  const splitMs = kernelMs + after.serverSplit.userMs - before.serverSplit.userMs;
+  return { serverMs, serverKernelShare: splitMs > 0 ? (kernelMs / splitMs) * 100 : 0, receiversMs: usedBetween(before.receivers, after.receivers) / rounds };
 }
 
 console.log(`${SOCKETS} sockets, ${ROUNDS} rounds (file-descriptor limit here: ${fdLimit()})`);

@@ -326,11 +326,17 @@ export function usedBetween(before: Map<string, number>, after: Map<string, numb
 
 /** CPU time a process has used (user + system), in ms, from /proc (Linux). */
 export async function cpuMs(pid: number): Promise<number> {
+  const { userMs, systemMs } = await cpuSplitMs(pid);
+  return userMs + systemMs;
+}
+
+/** A process's CPU time so far, its own code's (user) and the kernel's on its behalf (system), in ms. */
+export async function cpuSplitMs(pid: number): Promise<{ userMs: number; systemMs: number }> {
   const stat = await Bun.file(`/proc/${pid}/stat`).text();
   // The command name may hold spaces: fields are counted after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  const toMs = (ticks: string | undefined) => (Number(ticks) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { userMs: toMs(fields[11]), systemMs: toMs(fields[12]) };
 }
 
 /** The kernel's clock ticks per second (USER_HZ), 100 on every Linux we run on. */
