@@ -4,9 +4,9 @@
  * Idle is read 10 s after the start, once every job has run its first round (the bookings sync's
  * comes at 30 s, the telemetry's at 60 s), and then every 5 s through one whole cycle of the work a
  * Teebox left alone does: from the first scrape on the schedule to the next. The target is on that
- * cycle's median, what a resting Teebox holds most of the time; its maximum, printed beside it, is
- * the minute after a scrape, before the memory keeper's next sample lets go of what the scrape
- * mapped (decision 213). `--quick` stops after the second reading (and prints no target).
+ * cycle's median, what a resting Teebox holds most of the time; its maximum is printed beside it,
+ * with how many readings were above the target (a scrape's memory is given back as the scrape ends,
+ * decision 216). `--quick` stops after the second reading (and prints no target).
  * Usage: bun scripts/bench/startup.ts [runs=5] [--quick]   (builds dist/teebox first when it is missing)
  */
 import { mkdtempSync } from "node:fs";

@@ -2,7 +2,8 @@
  * What each long-running part of Teebox reports about itself, for the System Monitor, /healthz and
  * /metrics: an honest status (online, errored with the last error, or stopped), when it last did
  * its work and when it will next, how often it runs, and how often it failed. Bounded: a record
- * per job, and a fixed ring of recent pass times per job.
+ * per job, and a fixed ring of recent pass times per job. Whoever must act after work (the memory
+ * keeper, decision 216) listens for each unit of work that ended well.
  */
 export type JobState = "online" | "errored" | "stopped";
 
@@ -39,6 +40,8 @@ export interface JobRegistry {
   register(name: string): JobHandle;
   list(): JobStatus[];
   get(name: string): JobStatus | undefined;
+  /** Calls `listener` after each pass or unit of work of any job that ended well; returns what stops it. */
+  afterWork(listener: (name: string, at: number) => void): () => void;
 }
 
 /** Pass start times kept per job: enough to count a minute's passes of any sane job. */
@@ -59,6 +62,7 @@ function passesInMinuteBefore(record: JobRecord, at: number): number {
 /** `now` is the jobs' clock, which passes per minute are counted on. */
 export function createJobRegistry(now: () => number): JobRegistry {
   const jobs = new Map<string, JobRecord>();
+  const listeners = new Set<(name: string, at: number) => void>();
   const view = (record: JobRecord): JobStatus => ({ ...record.status, passesPerMinute: passesInMinuteBefore(record, now()) });
   return {
     register(name) {
@@ -72,6 +76,13 @@ export function createJobRegistry(now: () => number): JobRegistry {
       const ran = (at: number) => {
         status.lastRunAt = at;
         if (status.status !== "stopped") status.status = "online";
+        for (const listener of listeners) {
+          try {
+            listener(name, at);
+          } catch {
+            // A listener's fault is its own: the job's bookkeeping and its pass go on.
+          }
+        }
       };
       return {
         started(at) {
@@ -102,6 +113,10 @@ export function createJobRegistry(now: () => number): JobRegistry {
       };
     },
     list: () => [...jobs.values()].map(view),
+    afterWork(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     get: (name) => {
       const record = jobs.get(name);
       return record ? view(record) : undefined;

@@ -8,7 +8,9 @@
  * minute's work mapped (decision 213) and what the heap gathered at rest, never within
  * RELEASE_GUARD_MS (request-lifecycle.ts) of a release, dropping the compiled code too after a
  * release or a day; and, a few seconds after the server starts serving, drop the code only the
- * start ran (decision 209) and the executable's pages it touched (decision 211).
+ * start ran (decision 209) and the executable's pages it touched (decision 211). A job's work that
+ * left the process AFTER_WORK_GROWTH_BYTES bigger (a scrape maps and allocates some 25 MB) is given
+ * back as the work ends, rather than held until the next minute's sample (decision 216).
  */
 import type { AppDatabase } from "../db/client.ts";
 import { measureDatabase, type DatabaseSize } from "../db/size.ts";
@@ -52,8 +54,8 @@ export interface TelemetryOptions {
   everyMs?: number;
   /** How the heartbeat is sent (tests give their own). */
   ping?: (url: string) => Promise<void>;
-  /** The memory keeper's collection, shrink and heap reading (tests give their own). */
-  memory?: Pick<MemoryKeeperOptions, "collect" | "shrink" | "releaseFilePages" | "heapUsed" | "growthBytes">;
+  /** The memory keeper's collection, shrink and heap reading, and the resident size read after work (tests give their own). */
+  memory?: Pick<MemoryKeeperOptions, "collect" | "shrink" | "releaseFilePages" | "heapUsed" | "growthBytes"> & { rss?: () => number };
 }
 
 export interface Telemetry {
@@ -83,6 +85,13 @@ const HEARTBEAT_TIMEOUT_MS = 10_000;
  * two on the demo club), and the start's code will not run again.
  */
 export const START_SETTLE_MS = 5_000;
+/**
+ * How much bigger than after the last giving-back a job's work must leave the process for its memory
+ * to be given back at once: a scrape's 25 MB, not the few MB a minute's small jobs map and let go.
+ */
+export const AFTER_WORK_GROWTH_BYTES = 12 * 1024 * 1024;
+/** Work that ends this close before the minute's sample leaves its memory to that sample. */
+export const AFTER_WORK_SAMPLE_NEAR_MS = 5_000;
 /** How long after the shrink its figures are read: the allocator's pages go back in well under a second. */
 const PAGES_RETURNED_MS = 1_000;
 
@@ -107,6 +116,21 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     lastReleaseAt: () => lastReleaseSettled(d.database.db, d.clock.now()),
   });
   let settling: AbortController | null = null;
+  const rss = options.memory?.rss ?? (() => process.memoryUsage.rss());
+  const heapUsed = options.memory?.heapUsed ?? (() => process.memoryUsage().heapUsed);
+  /** The resident size after the last giving-back (or at start), and when that was: what work is measured against. */
+  /**
+   * The resident size after the last giving-back (or at start), what work is measured against; when
+   * the minute's sample last ran (or the job started); whether work has given back since. At most
+   * one giving-back after work between two samples, so a job that maps much at every pass costs
+   * one more a minute at worst.
+   */
+  let givenRssBytes = rss();
+  let lastSampleAt = d.clock.now();
+  let hasGivenAfterWork = false;
+  let givingBack: Promise<void> | null = null;
+  let stopListening: (() => void) | null = null;
+  let isSettlingStart = false;
   const beat = options.heartbeatUrl ? { url: options.heartbeatUrl, lastOkAt: null as number | null, lastError: null as string | null } : null;
 
   async function sampleNow(): Promise<TelemetrySample> {
@@ -155,15 +179,30 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     }
   }
 
-  async function giveMemoryBack(heapBytes: number): Promise<void> {
+  async function giveMemoryBack(heapBytes: number, after: "sample" | "work"): Promise<void> {
     const returned = await keeper.afterSample(heapBytes);
-    if (returned)
-      d.logger.debug("memory given back", {
-        kind: returned.kind,
-        rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
-        rssAfterMb: bytesToMb(returned.rssAfterBytes),
-        filePagesMb: bytesToMb(returned.filePagesBytes),
-        ms: Math.round(returned.ms),
+    if (!returned) return;
+    givenRssBytes = rss();
+    d.logger.debug("memory given back", {
+      after,
+      kind: returned.kind,
+      rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
+      rssAfterMb: bytesToMb(returned.rssAfterBytes),
+      filePagesMb: bytesToMb(returned.filePagesBytes),
+      ms: Math.round(returned.ms),
+    });
+  }
+
+  /** After a job's work: its memory given back now when it grew the process enough (decision 216). */
+  function afterWork(name: string): void {
+    // The start's first passes are given back with the start's code, a few seconds later.
+    if (name === "telemetry" || givingBack || isSettlingStart || hasGivenAfterWork) return;
+    if (d.clock.now() >= lastSampleAt + everyMs - AFTER_WORK_SAMPLE_NEAR_MS || rss() - givenRssBytes < AFTER_WORK_GROWTH_BYTES) return;
+    hasGivenAfterWork = true;
+    givingBack = giveMemoryBack(heapUsed(), "work")
+      .catch((error) => d.logger.warn("memory: could not be given back after work", { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        givingBack = null;
       });
   }
 
@@ -174,6 +213,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     if (!returned) return;
     // The allocator hands its free pages back on a thread of its own, within a moment (real time, whatever the clock).
     await Bun.sleep(PAGES_RETURNED_MS);
+    givenRssBytes = rss();
     d.logger.info("memory: the start's code given back", {
       rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
       rssAfterMb: bytesToMb(process.memoryUsage.rss()),
@@ -186,7 +226,10 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     name: "telemetry",
     pass: async () => {
       const sample = await sampleNow();
-      await giveMemoryBack(sample.heapBytes);
+      await givingBack;
+      lastSampleAt = d.clock.now();
+      hasGivenAfterWork = false;
+      await giveMemoryBack(sample.heapBytes, "sample");
       await sendHeartbeat();
     },
     intervalMs: everyMs,
@@ -199,19 +242,30 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
       lag ??= watchEventLoopLag();
       lastCpu = process.cpuUsage();
       lastWall = performance.now();
+      givenRssBytes = rss();
+      lastSampleAt = d.clock.now();
+      stopListening ??= d.jobs.afterWork(afterWork);
       loop.start();
     },
     settleAfterStart() {
       if (settling) return;
       const { signal } = (settling = new AbortController());
-      settle(signal).catch((error) => {
-        // A stop while it asked the database is no failure: the database was closing.
-        if (!signal.aborted) d.logger.warn("memory: the start's code could not be given back", { error: error instanceof Error ? error.message : String(error) });
-      });
+      isSettlingStart = true;
+      settle(signal)
+        .catch((error) => {
+          // A stop while it asked the database is no failure: the database was closing.
+          if (!signal.aborted) d.logger.warn("memory: the start's code could not be given back", { error: error instanceof Error ? error.message : String(error) });
+        })
+        .finally(() => {
+          isSettlingStart = false;
+        });
     },
     async stop() {
       settling?.abort();
+      stopListening?.();
+      stopListening = null;
       await loop.stop();
+      await givingBack;
       lag?.stop();
       lag = null;
     },

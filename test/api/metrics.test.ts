@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { bookingRequests, pushOutbox, users } from "../../src/db/schema.ts";
 import { saveDevice } from "../../src/services/push-subscriptions.ts";
 import { eq } from "drizzle-orm";
-import { createTelemetry, START_SETTLE_MS, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
+import { AFTER_WORK_GROWTH_BYTES, AFTER_WORK_SAMPLE_NEAR_MS, createTelemetry, START_SETTLE_MS, TELEMETRY_SAMPLES } from "../../src/jobs/telemetry.ts";
 import { SHRINK_AT_MOST_EVERY_MS } from "../../src/lib/memory.ts";
 import { createTestApp, ORIGIN, type TestApp } from "../helpers/api.ts";
 import { startReleaseFixture, type ReleaseFixture } from "../jobs/release-engine.fixture.ts";
@@ -157,6 +157,15 @@ async function advanceTelemetry(app: TestApp, ms: number): Promise<void> {
   for (let i = 0; i < 200 && passes() === before; i++) await Bun.sleep(2);
 }
 
+const MB = 1024 * 1024;
+
+/** A job's work ending after the telemetry has stopped. */
+async function workEndsAfterStop(app: TestApp, grow: () => void): Promise<void> {
+  grow();
+  app.deps.jobs.register("scraper").ran(app.clock.now());
+  await Bun.sleep(50);
+}
+
 describe("telemetry", () => {
   test("a day of samples at most, folded into a few hundred points for the System Monitor's charts", async () => {
     t = await createTestApp();
@@ -217,6 +226,71 @@ describe("telemetry", () => {
     } finally {
       await telemetry.stop();
     }
+  });
+
+  test("a job's work that grew the process by 12 MB is given back as it ends, once between two samples; less growth, work just before a sample, or near a release waits for the sample (decision 216)", async () => {
+    t = await createTestApp();
+    const app = t;
+    let rssBytes = 50 * MB;
+    let pagesLetGo = 0;
+    const telemetry = createTelemetry(app.deps, {
+      everyMs: 60_000,
+      memory: {
+        rss: () => rssBytes,
+        releaseFilePages: () => {
+          pagesLetGo++;
+          rssBytes = 50 * MB;
+          return 0;
+        },
+      },
+    });
+    telemetry.start();
+    const scraper = app.deps.jobs.register("scraper");
+    const workEnds = async (grownBytes: number, name = "scraper") => {
+      rssBytes += grownBytes;
+      (name === "scraper" ? scraper : app.deps.jobs.register(name)).ran(app.clock.now());
+      for (let i = 0; i < 20; i++) await Bun.sleep(5);
+    };
+    try {
+      await app.clock.advance(1_000);
+      await workEnds(AFTER_WORK_GROWTH_BYTES - MB);
+      expect(pagesLetGo).toBe(0);
+      await workEnds(MB);
+      expect(pagesLetGo).toBe(1);
+      // Once between two samples: more work waits for the minute's sample, which gives back as ever.
+      await workEnds(25 * MB);
+      expect(pagesLetGo).toBe(1);
+      await advanceTelemetry(app, 59_000);
+      expect(pagesLetGo).toBe(2);
+      // The telemetry's own pass is not work to give back after.
+      await app.clock.advance(1_000);
+      await workEnds(25 * MB, "telemetry");
+      expect(pagesLetGo).toBe(2);
+      await workEnds(0);
+      expect(pagesLetGo).toBe(3);
+      // Work that ends just before the next sample leaves it to the sample.
+      await advanceTelemetry(app, 59_000);
+      expect(pagesLetGo).toBe(4);
+      await app.clock.advance(60_000 - AFTER_WORK_SAMPLE_NEAR_MS);
+      await workEnds(25 * MB);
+      expect(pagesLetGo).toBe(4);
+      await advanceTelemetry(app, AFTER_WORK_SAMPLE_NEAR_MS);
+      expect(pagesLetGo).toBe(5);
+      // Near a release nothing is given back, after work or at a sample.
+      const maria = await app.createUser({ username: "maria" });
+      await addPendingRequest(app, maria, "2026-12-01", app.clock.now() + 10 * 60_000);
+      await app.clock.advance(1_000);
+      await workEnds(25 * MB);
+      expect(pagesLetGo).toBe(5);
+      expect(app.logLines.filter((l) => l.includes("could not be given back")).length).toBe(0);
+    } finally {
+      await telemetry.stop();
+    }
+    // Stopped: work no longer gives anything back.
+    await app.deps.database.db.delete(bookingRequests);
+    await app.clock.advance(60_000);
+    await workEndsAfterStop(app, () => (rssBytes += 25 * MB));
+    expect(pagesLetGo).toBe(5);
   });
 
   test("on Teebox's clock, a due collection a day after the last shrink gives back the compiled code too", async () => {

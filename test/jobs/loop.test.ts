@@ -193,3 +193,32 @@ test("the system clock's sleep takes its abort listener away when it wakes: a lo
   await sleeping;
   expect(listeners).toBe(0);
 });
+
+test("each pass that ended well is told to whoever listens after work, a failed one is not; a listener's fault stops neither the loop nor the others (decision 216)", async () => {
+  let fail = false;
+  const { clock, jobs } = setUp({
+    pass: async () => {
+      if (fail) throw new Error("the club is down");
+    },
+  });
+  const heard: string[] = [];
+  jobs.afterWork(() => {
+    throw new Error("a faulty listener");
+  });
+  const stop = jobs.afterWork((name, at) => heard.push(`${name}@${at - START}`));
+  loop!.start();
+  await turns();
+  expect(heard).toEqual(["test job@0"]);
+  fail = true;
+  await clock.advance(5000);
+  await turns();
+  expect(heard).toEqual(["test job@0"]);
+  fail = false;
+  await clock.advance(5000);
+  await turns();
+  expect(heard).toEqual(["test job@0", "test job@10000"]);
+  expect(jobs.get("test job")).toMatchObject({ status: "online", passes: 3, errors: 1 });
+  stop();
+  jobs.register("mail sender").ran(clock.now());
+  expect(heard).toHaveLength(2);
+});
