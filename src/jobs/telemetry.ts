@@ -118,7 +118,6 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
   let settling: AbortController | null = null;
   const rss = options.memory?.rss ?? (() => process.memoryUsage.rss());
   const heapUsed = options.memory?.heapUsed ?? (() => process.memoryUsage().heapUsed);
-  /** The resident size after the last giving-back (or at start), and when that was: what work is measured against. */
   /**
    * The resident size after the last giving-back (or at start), what work is measured against; when
    * the minute's sample last ran (or the job started); whether work has given back since. At most
@@ -216,7 +215,7 @@ export function createTelemetry(d: TelemetryDeps, options: TelemetryOptions = {}
     givenRssBytes = rss();
     d.logger.info("memory: the start's code given back", {
       rssBeforeMb: bytesToMb(returned.rssBeforeBytes),
-      rssAfterMb: bytesToMb(process.memoryUsage.rss()),
+      rssAfterMb: bytesToMb(givenRssBytes),
       filePagesMb: bytesToMb(returned.filePagesBytes),
       pauseMs: Math.round(returned.ms),
     });
