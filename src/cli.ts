@@ -8,7 +8,7 @@ import { ConfigError, loadClubCheckLogin, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { runClubCheck } from "./services/club-check.service.ts";
-import { systemClock } from "./lib/clock.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { backupDatabase, MaintenanceError, restoreDatabase, rotateKey } from "./db/maintenance.ts";
 import { keyFromString, loadOrCreateKeyFile } from "./lib/secret-box.ts";
 import pkg from "../package.json" with { type: "json" };
@@ -62,8 +62,16 @@ const askOnTerminal: Ask = (question, isSecret) =>
 
 type Serve = () => Promise<void>;
 
+/** What a command reads from the world: the environment, the terminal and the clock (tests give their own). */
+export interface CliWorld {
+  env: Record<string, string | undefined>;
+  ask: Ask;
+  clock: Clock;
+}
+
 /** Runs a command and answers its exit code (serve keeps the process alive and answers null). */
-export async function runCli(args: string[], serve: Serve, env = process.env, ask: Ask = askOnTerminal): Promise<number | null> {
+export async function runCli(args: string[], serve: Serve, world: Partial<CliWorld> = {}): Promise<number | null> {
+  const { env = process.env, ask = askOnTerminal, clock = systemClock } = world;
   const [command, ...rest] = args;
   try {
     switch (command) {
@@ -109,7 +117,7 @@ export async function runCli(args: string[], serve: Serve, env = process.env, as
         return 0;
       }
       case "check-club":
-        return await checkClubCommand(env, ask);
+        return await checkClubCommand({ env, ask, clock });
       default:
         return usage(`Unknown command '${command}'.`);
     }
@@ -127,7 +135,7 @@ export async function runCli(args: string[], serve: Serve, env = process.env, as
 }
 
 /** `teebox check-club`: prints what was read of each page and keeps the pages (login and cookies removed). */
-async function checkClubCommand(env: Record<string, string | undefined>, ask: Ask): Promise<number> {
+async function checkClubCommand({ env, ask, clock }: CliWorld): Promise<number> {
   const config = loadConfig(env);
   if (!config.clubUrl) return usage("check-club needs CLUB_URL, the address of the club's booking site (without it Teebox runs the demo club).");
   const login = loadClubCheckLogin(env);
@@ -136,8 +144,8 @@ async function checkClubCommand(env: Record<string, string | undefined>, ask: As
   if (!email || !password) return usage("check-club needs a club login: set CLUB_EMAIL and CLUB_PASSWORD or type them when asked.");
   const database = openDatabase(config.databaseUrl);
   try {
-    await migrate(database, systemClock.now());
-    const report = await runClubCheck({ db: database.db, clock: systemClock, clubUrl: config.clubUrl, email, password, numericDateOrder: config.clubDateOrder });
+    await migrate(database, clock.now());
+    const report = await runClubCheck({ db: database.db, clock, clubUrl: config.clubUrl, email, password, numericDateOrder: config.clubDateOrder });
     const folder = join(config.dataDir, `club-check-${new Date(report.startedAt).toISOString().replace(/[:.]/g, "-")}`);
     mkdirSync(folder, { recursive: true });
     report.pages.forEach((page, i) => {

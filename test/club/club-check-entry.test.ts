@@ -74,15 +74,12 @@ describe("teebox check-club", () => {
     const error = spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     const asked: string[] = [];
     try {
-      const code = await runCli(
-        ["check-club"],
-        async () => {},
-        env,
-        async (question) => {
-          asked.push(question);
-          return answers.shift() ?? "";
-        },
-      );
+      // The club's clock, so "today" is the simulated club's today whatever the date the suite runs on.
+      const ask = async (question: string) => {
+        asked.push(question);
+        return answers.shift() ?? "";
+      };
+      const code = await runCli(["check-club"], async () => {}, { env, ask, clock: clubClock });
       return { code, output: lines.join("\n"), asked };
     } finally {
       log.mockRestore();
@@ -97,7 +94,9 @@ describe("teebox check-club", () => {
       const { code, output, asked } = await runCommand({ CLUB_URL: url, DATA_DIR: dataDir, CLUB_EMAIL: "maria@southwoods.demo", CLUB_PASSWORD: "maria-club" });
       expect(asked).toEqual([]);
       expect(output).toContain("every page read");
-      expect(output).toMatch(/ok {3}tee sheet masters \d{4}-\d{2}-\d{2} \(today\): \d+ slots/);
+      // The club's today is a Sunday, when the demo Masters is closed and the Legends open.
+      expect(output).toContain("ok   tee sheet masters 2026-11-22 (today): no tee times (closed or empty)");
+      expect(output).toMatch(/ok {3}tee sheet legends 2026-11-22 \(today\): \d+ slots/);
       expect(code).toBe(0);
       const folder = readdirSync(dataDir).find((name) => name.startsWith("club-check-"))!;
       const files = readdirSync(join(dataDir, folder));
