@@ -5,8 +5,10 @@
  * each counting as one failure when it finds anything. Then the server-side tests and the component
  * tests each in their own process (happy-dom's globals would break API tests), both in the machine's
  * zone and in America/New_York (Manila dates must not depend on it), the API and jobs tests once more
- * on drizzle's libSQL driver, then the browser journeys in Chromium.
- * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit libsql web e2e load;
+ * on drizzle's libSQL driver, the in-process ones once more with the calendar 400 days on, then the
+ * browser journeys in Chromium.
+ * Ends with one line 'N passed, N failed'. Pass suite names to run only those: unit libsql web later
+ * later-web e2e load;
  * 'guards' runs the guard rails alone; 'fast' (`npm run test:fast`, the inner loop) runs the guards,
  * then the unit, API and component tests once, in America/New_York.
  */
@@ -46,6 +48,15 @@ const suites: Suite[] = [
     env: { TEEBOX_TEST_DB: "libsql" },
   },
   { name: "web", args: ["--timeout", "20000", "--preload", "./test/helpers/dom.ts", "test/web"], zones: [undefined, "America/New_York"] },
+  // The rules, routes, club and components again with the machine's calendar 400 days on
+  // (test/helpers/a-year-on.ts): a test that reads the machine's date against a club fixed in time
+  // fails here on the day it is written, not weeks later in CI.
+  { name: "later", args: ["--timeout", "20000", "--preload", "./test/helpers/a-year-on.ts", "test/unit", "test/api", "test/club"], zones: ["America/New_York"] },
+  {
+    name: "later-web",
+    args: ["--timeout", "20000", "--preload", "./test/helpers/dom.ts", "--preload", "./test/helpers/a-year-on.ts", "test/web"],
+    zones: ["America/New_York"],
+  },
   // Each browser file starts its own Teebox and Chromium before its first test.
   { name: "e2e", args: ["--timeout", "60000", "test/e2e"], zones: ["America/New_York"] },
   // A minute of traffic from 300 sockets while a release fires: once is enough.
