@@ -6,7 +6,7 @@
  * another weekday (400 = 57 weeks + 1 day).
  *
  * Only this process moves: a thread or a child process it starts reads the real date, so the pass
- * leaves out the tests that start them (test/jobs).
+ * leaves out the tests that read it there (readingTheRealDate in scripts/test.ts).
  */
 const SHIFT_MS = 400 * 86_400_000;
 const RealDate = Date;
