@@ -74,11 +74,11 @@ describe("teebox check-club", () => {
     const error = spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     const asked: string[] = [];
     try {
-      // The club's clock, so "today" is the simulated club's today whatever the date the suite runs on.
       const ask = async (question: string) => {
         asked.push(question);
         return answers.shift() ?? "";
       };
+      // The club's clock, so "today" is the simulated club's today whatever the date the suite runs on.
       const code = await runCli(["check-club"], async () => {}, { env, ask, clock: clubClock });
       return { code, output: lines.join("\n"), asked };
     } finally {
