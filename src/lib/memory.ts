@@ -76,7 +76,7 @@ function giveBackWithPages(work: () => void, releaseFilePages: () => number): Fo
 /**
  * Bun's door to the shrink (`VM::shrinkFootprintWhenIdle`), after a full collection. The shrink
  * drops the compiled code only when no collection is under way (JSC deletes it "if not
- * collecting"): made while a concurrent one marked a big heap, it kept the code 19 times in 20. The
+ * collecting"): made while a concurrent one marked a big heap, it kept the code 18 times in 20. The
  * synchronous collection first ends any under way. A runtime without the shrink has the collection.
  */
 function shrinkWhenIdle(): void {

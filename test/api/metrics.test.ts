@@ -159,13 +159,6 @@ async function advanceTelemetry(app: TestApp, ms: number): Promise<void> {
 
 const MB = 1024 * 1024;
 
-/** A job's work ending after the telemetry has stopped. */
-async function workEndsAfterStop(app: TestApp, grow: () => void): Promise<void> {
-  grow();
-  app.deps.jobs.register("scraper").ran(app.clock.now());
-  await Bun.sleep(50);
-}
-
 describe("telemetry", () => {
   test("a day of samples at most, folded into a few hundred points for the System Monitor's charts", async () => {
     t = await createTestApp();
@@ -233,17 +226,15 @@ describe("telemetry", () => {
     const app = t;
     let rssBytes = 50 * MB;
     let pagesLetGo = 0;
-    const telemetry = createTelemetry(app.deps, {
-      everyMs: 60_000,
-      memory: {
-        rss: () => rssBytes,
-        releaseFilePages: () => {
-          pagesLetGo++;
-          rssBytes = 50 * MB;
-          return 0;
-        },
+    const memory = {
+      rss: () => rssBytes,
+      releaseFilePages: () => {
+        pagesLetGo++;
+        rssBytes = 50 * MB;
+        return 0;
       },
-    });
+    };
+    const telemetry = createTelemetry(app.deps, { everyMs: 60_000, memory });
     telemetry.start();
     const scraper = app.deps.jobs.register("scraper");
     const workEnds = async (grownBytes: number, name = "scraper") => {
@@ -286,10 +277,13 @@ describe("telemetry", () => {
     } finally {
       await telemetry.stop();
     }
-    // Stopped: work no longer gives anything back.
+    // Stopped: work no longer gives anything back, even where a running telemetry would.
     await app.deps.database.db.delete(bookingRequests);
-    await app.clock.advance(60_000);
-    await workEndsAfterStop(app, () => (rssBytes += 25 * MB));
+    const stopped = createTelemetry(app.deps, { everyMs: 60_000, memory });
+    stopped.start();
+    await stopped.stop();
+    await app.clock.advance(1_000);
+    await workEnds(25 * MB);
     expect(pagesLetGo).toBe(5);
   });
 
